@@ -1,0 +1,279 @@
+"""The variant registry: every rule set the library knows, selected by a variant string.
+
+Each variant is described by one TOML file in the `variants/` data folder (name, aliases,
+parameters, player names, description, sources, confidence) and names the rules engine that
+plays it (`engine = "catchup"`, looked up in `catchup_notation.rules.ENGINES`). A variant string
+names a variant and sets its parameters, OpenSpiel style: `catchup`, `catchup(size=7)`,
+`catch-up(set=1..12)`, `catch-up(set={2,2,2,3,3}, scores=0:3)`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from typing import Any
+
+import attrs
+
+from catchup_notation.errors import VariantError
+from catchup_notation.resources import data_dir
+
+Multiset = tuple[int, ...]
+
+
+@attrs.frozen
+class Parameter:
+    name: str
+    kind: str  # "int" | "multiset" | "scores"
+    default: Any
+    description: str
+    minimum: int | None = None
+
+
+@attrs.frozen
+class VariantSpec:
+    """A variant as described by its data file, before parameters are chosen."""
+
+    name: str
+    title: str
+    family: str  # "hex" | "numbers"
+    engine: str
+    players: tuple[str, str]
+    description: str
+    confidence: str
+    aliases: tuple[str, ...] = ()
+    parameters: tuple[Parameter, ...] = ()
+    sources: tuple[str, ...] = ()
+    reconstructed: bool = False
+    settings: dict[str, Any] = attrs.field(factory=dict)  # engine knobs, e.g. bonus thresholds
+
+    def parameter(self, name: str) -> Parameter:
+        for p in self.parameters:
+            if p.name == name:
+                return p
+        known = ", ".join(p.name for p in self.parameters) or "none"
+        raise VariantError(f"variant {self.name!r} has no parameter {name!r} (its parameters: {known})")
+
+
+@attrs.frozen
+class Variant:
+    """A variant with every parameter set: what a record is replayed under."""
+
+    spec: VariantSpec
+    params: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def family(self) -> str:
+        return self.spec.family
+
+    @property
+    def size(self) -> int:
+        """Board side (hex variants only)."""
+        return self.params["size"]
+
+    def player_name(self, player: int) -> str:
+        return self.spec.players[player - 1]
+
+    def __str__(self) -> str:
+        """The canonical variant string: every non-default parameter, and always the board size/set."""
+        parts = []
+        for p in self.spec.parameters:
+            value = self.params[p.name]
+            if value != p.default or p.name in ("size", "set"):
+                parts.append(f"{p.name}={format_value(p.kind, value)}")
+        return f"{self.name}({', '.join(parts)})" if parts else self.name
+
+    def new_game(self):
+        """A fresh game engine at the start position (see `catchup_notation.rules.base.Game`)."""
+        from catchup_notation.rules import ENGINES  # the registry is data; engines import it, not the reverse
+
+        return ENGINES[self.spec.engine](self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading the data files
+
+
+def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
+    try:
+        params = tuple(
+            Parameter(
+                name=name,
+                kind=p["kind"],
+                default=_coerce(p["kind"], p["default"], name),
+                description=p["description"],
+                minimum=p.get("minimum"),
+            )
+            for name, p in data.get("parameters", {}).items()
+        )
+        return VariantSpec(
+            name=data["name"],
+            title=data["title"],
+            family=data["family"],
+            engine=data["engine"],
+            players=tuple(data["players"]),
+            description=" ".join(data["description"].split()),
+            confidence=" ".join(data["confidence"].split()),
+            aliases=tuple(data.get("aliases", ())),
+            parameters=params,
+            sources=tuple(data.get("sources", ())),
+            reconstructed=bool(data.get("reconstructed", False)),
+            settings=dict(data.get("settings", {})),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise VariantError(f"{origin}: malformed variant description ({exc})") from exc
+
+
+@cache
+def specs() -> tuple[VariantSpec, ...]:
+    """Every registered variant, in the order of their data files' `order` keys."""
+    loaded = []
+    for path in sorted(data_dir("variants").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        loaded.append((data.get("order", 999), _spec_from_toml(data, path.name)))
+    return tuple(spec for _, spec in sorted(loaded, key=lambda pair: pair[0]))
+
+
+@cache
+def _by_name() -> dict[str, VariantSpec]:
+    table: dict[str, VariantSpec] = {}
+    for spec in specs():
+        for key in (spec.name, *spec.aliases):
+            if key.lower() in table:
+                raise VariantError(f"variant name or alias {key!r} is used twice")
+            table[key.lower()] = spec
+    return table
+
+
+def find_spec(name: str) -> VariantSpec:
+    """The variant called `name` (or with that alias); unknown names list the known ones."""
+    try:
+        return _by_name()[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(spec.name for spec in specs())
+        raise VariantError(f"unknown variant {name!r}; known variants: {known}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Variant strings
+
+_VARIANT_STRING = re.compile(r"^\s*([A-Za-z][\w.-]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_variant(text: str, **overrides: Any) -> Variant:
+    """Select a variant by its string, e.g. `catchup(size=7)`; keyword overrides win over the string.
+
+    >>> str(parse_variant("lg(size=7)"))
+    'catchup(size=7)'
+    """
+    match = _VARIANT_STRING.match(text)
+    if not match:
+        raise VariantError(f"not a variant string: {text!r} (expected e.g. 'catchup' or 'catchup(size=7)')")
+    spec = find_spec(match.group(1))
+    params = {p.name: p.default for p in spec.parameters}
+    for key, raw in _split_arguments(match.group(2) or "", text):
+        param = spec.parameter(key)
+        params[param.name] = _coerce(param.kind, raw, param.name)
+    for key, value in overrides.items():
+        if value is not None:
+            param = spec.parameter(key)
+            params[param.name] = _coerce(param.kind, value, param.name)
+    for param in spec.parameters:
+        if param.minimum is not None and param.kind == "int" and params[param.name] < param.minimum:
+            raise VariantError(f"{spec.name}: {param.name} must be at least {param.minimum}, not {params[param.name]}")
+    if spec.family == "numbers" and not params.get("set"):
+        raise VariantError(f"{spec.name}: the number set is empty")
+    return Variant(spec, params)
+
+
+def _split_arguments(body: str, whole: str) -> list[tuple[str, str]]:
+    """Split `a=1, set={1,2}, b=2` on the commas that are outside braces."""
+    args, depth, current = [], 0, []
+    for ch in body + ",":
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            item = "".join(current).strip()
+            current = []
+            if not item:
+                continue
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                raise VariantError(f"in variant string {whole!r}: expected name=value, got {item!r}")
+            args.append((key.strip(), value.strip()))
+        else:
+            current.append(ch)
+    if depth != 0:
+        raise VariantError(f"in variant string {whole!r}: unbalanced braces")
+    return args
+
+
+def parse_multiset(text: str) -> Multiset:
+    """`1..12`, `{1, 2, 2, 3}`, `{1..4, 7}` -> a sorted tuple of positive integers."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    values: list[int] = []
+    for item in body.replace(";", ",").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        low, dots, high = item.partition("..")
+        try:
+            if dots:
+                lo, hi = int(low), int(high)
+                if hi < lo:
+                    raise ValueError
+                values.extend(range(lo, hi + 1))
+            else:
+                values.append(int(item))
+        except ValueError:
+            raise VariantError(f"not a number or range in a number set: {item!r}") from None
+    if any(v <= 0 for v in values):
+        raise VariantError(f"number sets hold positive integers only: {text!r}")
+    return tuple(sorted(values))
+
+
+def format_multiset(values: Multiset) -> str:
+    """The shortest canonical spelling: `1..N` for {1..N}, else `{a,b,c}`."""
+    if len(values) > 2 and values == tuple(range(1, len(values) + 1)):
+        return f"1..{len(values)}"
+    return "{" + ",".join(map(str, values)) + "}"
+
+
+def format_value(kind: str, value: Any) -> str:
+    if kind == "multiset":
+        return format_multiset(value)
+    if kind == "scores":
+        return f"{value[0]}:{value[1]}"
+    return str(value)
+
+
+def _coerce(kind: str, raw: Any, name: str) -> Any:
+    try:
+        if kind == "int":
+            return int(raw)
+        if kind == "multiset":
+            if isinstance(raw, (list, tuple)):
+                return tuple(sorted(int(v) for v in raw))
+            return parse_multiset(str(raw))
+        if kind == "scores":
+            if isinstance(raw, (list, tuple)):
+                first, second = raw
+            else:
+                first, _, second = str(raw).partition(":")
+            return (int(first), int(second))
+    except (TypeError, ValueError):
+        raise VariantError(f"bad value for parameter {name!r}: {raw!r}") from None
+    raise VariantError(f"parameter {name!r} has an unknown kind {kind!r}")
+
+
+def hex_variants() -> tuple[VariantSpec, ...]:
+    return tuple(spec for spec in specs() if spec.family == "hex")

@@ -1,0 +1,48 @@
+"""The protocol every rules engine implements.
+
+An engine is a *mutable* game (like python-chess's Board): `play` a turn, ask for the `state`
+snapshot (frozen attrs), `copy` it for search. Engines know nothing of files or syntax.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from catchup_notation.model import GameState, Result, RuleError, Turn
+
+if TYPE_CHECKING:
+    from catchup_notation.registry import Variant
+
+
+class Game(Protocol):
+    variant: Variant
+    turns_played: int
+    to_move: int | None  # None once the game is over
+    over: bool
+
+    def check(self, turn: Turn) -> RuleError | None:
+        """The rule `turn` breaks if played now (first by the documented order), or None."""
+
+    def play(self, turn: Turn) -> None:
+        """Apply a legal turn; raise `IllegalTurn` (state unchanged) for an illegal one."""
+
+    def copy(self) -> Game:
+        """An independent copy (same position, same history facts)."""
+
+    def state(self) -> GameState:
+        """A frozen snapshot of the current position."""
+
+    def score(self, resigned: int | None = None) -> Result:
+        """The verdict on the current position (finished, resigned or unfinished)."""
+
+
+def player_list(players: tuple[int, ...], names: tuple[str, str]) -> str:
+    return " and ".join(names[p - 1] for p in players)
+
+
+def count_words(counts: tuple[int, ...]) -> str:
+    """(1, 2, 3) -> '1, 2 or 3'; (0, 3) -> 'pass or 3'."""
+    words = ["pass" if c == 0 else str(c) for c in counts]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]

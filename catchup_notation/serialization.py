@@ -1,0 +1,59 @@
+"""The cattrs converter: every attrs class of the model to JSON-ready data and back, exactly.
+
+All hooks live here, not in the classes (CRAFT.md). Source positions are not part of a value's
+identity and are left out of the JSON form. The game-state union is tagged by its `kind` field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from catchup_notation.model import GameState, HexState, NumbersState, Record, Result, RuleError, Turn
+
+T = TypeVar("T")
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def _omit_positions(cls: type) -> None:
+    """Unstructure `cls` without its eq=False fields (source positions, file index)."""
+    skipped = {f.name: override(omit=True) for f in attrs.fields(cls) if not f.eq}
+    converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **skipped))
+
+
+for _cls in (Turn, Record):
+    _omit_positions(_cls)
+
+
+def _structure_state(data: Any, _: Any) -> GameState:
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind == "hex":
+        return converter.structure(data, HexState)
+    if kind == "numbers":
+        return converter.structure(data, NumbersState)
+    raise ValueError(f"a game state needs kind 'hex' or 'numbers', not {kind!r}")
+
+
+converter.register_structure_hook(GameState, _structure_state)
+
+
+def to_data(value: Any) -> Any:
+    """Plain JSON-ready data (dicts, lists, numbers, strings) for any model value."""
+    return converter.unstructure(value)
+
+
+def from_data(data: Any, cls: type[T]) -> T:
+    """Rebuild a model value; raises `cattrs` errors naming the bad path."""
+    return converter.structure(data, cls)
+
+
+def record_to_json(record: Record, indent: int | None = None) -> str:
+    return json.dumps(to_data(record), ensure_ascii=False, indent=indent)
+
+
+__all__ = ["converter", "to_data", "from_data", "record_to_json", "Record", "Result", "RuleError", "Turn"]
