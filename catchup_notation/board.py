@@ -65,3 +65,13 @@ class HexBoard:
 def hexhex(side: int) -> HexBoard:
     """The (shared, cached) board of the given side."""
     return HexBoard(side)
+
+
+def cell_name(cell: Cell, side: int) -> str:
+    """A cell's name in the Little Golem / The Genius style (row letter from the top, then the
+    position from the left of that row: E5 is the centre of side 5); axial for off-board cells."""
+    q, r = cell
+    radius = side - 1
+    if max(abs(q), abs(r), abs(q + r)) > radius:
+        return f"({q}, {r})"
+    return f"{chr(ord('A') + r + radius)}{q - max(-radius, -radius - r) + 1}"

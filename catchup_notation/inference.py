@@ -1,0 +1,22 @@
+"""Which registered variants accept a record whose rules are unknown."""
+
+from __future__ import annotations
+
+from catchup_notation.model import Record
+from catchup_notation.registry import parse_variant, specs
+from catchup_notation.replay import replay
+
+
+def accepting_variants(record: Record) -> list[str]:
+    """Canonical strings of every variant of the record's family (at its board size or number
+    set) under which all of its turns are legal, in registry order."""
+    own = parse_variant(record.variant)
+    accepted = []
+    for spec in specs():
+        if spec.family != own.family:
+            continue
+        shared = {k: v for k, v in own.params.items() if any(p.name == k for p in spec.parameters)}
+        candidate = parse_variant(spec.name, **shared)
+        if replay(record, candidate).valid:
+            accepted.append(str(candidate))
+    return accepted

@@ -1,0 +1,373 @@
+"""The shared engine of every hex variant: stones, groups, scores, turn checking, scoring.
+
+Groups are kept incrementally with a union-find over cell indices (sizes at the roots), so a turn
+costs a few operations per stone, never a flood fill of the board. A variant subclass says only
+what differs: which stone counts are allowed and why, and any extra constraint on a turn.
+
+Before a turn is committed, `_new_groups` previews the sizes of the groups that contain its new
+stones; every variant's constraint and trigger can be decided from that preview plus the sizes
+known before the turn (groups never shrink: there are no captures).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import TYPE_CHECKING, NamedTuple
+
+from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.errors import IllegalTurn
+from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
+from catchup_notation.rules.base import count_words
+from catchup_notation.scoring import compare_groups, describe_verdict
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from catchup_notation.registry import Variant
+
+
+class TurnFacts(NamedTuple):
+    """What the rules of later turns need to know about a turn already played."""
+
+    player: int
+    placed: int
+    score_before: int  # the mover's
+    score_after: int
+    board_max_before: int  # largest group on the board, either colour
+    board_max_after: int
+    strict_new_max: int  # size of a new or extended group larger than every other group, else 0
+
+
+class HexGame:
+    """A hex game in progress under one variant. Subclasses implement the variant's rules."""
+
+    #: Scores start here (Catchup: 1) and rise to the mover's largest group.
+    initial_score = 0
+    #: With fewer empty cells than every allowed count, the mover fills what remains.
+    fills_remaining = False
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board = board = hexhex(variant.size)
+        n = len(board)
+        self.names = variant.spec.players
+        self.owner = [0] * n
+        self.parent = list(range(n))
+        self.gsize = [0] * n  # group size, valid at roots
+        self.largest = [0, 0, 0]  # indexed by player; [0] unused
+        self.scores = [0, self.initial_score, self.initial_score]
+        self.empty = n
+        self.turns_played = 0
+        self.to_move: int | None = 1
+        self.over = False
+        self.end_reason: str | None = None
+        self.history: list[TurnFacts] = []
+        self.cell_namer: Callable[[Cell], str] = lambda cell: cell_name(cell, board.side)
+
+    # ------------------------------------------------------------------------------------------
+    # What a variant says (overridden by subclasses)
+
+    def base_counts(self) -> tuple[int, ...]:
+        """Stone counts the rules allow the player to move, before the empty cells are counted."""
+        raise NotImplementedError
+
+    def reason(self) -> str:
+        """Why the player to move may place `base_counts()` stones, in words."""
+        raise NotImplementedError
+
+    def constraint(self, player: int, placed: int, sizes: list[int]) -> tuple[str, str] | None:
+        """(code, explanation) if the turn breaks a variant-specific rule; `sizes` are the sizes
+        of the groups containing the turn's new stones, as they would be after the turn."""
+        return None
+
+    def has_legal_turn(self) -> bool:
+        """Whether the player to move can play at all (only ketchup-1/2 can run out of turns)."""
+        return bool(self.allowed_counts())
+
+    # ------------------------------------------------------------------------------------------
+    # Queries
+
+    def allowed_counts(self) -> tuple[int, ...]:
+        """The stone counts available now: the rules' counts that fit in the empty cells, or all
+        the empty cells where the variant fills what remains."""
+        counts = self.base_counts()
+        fitting = tuple(c for c in counts if c <= self.empty)
+        if not fitting and self.fills_remaining and self.empty:
+            return (self.empty,)
+        return fitting
+
+    def allowance(self) -> Allowance | None:
+        if self.over:
+            return None
+        counts = self.allowed_counts()
+        why = self.reason()
+        if counts != self.base_counts():
+            cells = "cell remains" if self.empty == 1 else "cells remain"
+            why += f" (only {self.empty} empty {cells})"
+        return Allowance(counts, why)
+
+    def board_max(self) -> int:
+        return max(self.largest[1], self.largest[2])
+
+    def groups(self, player: int) -> tuple[int, ...]:
+        """The player's group sizes, largest first."""
+        owner, parent, gsize = self.owner, self.parent, self.gsize
+        return tuple(sorted((gsize[i] for i in range(len(owner)) if owner[i] == player and parent[i] == i), reverse=True))
+
+    def stones(self, player: int) -> tuple[Cell, ...]:
+        cells = self.board.cells
+        return tuple(cells[i] for i, o in enumerate(self.owner) if o == player)
+
+    def empty_cells(self) -> list[Cell]:
+        cells = self.board.cells
+        return [cells[i] for i, o in enumerate(self.owner) if o == 0]
+
+    def state(self) -> HexState:
+        return HexState(
+            variant=str(self.variant),
+            turns_played=self.turns_played,
+            to_move=self.to_move,
+            stones=(self.stones(1), self.stones(2)),
+            groups=(self.groups(1), self.groups(2)),
+            scores=(self.scores[1], self.scores[2]),
+            allowance=self.allowance(),
+            over=self.over,
+            end_reason=self.end_reason,
+        )
+
+    # ------------------------------------------------------------------------------------------
+    # Union-find
+
+    def _find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def _new_groups(self, indices: list[int], player: int) -> list[int]:
+        """Sizes of the groups that would contain the new stones at `indices` (one per group)."""
+        owner, neighbours, gsize, find = self.owner, self.board.neighbours, self.gsize, self._find
+        if len(indices) == 1:
+            roots = {find(nb) for nb in neighbours[indices[0]] if owner[nb] == player}
+            return [1 + sum(gsize[r] for r in roots)]
+        # A few new stones: join them among themselves first, then add the old groups they touch.
+        slot = {cell: j for j, cell in enumerate(indices)}
+        link = list(range(len(indices)))
+
+        def top(j: int) -> int:
+            while link[j] != j:
+                j = link[j]
+            return j
+
+        touched: list[set[int]] = []
+        for j, cell in enumerate(indices):
+            roots = set()
+            for nb in neighbours[cell]:
+                if owner[nb] == player:
+                    roots.add(find(nb))
+                elif nb in slot:
+                    link[top(j)] = top(slot[nb])
+            touched.append(roots)
+        merged: dict[int, tuple[int, set[int]]] = {}
+        for j in range(len(indices)):
+            count, roots = merged.get(top(j), (0, set()))
+            merged[top(j)] = (count + 1, roots | touched[j])
+        return [count + sum(gsize[r] for r in roots) for count, roots in merged.values()]
+
+    def _place(self, indices: list[int], player: int) -> None:
+        owner, parent, gsize, neighbours, find = self.owner, self.parent, self.gsize, self.board.neighbours, self._find
+        largest = self.largest[player]
+        for cell in indices:
+            owner[cell] = player
+            parent[cell] = cell
+            gsize[cell] = 1
+            root = cell
+            for nb in neighbours[cell]:
+                if owner[nb] == player:
+                    other = find(nb)
+                    if other != root:
+                        if gsize[other] > gsize[root]:
+                            root, other = other, root
+                        parent[other] = root
+                        gsize[root] += gsize[other]
+            if gsize[root] > largest:
+                largest = gsize[root]
+        self.largest[player] = largest
+        self.empty -= len(indices)
+
+    # ------------------------------------------------------------------------------------------
+    # Playing
+
+    def _error(self, code: str, player: int, text: str, cells: tuple[Cell, ...]) -> RuleError:
+        number = self.turns_played + 1
+        prefix = f"turn {number}, {self.names[player - 1]}: "
+        return RuleError(code=code, turn=number, player=player, message=prefix + text, cells=cells)
+
+    def _examine(self, turn: Turn) -> tuple[RuleError | None, list[int], list[int]]:
+        """Check a turn in the documented order; on success also return its cell indices and the
+        preview of its groups, so that `play` need not compute them again."""
+        player, cells = turn.player, turn.cells
+        if self.over:
+            what = "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
+            return self._error("game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells), [], []
+        if player != self.to_move:
+            given = self.names[player - 1] if player in (1, 2) else f"player {player}"
+            error = RuleError(
+                code="wrong-player",
+                turn=self.turns_played + 1,
+                player=player,
+                message=f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s turn, but the record gives it to {given}",
+                cells=cells,
+            )
+            return error, [], []
+        index = self.board.index
+        indices = []
+        for cell in cells:
+            i = index.get(cell)
+            if i is None:
+                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of the side-{self.board.side} board", (cell,)), [], []
+            indices.append(i)
+        if len(set(indices)) != len(indices):
+            seen: set[int] = set()
+            twice = next(i for i in indices if i in seen or seen.add(i))
+            cell = self.board.cells[twice]
+            return self._error("duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)), [], []
+        for i in indices:
+            if self.owner[i]:
+                cell = self.board.cells[i]
+                holder = self.names[self.owner[i] - 1]
+                return self._error("occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)), [], []
+        counts = self.allowed_counts()
+        if len(indices) not in counts:
+            return self._error("stone-count", player, self._count_message(len(indices), counts), cells), [], []
+        sizes = self._new_groups(indices, player) if indices else []
+        broken = self.constraint(player, len(indices), sizes)
+        if broken:
+            return self._error(broken[0], player, broken[1], cells), [], []
+        return None, indices, sizes
+
+    def _count_message(self, placed: int, counts: tuple[int, ...]) -> str:
+        did = "passing" if placed == 0 else ("1 stone" if placed == 1 else f"{placed} stones")
+        allowed = self.allowance()
+        if len(counts) == 1:
+            need = "a pass is" if counts[0] == 0 else f"exactly {counts[0]} {'is' if counts[0] == 1 else 'are'}"
+            return f"{did}, but {need} required: {allowed.reason}"
+        return f"{did}, but only {count_words(counts)} {'is' if counts == (1,) else 'are'} allowed: {allowed.reason}"
+
+    def check(self, turn: Turn) -> RuleError | None:
+        return self._examine(turn)[0]
+
+    def play(self, turn: Turn) -> None:
+        error, indices, sizes = self._examine(turn)
+        if error is not None:
+            raise IllegalTurn(error)
+        self._commit(turn.player, indices, sizes)
+
+    def _commit(self, player: int, indices: list[int], sizes: list[int]) -> None:
+        board_max_before = self.board_max()
+        score_before = self.scores[player]
+        new_max = max(sizes, default=0)
+        strict = new_max if new_max > board_max_before and sizes.count(new_max) == 1 else 0
+        self._place(indices, player)
+        if self.largest[player] > self.scores[player]:
+            self.scores[player] = self.largest[player]
+        self.history.append(
+            TurnFacts(player, len(indices), score_before, self.scores[player], board_max_before, self.board_max(), strict)
+        )
+        self.turns_played += 1
+        self.to_move = 3 - player
+        if self.empty == 0:
+            self._end("board-full")
+        elif not self.has_legal_turn():
+            self._end("no-legal-turn")
+
+    def _end(self, reason: str) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.to_move = None
+
+    def _stuck_player(self) -> str:
+        """The player who would move next (turns alternate strictly; a pass is a turn)."""
+        return self.names[self.turns_played % 2]
+
+    def copy(self) -> HexGame:
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        for name in ("owner", "parent", "gsize", "largest", "scores", "history"):
+            setattr(clone, name, list(getattr(self, name)))
+        return clone
+
+    # ------------------------------------------------------------------------------------------
+    # Search helpers (random playouts, endgame solving)
+
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn for the player to move (cells in board order; passes first)."""
+        if self.over:
+            return
+        player = self.to_move
+        empties = self.empty_cells()
+        for count in self.allowed_counts():
+            for cells in combinations(empties, count):
+                turn = Turn(player, cells)
+                if self.check(turn) is None:
+                    yield turn
+
+    def random_turn(self, rng: random.Random, tries: int = 32) -> Turn:
+        """A uniformly chosen allowed count, then random cells (falling back to enumeration when a
+        variant constraint rejects many placements)."""
+        player = self.to_move
+        empties = self.empty_cells()
+        counts = list(self.allowed_counts())
+        rng.shuffle(counts)
+        for count in counts:
+            for _ in range(tries):
+                turn = Turn(player, tuple(rng.sample(empties, count)))
+                if self.check(turn) is None:
+                    return turn
+            legal = [cells for cells in combinations(empties, count) if self.check(Turn(player, cells)) is None]
+            if legal:
+                return Turn(player, rng.choice(legal))
+        raise AssertionError(f"no legal turn exists, yet the game is not over: {self.state()}")
+
+    # ------------------------------------------------------------------------------------------
+    # Scoring
+
+    def score(self, resigned: int | None = None) -> Result:
+        groups = (self.groups(1), self.groups(2))
+        scores = (self.scores[1], self.scores[2])
+        winner, position = compare_groups(groups[0], groups[1])
+        if resigned in (1, 2) and not self.over:
+            return Result(
+                status="resigned",
+                winner=3 - resigned,
+                draw=False,
+                reason="resignation",
+                scores=scores,
+                groups=groups,
+                explanation=f"{self.names[2 - resigned]} wins: {self.names[resigned - 1]} resigned after turn {self.turns_played}",
+            )
+        if self.over:
+            ending = "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
+            late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
+            return Result(
+                status="finished",
+                winner=winner,
+                draw=winner is None,
+                reason=self.end_reason or "board-full",
+                scores=scores,
+                groups=groups,
+                decided_at=position,
+                explanation=f"{describe_verdict(groups, winner, position, self.names)}; {ending}{late}",
+            )
+        standing = describe_verdict(groups, winner, position, self.names, provisional=True)
+        return Result(
+            status="unfinished",
+            winner=None,
+            draw=False,
+            reason="unfinished",
+            scores=scores,
+            groups=groups,
+            explanation=f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {standing}",
+        )

@@ -1,0 +1,59 @@
+"""Scoring shared by the hex variants: the cascading comparison of group sizes, and its words."""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+
+
+def compare_groups(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int | None, int | None]:
+    """Compare two descending lists of group sizes position by position (a missing entry is 0).
+
+    Returns (winner, position): winner 1 or 2 and the 0-based position that decided, or
+    (None, None) when the lists are identical.
+    """
+    for position, (a, b) in enumerate(zip_longest(first, second, fillvalue=0)):
+        if a != b:
+            return (1 if a > b else 2), position
+    return None, None
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def position_words(position: int) -> str:
+    """0 -> 'the largest group'; 1 -> 'the 2nd-largest groups'; ..."""
+    return "the largest group" if position == 0 else f"the {ordinal(position + 1)}-largest groups"
+
+
+def format_groups(sizes: tuple[int, ...], shown: int | None = None) -> str:
+    """'11-8-8-3'; with `shown`, the first `shown` sizes and '-...' when more follow."""
+    if not sizes:
+        return "0"
+    if shown is not None and len(sizes) > shown:
+        return "-".join(map(str, sizes[:shown])) + "-..."
+    return "-".join(map(str, sizes))
+
+
+def describe_verdict(
+    groups: tuple[tuple[int, ...], tuple[int, ...]],
+    winner: int | None,
+    position: int | None,
+    names: tuple[str, str],
+    provisional: bool = False,
+) -> str:
+    """'White wins 23-1 against 22-5-...: decided by the largest group' (or a draw)."""
+    if winner is None:
+        verb = "the groups are equal so far" if provisional else "draw"
+        return f"{verb}: {format_groups(groups[0])} against {format_groups(groups[1])}"
+    shown = (position or 0) + 2
+    win, lose = groups[winner - 1], groups[2 - winner]
+    verb = "leads" if provisional else "wins"
+    return (
+        f"{names[winner - 1]} {verb} {format_groups(win, shown)} against {format_groups(lose, shown)}: "
+        f"decided by {position_words(position)}"
+    )
