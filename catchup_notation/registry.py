@@ -270,6 +270,8 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
             else:
                 first, _, second = str(raw).partition(":")
             return (int(first), int(second))
+    except VariantError:
+        raise
     except (TypeError, ValueError):
         raise VariantError(f"bad value for parameter {name!r}: {raw!r}") from None
     raise VariantError(f"parameter {name!r} has an unknown kind {kind!r}")

@@ -152,7 +152,8 @@ class HexGame:
         if len(indices) == 1:
             roots = {find(nb) for nb in neighbours[indices[0]] if owner[nb] == player}
             return [1 + sum(gsize[r] for r in roots)]
-        # A few new stones: join them among themselves first, then add the old groups they touch.
+        # A few new stones: two of them end in one group when they are adjacent or touch the same
+        # old group; join them that way, then add the sizes of the old groups each group touches.
         slot = {cell: j for j, cell in enumerate(indices)}
         link = list(range(len(indices)))
 
@@ -161,12 +162,15 @@ class HexGame:
                 j = link[j]
             return j
 
+        toucher: dict[int, int] = {}  # old root -> a new stone touching it
         touched: list[set[int]] = []
         for j, cell in enumerate(indices):
             roots = set()
             for nb in neighbours[cell]:
                 if owner[nb] == player:
-                    roots.add(find(nb))
+                    root = find(nb)
+                    roots.add(root)
+                    link[top(j)] = top(toucher.setdefault(root, j))
                 elif nb in slot:
                     link[top(j)] = top(slot[nb])
             touched.append(roots)

@@ -1,0 +1,10 @@
+"""Hypothesis profiles: `ci` (default, quick) and `thorough` (on demand:
+`HYPOTHESIS_PROFILE=thorough pytest`)."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

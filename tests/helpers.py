@@ -1,0 +1,34 @@
+"""Small builders for tests: games from LG/Genius-style cell names (A1 = top row, left end)."""
+
+from __future__ import annotations
+
+from catchup_notation.board import Cell
+from catchup_notation.model import Record, Turn
+from catchup_notation.registry import parse_variant
+
+
+def cell(name: str, side: int = 5) -> Cell:
+    """'E5' on side 5 -> (0, 0): row letter from the top, number from the left of the row."""
+    radius = side - 1
+    r = ord(name[0].upper()) - ord("A") - radius
+    return (int(name[1:]) - 1 + max(-radius, -radius - r), r)
+
+
+def turn(player: int, text: str, side: int = 5) -> Turn:
+    return Turn(player, tuple(cell(c, side) for c in text.split()))
+
+
+def record(variant: str, *turns: str, side: int = 5, resigned: int | None = None) -> Record:
+    """Turns alternate from player 1; '-' is a pass."""
+    return Record(
+        str(parse_variant(variant, size=side)),
+        tuple(turn(1 + i % 2, "" if t == "-" else t, side) for i, t in enumerate(turns)),
+        resigned=resigned,
+    )
+
+
+def game_after(variant: str, *turns: str, side: int = 5):
+    game = parse_variant(variant, size=side).new_game()
+    for t in record(variant, *turns, side=side).turns:
+        game.play(t)
+    return game

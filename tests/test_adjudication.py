@@ -1,0 +1,82 @@
+"""Adjudication: the cascading comparison (seed 001's examples), endings, and the seed 000 game."""
+
+import pytest
+
+from catchup_notation.adjudicate import adjudicate
+from catchup_notation.inference import accepting_variants
+from catchup_notation.model import Record, Turn
+from catchup_notation.scoring import compare_groups, describe_verdict
+from helpers import record
+
+
+@pytest.mark.parametrize(
+    "first, second, winner, position",
+    [
+        ((11, 8, 8, 3), (11, 8, 7, 4, 1), 1, 2),  # seed 001: the third-largest decides
+        ((11, 8, 8, 3), (11, 8, 8, 3, 1), 2, 4),  # seed 001: a fifth group beats none
+        ((4, 3, 2), (4, 3, 1, 1), 1, 2),  # seed 001: Red's 4-3-2 beats Blue's 4-3-1-1
+        ((23, 1), (22, 5, 4), 1, 0),
+        ((3, 2), (3, 2), None, None),
+    ],
+)
+def test_cascading_comparison(first, second, winner, position):
+    assert compare_groups(first, second) == (winner, position)
+
+
+def test_verdict_words():
+    text = describe_verdict(((23, 1), (22, 5, 4, 3)), 1, 0, ("White", "Black"))
+    assert text == "White wins 23-1 against 22-5-...: decided by the largest group"
+    text = describe_verdict(((11, 8, 8, 3), (11, 8, 7, 4, 1)), 1, 2, ("Red", "Blue"))
+    assert text == "Red wins 11-8-8-3 against 11-8-7-4-...: decided by the 3rd-largest groups"
+
+
+# The rec.games.abstract game of seed 000 in its own doubled coordinates, with the two cells the
+# post's diagram corrects (l7 -> l6 on turn 3, g2 -> h2 on turn 12); Black resigned after turn 15.
+SEED000 = "i5|g3 f6|f4 l6|k5 d4|i3 i7|d2 n4|l2 c3|j2 k7|l4 c5|g5 j4|h4 k3 j6|h2 e3 e5|e7 g7|d6 c7 m1|d8 k1"
+
+
+def rga_cell(name: str, side: int = 5):
+    radius = side - 1
+    x, row = ord(name[0]) - ord("a"), int(name[1:])
+    r = row - radius - 1
+    assert (x - r - 2 * radius) % 2 == 0
+    return ((x - r - 2 * radius) // 2, r)
+
+
+def seed000_record() -> Record:
+    turns = tuple(Turn(1 + i % 2, tuple(rga_cell(c) for c in t.split())) for i, t in enumerate(SEED000.split("|")))
+    return Record("catchup(size=5)", turns, resigned=2)
+
+
+def test_seed000_is_won_by_the_first_player_by_resignation():
+    result = adjudicate(seed000_record())
+    assert result.status == "resigned" and result.reason == "resignation"
+    assert result.winner == 1 and not result.draw
+    assert sum(map(sum, result.groups)) == 1 + 2 * 11 + 3 * 3  # 32 stones on the board
+
+
+def test_seed000_rule_versions():
+    assert accepting_variants(seed000_record()) == [
+        "catchup(size=5)", "catchup-2012(size=5)", "ketchup-3(size=5)", "ketchup-2(size=5)",
+    ]
+    for name in ("ketchup-4", "ketchup-4-amended", "alternative"):
+        assert adjudicate(seed000_record(), name).status == "invalid"
+
+
+def test_unfinished_games_get_no_winner_but_a_standing():
+    result = adjudicate(record("catchup", "E5", "A1 A2", "E6 E7 E8"))
+    assert result.status == "unfinished" and result.winner is None and not result.draw
+    assert result.groups == ((4,), (2,))
+    assert "unfinished after turn 3 with 55 empty cells" in result.explanation
+    assert "White leads 4 against 2" in result.explanation
+
+
+def test_finished_and_invalid_and_late_resignation():
+    full = ("B1", "A1 A2", "B2 B3", "C1 C2")
+    result = adjudicate(record("catchup", *full, side=2))
+    assert result.status == "finished" and result.reason == "board-full" and result.winner in (1, 2)
+    assert result.decided_at is not None
+    late = adjudicate(record("catchup", *full, side=2, resigned=2))
+    assert late.status == "finished" and "ignored" in late.explanation
+    bad = adjudicate(record("catchup", "E5 E6"))
+    assert bad.status == "invalid" and bad.reason == "rule-error" and bad.winner is None
