@@ -67,6 +67,8 @@ class Catchup2012Game(HexGame):
 class AlternativeGame(HexGame):
     """Bolaños Mures: 1 stone, or 2 stones that leave the largest group on the board no larger."""
 
+    constrained = True
+
     def base_counts(self) -> tuple[int, ...]:
         return (1,) if not self.history else (1, 2)
 

@@ -46,6 +46,8 @@ class HexGame:
     initial_score = 0
     #: With fewer empty cells than every allowed count, the mover fills what remains.
     fills_remaining = False
+    #: Whether `constraint` looks at the turn's groups (only then are they previewed before play).
+    constrained = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -63,6 +65,7 @@ class HexGame:
         self.over = False
         self.end_reason: str | None = None
         self.history: list[TurnFacts] = []
+        self._counts: tuple[int, ...] | None = None  # allowed_counts() of the current turn
         self.cell_namer: Callable[[Cell], str] = lambda cell: cell_name(cell, board.side)
 
     # ------------------------------------------------------------------------------------------
@@ -209,13 +212,12 @@ class HexGame:
         prefix = f"turn {number}, {self.names[player - 1]}: "
         return RuleError(code=code, turn=number, player=player, message=prefix + text, cells=cells)
 
-    def _examine(self, turn: Turn) -> tuple[RuleError | None, list[int], list[int]]:
-        """Check a turn in the documented order; on success also return its cell indices and the
-        preview of its groups, so that `play` need not compute them again."""
+    def _examine(self, turn: Turn) -> tuple[RuleError | None, list[int]]:
+        """Check a turn in the documented order; on success also return its cell indices."""
         player, cells = turn.player, turn.cells
         if self.over:
             what = "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
-            return self._error("game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells), [], []
+            return self._error("game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells), []
         if player != self.to_move:
             given = self.names[player - 1] if player in (1, 2) else f"player {player}"
             error = RuleError(
@@ -225,32 +227,32 @@ class HexGame:
                 message=f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s turn, but the record gives it to {given}",
                 cells=cells,
             )
-            return error, [], []
+            return error, []
         index = self.board.index
         indices = []
         for cell in cells:
             i = index.get(cell)
             if i is None:
-                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of the side-{self.board.side} board", (cell,)), [], []
+                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of the side-{self.board.side} board", (cell,)), []
             indices.append(i)
         if len(set(indices)) != len(indices):
             seen: set[int] = set()
             twice = next(i for i in indices if i in seen or seen.add(i))
             cell = self.board.cells[twice]
-            return self._error("duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)), [], []
+            return self._error("duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)), []
         for i in indices:
             if self.owner[i]:
                 cell = self.board.cells[i]
                 holder = self.names[self.owner[i] - 1]
-                return self._error("occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)), [], []
+                return self._error("occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)), []
         counts = self.allowed_counts()
         if len(indices) not in counts:
-            return self._error("stone-count", player, self._count_message(len(indices), counts), cells), [], []
-        sizes = self._new_groups(indices, player) if indices else []
-        broken = self.constraint(player, len(indices), sizes)
-        if broken:
-            return self._error(broken[0], player, broken[1], cells), [], []
-        return None, indices, sizes
+            return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
+        if self.constrained:
+            broken = self.constraint(player, len(indices), self._new_groups(indices, player) if indices else [])
+            if broken:
+                return self._error(broken[0], player, broken[1], cells), []
+        return None, indices
 
     def _count_message(self, placed: int, counts: tuple[int, ...]) -> str:
         did = "passing" if placed == 0 else ("1 stone" if placed == 1 else f"{placed} stones")
@@ -264,17 +266,21 @@ class HexGame:
         return self._examine(turn)[0]
 
     def play(self, turn: Turn) -> None:
-        error, indices, sizes = self._examine(turn)
+        error, indices = self._examine(turn)
         if error is not None:
             raise IllegalTurn(error)
-        self._commit(turn.player, indices, sizes)
+        self._commit(turn.player, indices)
 
-    def _commit(self, player: int, indices: list[int], sizes: list[int]) -> None:
+    def _commit(self, player: int, indices: list[int]) -> None:
         board_max_before = self.board_max()
         score_before = self.scores[player]
+        self._place(indices, player)
+        # The groups holding this turn's stones; one of them is "larger than every other group"
+        # when it beats the old board maximum and no other new group ties it.
+        find, gsize = self._find, self.gsize
+        sizes = [gsize[root] for root in {find(i) for i in indices}]
         new_max = max(sizes, default=0)
         strict = new_max if new_max > board_max_before and sizes.count(new_max) == 1 else 0
-        self._place(indices, player)
         if self.largest[player] > self.scores[player]:
             self.scores[player] = self.largest[player]
         self.history.append(
@@ -282,6 +288,7 @@ class HexGame:
         )
         self.turns_played += 1
         self.to_move = 3 - player
+        self._counts = None
         if self.empty == 0:
             self._end("board-full")
         elif not self.has_legal_turn():

@@ -19,7 +19,7 @@ class Ketchup4Game(HexGame):
     def __init__(self, variant) -> None:
         super().__init__(variant)
         settings = variant.spec.settings
-        self._counts = tuple(settings.get("base_counts", (2,)))
+        self._base = tuple(settings.get("base_counts", (2,)))
         self._threshold = int(settings.get("bonus_min_group", 1))
 
     def _bonus(self) -> bool:
@@ -28,7 +28,7 @@ class Ketchup4Game(HexGame):
     def base_counts(self) -> tuple[int, ...]:
         if not self.history:
             return (1,)
-        return self._counts + (3,) if self._bonus() else self._counts
+        return self._base + (3,) if self._bonus() else self._base
 
     def reason(self) -> str:
         if not self.history:
@@ -75,6 +75,8 @@ class Ketchup2Game(HexGame):
     turn may end with equal largest groups. Setting `opening_phase`: 2 stones each while no group
     of 2 exists (Revised); without it, the rules apply from turn 2 (original).
     """
+
+    constrained = True
 
     def __init__(self, variant) -> None:
         super().__init__(variant)

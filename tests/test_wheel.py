@@ -1,0 +1,52 @@
+"""The built wheel carries the grammars and variant data and works in a fresh environment."""
+
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        check=True, capture_output=True, text=True,
+    )
+    (built,) = out.glob("catchup_notation-*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_wheel_contains_the_data_files(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    for toml in (ROOT / "variants").glob("*.toml"):
+        assert f"catchup_notation/variants/{toml.name}" in names
+    for grammar in (ROOT / "grammars").glob("*.lark"):
+        assert f"catchup_notation/grammars/{grammar.name}" in names
+    assert any(name.endswith("entry_points.txt") for name in names)
+
+
+@pytest.mark.slow
+def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    # The dependencies come from this interpreter's site-packages; the package itself only from the wheel.
+    venv.create(env_dir, with_pip=True, system_site_packages=True)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
+    probe = (
+        "import catchup_notation, catchup_notation.resources as r, catchup_notation.registry as reg\n"
+        "print(catchup_notation.__file__)\n"
+        "print(r.data_dir('variants'))\n"
+        "print(r.data_dir('grammars'))\n"
+        "print(len(reg.specs()))\n"
+    )
+    out = subprocess.run([python, "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.split("\n")
+    assert out[0].startswith(str(env_dir))
+    assert out[1].startswith(str(env_dir)) and out[2].startswith(str(env_dir))
+    assert int(out[3]) == len(list((ROOT / "variants").glob("*.toml")))
