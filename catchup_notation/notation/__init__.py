@@ -1,0 +1,27 @@
+"""Notations: reading and writing records (syntax only; no rule is applied here)."""
+
+from catchup_notation.notation.base import FORMATS, NotationWarning, ReadItem
+from catchup_notation.notation.io import (
+    Conversion,
+    convert,
+    detect_format,
+    get_format,
+    read_path,
+    read_text,
+    write_atomically,
+    write_records,
+)
+
+__all__ = [
+    "FORMATS",
+    "Conversion",
+    "NotationWarning",
+    "ReadItem",
+    "convert",
+    "detect_format",
+    "get_format",
+    "read_path",
+    "read_text",
+    "write_atomically",
+    "write_records",
+]

@@ -76,9 +76,11 @@ def syntax_error(
         message = f"unexpected {found} in the {what}; expected {expected}"
     elif isinstance(exc, UnexpectedToken):
         token = exc.token
-        found = "the end of the text" if token.type == "$END" else repr(str(token))
         expected = describe_terminals(set(exc.expected or ()), words)
-        message = f"unexpected {found} in the {what}; expected {expected}"
+        if token.type == "$END":
+            message = f"the {what} ends too early; expected {expected}"
+        else:
+            message = f"unexpected {str(token)!r} in the {what}; expected {expected}"
     elif isinstance(exc, UnexpectedEOF):
         expected = describe_terminals(set(exc.expected or ()), words)
         message = f"the {what} ends too early; expected {expected}"

@@ -1,0 +1,76 @@
+"""Plain-text pictures of hex positions, for terminals (`catchup show`).
+
+Rows are indented so that the board reads as a hexagon; `.` is an empty cell, each player has a
+lower-case symbol (the initial of their name: `w`/`b` for White/Black, `r`/`g` for Red/Green) and
+the stones of the last turn are shown in upper case. Row letters are written at both ends of each
+row and cell numbers above the top row and below the bottom row (Little Golem names: a cell's
+number counts from 1 at the left end of its row).
+
+      1 2 3 4 5
+    A . . . . . A
+   B . . w . . . B
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.model import HexState
+from catchup_notation.registry import parse_variant
+from catchup_notation.scoring import format_groups
+
+
+def player_symbols(names: tuple[str, str]) -> tuple[str, str]:
+    """Lower-case initials of the players' names, or x/o when they would clash or are not letters."""
+    initials = tuple(name[:1].lower() for name in names)
+    if initials[0] == initials[1] or not all(i.isalpha() and i not in ".xo" for i in initials):
+        return ("x", "o")
+    return initials  # type: ignore[return-value]
+
+
+def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tuple[str, str] | None = None) -> str:
+    """The position as lines of text (no trailing newline)."""
+    variant = parse_variant(state.variant)
+    board = hexhex(variant.size)
+    symbols = symbols or player_symbols(variant.spec.players)
+    last = set(last_turn_cells)
+    owner: dict[Cell, str] = {}
+    for player, stones in enumerate(state.stones):
+        for cell in stones:
+            mark = symbols[player]
+            owner[cell] = mark.upper() if cell in last else mark
+
+    widest = len(str(max(len(row) for row in board.rows)))
+    slot = max(widest, 1) + 1  # every cell takes the same width, so rows line up
+    lines = []
+    top, bottom = board.rows[0], board.rows[-1]
+    # The left margin of a row: its letter and a space, plus half a slot per step from the middle.
+    indent = [abs(r) * slot // 2 for _, r in (row[0] for row in board.rows)]
+    lines.append(" " * (indent[0] + 2) + _numbers(len(top), slot))
+    for row, pad in zip(board.rows, indent):
+        letter = cell_name(row[0], variant.size)[0]
+        cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
+        lines.append(f"{' ' * pad}{letter} {cells} {letter}")
+    lines.append(" " * (indent[-1] + 2) + _numbers(len(bottom), slot))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _numbers(count: int, slot: int) -> str:
+    return "".join(f"{n:<{slot}}" for n in range(1, count + 1)).rstrip()
+
+
+def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple[str, str] | None = None) -> str:
+    """'w White: score 3, groups 3-1 · b Black: ...' with the move to come."""
+    variant = parse_variant(state.variant)
+    names = names or variant.spec.players
+    symbols = symbols or player_symbols(variant.spec.players)
+    parts = [f"{symbols[p]} {names[p]}: score {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
+    if state.over:
+        after = "game over"
+    elif state.to_move is not None:
+        after = f"{names[state.to_move - 1]} to move"
+    else:
+        after = ""
+    head = f"{state.variant}, after turn {state.turns_played}" + (f": {after}" if after else "")
+    return "\n".join([head, *parts])

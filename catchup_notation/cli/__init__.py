@@ -1,0 +1,53 @@
+"""The `catchup` command line. Each command lives in its own module with a `register(app)`
+function; adding a command (solve, stats, ...) means adding its module name to COMMANDS.
+
+Exit codes: 0 all good; 1 a record breaks a rule (or cannot be handled as asked); 2 usage error;
+3 unreadable input (I/O, encoding, syntax; wins over 1); 4 an internal error (a bug).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Annotated
+
+import typer
+
+from catchup_notation import __version__
+from catchup_notation.cli import output
+
+COMMANDS = ("verify", "adjudicate", "convert", "show", "variants")
+
+app = typer.Typer(
+    name="catchup",
+    help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
+    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken; 2 usage error; "
+    "3 unreadable input; 4 internal error.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"catchup-notation {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks of internal errors.")] = False,
+) -> None:
+    """Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up."""
+    output.debug_requested = debug
+
+
+for _name in COMMANDS:
+    import_module(f"{__name__}.{_name}").register(app)
+
+
+def main() -> None:
+    app(prog_name="catchup")

@@ -1,0 +1,78 @@
+"""Options shared by several commands, declared once so that they read the same everywhere."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from catchup_notation.errors import VariantError
+from catchup_notation.registry import parse_variant
+
+AUTO = "auto"
+
+
+def _check_variant(value: str | None) -> str | None:
+    if value is None or value.strip().lower() == AUTO:
+        return value and AUTO
+    try:
+        parse_variant(value)
+    except VariantError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def _check_format(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from catchup_notation.cli.inputs import format_names  # loads every notation: only when asked
+
+    names = format_names()
+    if value.lower() not in names:
+        raise typer.BadParameter(f"unknown format {value!r}; known formats: {', '.join(names)}")
+    return value.lower()
+
+
+Paths = Annotated[
+    list[str],
+    typer.Argument(help="Record files, directories (searched recursively) or - for stdin.", show_default=False),
+]
+Variant = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Rules to check under, e.g. catchup, ketchup-3, catchup(size=7), catch-up(set=1..12); "
+        "'auto' lists every variant that accepts each record. Default: the record's own "
+        "(catchup for hex formats that do not say).",
+        callback=_check_variant,
+        show_default=False,
+    ),
+]
+Format = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Notation of the input (lg, rga, genius, abstractplay, numbers, json). Default: from the "
+        "file extension and content.",
+        callback=_check_format,
+        show_default=False,
+    ),
+]
+Json = Annotated[bool, typer.Option("--json", help="One JSON object per record per line on stdout.")]
+Jobs = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Worker processes. Default: every core when there are many files, else 1. Output stays in input order.",
+        show_default=False,
+    ),
+]
+
+
+def format_option(help: str) -> object:
+    """A --format-like option with its own help (for convert's --to)."""
+    return typer.Option(help=help, callback=_check_format, show_default=False)

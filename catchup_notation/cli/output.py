@@ -1,0 +1,130 @@
+"""How the command line talks: exit codes, JSON lines, styled text, progress, internal errors.
+
+JSON goes through plain `typer.echo` (one object per line) so that nothing styles or wraps it.
+Rich consoles are built when a command runs, never at import, so they see the environment of that
+run (the test runner's captured streams, `NO_COLOR`, whether stderr is a terminal).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+# Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
+EXIT_OK = 0
+EXIT_RULE = 1  # a record breaks a rule, or cannot be checked/adjudicated/converted as asked
+EXIT_USAGE = 2  # typer's own: a bad option or argument
+EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read (wins over 1)
+EXIT_INTERNAL = 4  # a bug in catchup-notation itself
+
+REPORT_TO = "please report it to the catchup-notation maintainers with the command you ran and the output of `catchup --debug ...`"
+
+# Styles for the kinds of text line the commands print.
+STYLES = {"error": "bold red", "warning": "yellow", "ok": "green", "plain": "", "summary": "bold"}
+
+T = TypeVar("T")
+
+
+def exit_code(*, invalid: int, unreadable: int) -> int:
+    """Unreadable input wins over broken rules: the run did not even see all of its records."""
+    if unreadable:
+        return EXIT_UNREADABLE
+    if invalid:
+        return EXIT_RULE
+    return EXIT_OK
+
+
+def emit_json(obj: Any) -> None:
+    typer.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def stdout_console() -> Console:
+    # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
+    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
+    """Lines given as (kind, text), kind one of STYLES."""
+    for kind, text in lines:
+        console.print(Text(text, style=STYLES.get(kind, "")))
+
+
+def warn(message: str) -> None:
+    stderr_console().print(Text(f"warning: {message}", style=STYLES["warning"]))
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Print `error: message` on stderr; return the Exit to raise (so callers read `raise fail(...)`)."""
+    stderr_console().print(Text(f"error: {message}", style=STYLES["error"]))
+    return typer.Exit(code)
+
+
+def with_progress(items: Iterable[T], total: int, *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
+    """Yield `items`; when enabled and stderr is a terminal, show a Rich progress bar on stderr,
+    but only once the batch has run longer than `delay` seconds (short runs stay quiet)."""
+    console = stderr_console()
+    if not enabled or total < 2 or not console.is_terminal:
+        yield from items
+        return
+    from rich.progress import Progress  # only paid for when a bar can be shown
+
+    started = time.monotonic()
+    progress: Progress | None = None
+    task = None
+    done = 0
+    try:
+        for item in items:
+            done += 1
+            if progress is None and time.monotonic() - started > delay:
+                progress = Progress(console=console, transient=True)
+                progress.start()
+                task = progress.add_task(label, total=total, completed=done - 1)
+            if progress is not None:
+                progress.update(task, completed=done)
+            yield item
+    finally:
+        if progress is not None:
+            progress.stop()
+
+
+# Set by the app's callback for each run (`catchup --debug ...`); CATCHUP_DEBUG=1 also works.
+debug_requested = False
+
+
+def debug_enabled() -> bool:
+    return debug_requested or bool(os.environ.get("CATCHUP_DEBUG"))
+
+
+def guarded(command: Callable[..., T]) -> Callable[..., T]:
+    """Run a command so that a bug shows a short message and where to report it, not a traceback
+    (unless --debug). Exits, usage errors and Ctrl-C pass through untouched."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.TyperException, KeyboardInterrupt):  # usage errors are TyperExceptions
+            raise
+        except BrokenPipeError:  # `catchup verify ... | head`: the reader left; nothing to say
+            raise typer.Exit(EXIT_OK) from None
+        except Exception as exc:
+            if debug_enabled():
+                raise
+            raise fail(
+                f"internal error ({type(exc).__name__}: {exc}); this is a bug in catchup-notation, {REPORT_TO}",
+                EXIT_INTERNAL,
+            ) from None
+
+    return run

@@ -1,0 +1,74 @@
+"""`catchup variants`: the registry of rule sets, as text or JSON lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.text import Text
+
+from catchup_notation.cli import output
+from catchup_notation.cli.options import Json
+from catchup_notation.registry import VariantSpec, format_value, specs
+
+EXAMPLES = """\
+Examples:
+
+  catchup variants
+
+  catchup variants --json | jq -r .name
+
+Any name or alias below selects a variant with --variant, with parameters in brackets:
+catchup(size=7), catch-up(set={2,2,2,3,3}, scores=0:3).
+"""
+
+
+def variants(json: Json = False) -> None:
+    """List every variant: names, aliases, parameters, description and sources."""
+    if json:
+        for spec in specs():
+            output.emit_json(variant_json(spec))
+        return
+    console = output.stdout_console()
+    for spec in specs():
+        console.print(Text(spec.name, style="bold"), Text(f"  {spec.title}"))
+        if spec.aliases:
+            console.print(f"  aliases: {', '.join(spec.aliases)}")
+        console.print(f"  players: {spec.players[0]} (first) and {spec.players[1]}")
+        for p in spec.parameters:
+            console.print(f"  {p.name}={format_value(p.kind, p.default)}  {p.description}")
+        console.print(f"  {spec.description}")
+        if spec.reconstructed:
+            console.print("  reconstructed from incomplete sources", style=output.STYLES["warning"])
+        console.print(f"  confidence: {spec.confidence}")
+        for source in spec.sources:
+            console.print(f"  source: {source}")
+        console.print()
+
+
+def variant_json(spec: VariantSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "family": spec.family,
+        "aliases": list(spec.aliases),
+        "players": list(spec.players),
+        "parameters": [
+            {
+                "name": p.name,
+                "kind": p.kind,
+                "default": p.default if p.kind == "int" else format_value(p.kind, p.default),
+                "minimum": p.minimum,
+                "description": p.description,
+            }
+            for p in spec.parameters
+        ],
+        "description": spec.description,
+        "sources": list(spec.sources),
+        "confidence": spec.confidence,
+        "reconstructed": spec.reconstructed,
+    }
+
+
+def register(app: typer.Typer) -> None:
+    app.command(epilog=EXAMPLES)(output.guarded(variants))

@@ -1,0 +1,303 @@
+"""Abstract Play's JSON game records (`abstractplay`) and their move strings.
+
+```
+{"header": {"game": {"name": "Catchup", "variants": ["size-6"]}, "site": {...},
+            "players": [{"name": "al", "userid": "...", "score": 0, "result": 1}, {...}], ...},
+ "moves": [["e5", "d4,f6"], ["c1,c2", "resign"]]}
+```
+
+A move string is cells joined by commas; a cell is a lower-case row letter (`a` = the BOTTOM row)
+and a number from 1 at the row's left end. `moves` holds rounds, player 1's turn then player 2's.
+Abstract Play's engine wants a turn's cells sorted by row letter then number, so they are written
+sorted (and read in any order). `size-N` in the game's variants gives the board side (default 5).
+
+Every header key is kept in `Record.headers`: a string value as itself (unless it would read as
+other JSON, then as JSON text), anything else as JSON text; the writer turns JSON text back into
+JSON. So an Abstract Play record goes through any format that keeps headers and comes back equal.
+A file holds one record (an object) or several (an array of objects).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from catchup_notation.board import Cell
+from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.model import Location, Record, Turn
+from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.diagnostics import line_of
+from catchup_notation.registry import parse_variant
+
+_CELL = re.compile(r"\s*([a-z])([0-9]+)\s*")
+_SIZE = re.compile(r"size-([0-9]+)")
+
+
+def cell_from_name(letter: str, number: int, side: int) -> Cell:
+    """Axial cell of `letter` (a = bottom row) and `number`; names beyond the board map to the
+    off-board cell they would be, for the rules layer to report (`off-board`)."""
+    radius = side - 1
+    r = radius - (ord(letter) - ord("a"))
+    return (number - 1 + max(-radius, -radius - r), r)
+
+
+def cell_name(cell: Cell, side: int) -> str:
+    q, r = cell
+    radius = side - 1
+    row = radius - r
+    number = q - max(-radius, -radius - r) + 1
+    if not 0 <= row < 26 or number < 0:
+        raise NotationError(
+            f"cell {cell} cannot be written as an Abstract Play cell on a board of side {side}", code="unwritable-cell"
+        )
+    return f"{chr(ord('a') + row)}{number}"
+
+
+def move_string(cells: Iterable[Cell], side: int) -> str:
+    """Cells joined by commas, sorted by row letter then number (the order Abstract Play requires)."""
+    names = [cell_name(c, side) for c in cells]
+    return ",".join(sorted(names, key=lambda n: (n[0], int(n[1:]))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Header values: JSON values <-> Record.headers strings, losslessly both ways
+
+
+def _is_json_text(text: str) -> bool:
+    try:
+        return json.dumps(json.loads(text), ensure_ascii=False) == text
+    except ValueError:
+        return False
+
+
+def header_text(value: Any) -> str:
+    if isinstance(value, str) and not _is_json_text(value):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def header_value(text: str) -> Any:
+    return json.loads(text) if _is_json_text(text) else text
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class AbstractPlay:
+    name = "abstractplay"
+    extensions = (".json", ".apjson")
+    family = "hex"
+
+    def sniff(self, text: str) -> bool:
+        head = text[:4000]
+        return head.lstrip()[:1] in ("{", "[") and '"moves"' in head and '"header"' in head
+
+    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+        variant_text = variant or "catchup"
+        if parse_variant(variant_text).family != "hex":
+            raise VariantError(f"Abstract Play Catchup records are hex games; {variant_text!r} is not a hex variant")
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield ReadItem(0, None, _json_error(exc, text, source))
+            return
+        games = data if isinstance(data, list) else [data]
+        for index, game in enumerate(games):
+            try:
+                record, warnings = _build(game, text, source, variant_text, index)
+            except NotationError as exc:
+                yield ReadItem(index, None, exc)
+                continue
+            yield ReadItem(index, record, None, tuple(warnings))
+
+    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
+        games, warnings = [], []
+        for record in records:
+            game, more = write_game(record)
+            games.append(game)
+            warnings.extend(more)
+        data = games[0] if len(games) == 1 else games
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n", warnings
+
+
+def _json_error(exc: json.JSONDecodeError, text: str, source: str | None) -> NotationError:
+    return NotationError(
+        f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno, text=line_of(text, exc.lineno)
+    )
+
+
+def _locate(text: str, needle: str) -> tuple[int, int]:
+    """Best-effort line and column of a JSON string in the file (the json module gives none)."""
+    at = text.find(json.dumps(needle, ensure_ascii=False))
+    if at < 0:
+        return 1, 1
+    line = text.count("\n", 0, at) + 1
+    return line, at - text.rfind("\n", 0, at)
+
+
+def _build(game: Any, text: str, source: str | None, variant: str, index: int) -> tuple[Record, list[NotationWarning]]:
+    def fail(message: str, needle: str | None = None, code: str = "shape") -> NotationError:
+        line, column = _locate(text, needle) if needle else (None, None)
+        return NotationError(
+            f"record {index + 1}: {message}",
+            source=source,
+            line=line,
+            column=column,
+            text=line_of(text, line) if line else None,
+            code=code,
+        )
+
+    if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
+        raise fail('an Abstract Play record is an object with a "moves" list')
+    header = game.get("header", {})
+    if not isinstance(header, dict):
+        raise fail('"header" must be an object', "header")
+    extra = [key for key in game if key not in ("header", "moves")]
+    warnings = [
+        NotationWarning("ignored-key", f"top-level key {key!r} is not part of an Abstract Play record and is not kept")
+        for key in extra
+    ]
+
+    game_info = header.get("game", {})
+    variants = game_info.get("variants", []) if isinstance(game_info, dict) else []
+    side = None
+    for name in variants if isinstance(variants, list) else []:
+        match = _SIZE.fullmatch(str(name))
+        if match:
+            side = int(match.group(1))
+    try:
+        variant_obj = parse_variant(variant, size=side)
+    except VariantError as exc:
+        raise fail(str(exc), "variants", "variant") from None
+    side = variant_obj.size
+
+    headers: dict[str, str] = {}
+    for key, value in header.items():
+        if key == "game" and _derivable_game(value):
+            continue  # rebuilt by the writer from the variant
+        headers[key] = header_text(value)
+    players: list[str | None] = [None, None]
+    listed = header.get("players", [])
+    if isinstance(listed, list):
+        for i, entry in enumerate(listed[:2]):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                players[i] = entry["name"]
+
+    turns: list[Turn] = []
+    resigned = None
+    resigned_at = None
+    flat = []
+    for round_ in game["moves"]:
+        entries = round_ if isinstance(round_, list) else [round_]
+        if len(entries) > 2:
+            raise fail(f"a round holds at most two moves, not {len(entries)}", None)
+        flat.extend(entries)
+    for number, entry in enumerate(flat):
+        player = number % 2 + 1
+        move = entry.get("move") if isinstance(entry, dict) else entry
+        if not isinstance(move, str):
+            raise fail(f"move {number + 1} is not a move string: {move!r}")
+        line, column = _locate(text, move)
+        if resigned is not None:
+            raise fail(f"move {number + 1} comes after a resignation", move, "move-after-resign")
+        if move.strip().lower() == "resign":
+            resigned, resigned_at = player, Location(line, column)
+            continue
+        parts = move.split(",") if move.strip() else []
+        cells = []
+        for part in parts:
+            match = _CELL.fullmatch(part.lower())
+            if not match:
+                raise fail(
+                    f"move {number + 1} {move!r}: {part.strip()!r} is not a cell such as d4 (row letter, then a number)",
+                    move,
+                    "bad-cell",
+                )
+            cells.append(cell_from_name(match.group(1), int(match.group(2)), side))
+        turns.append(Turn(player, tuple(cells), at=Location(line, column)))
+
+    record = Record(
+        variant=str(variant_obj),
+        turns=tuple(turns),
+        resigned=resigned,
+        players=(players[0], players[1]),
+        headers=headers,
+        source=source,
+        index=index,
+        resigned_at=resigned_at,
+    )
+    return record, warnings
+
+
+def _derivable_game(value: Any) -> bool:
+    """Is the header's game entry exactly what the writer would rebuild from the variant?"""
+    return (
+        isinstance(value, dict)
+        and set(value) <= {"name", "variants"}
+        and value.get("name") == "Catchup"
+        and isinstance(value.get("variants", []), list)
+        and all(isinstance(v, str) and _SIZE.fullmatch(v) for v in value.get("variants", []))
+    )
+
+
+def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
+    """The Abstract Play JSON object of one record."""
+    warnings: list[NotationWarning] = []
+    variant = parse_variant(record.variant)
+    if variant.family != "hex":
+        raise NotationError(f"Abstract Play Catchup records are hex games, not {record.variant}", code="wrong-family")
+    side = variant.size
+    if variant.name != "catchup":
+        warnings.append(
+            NotationWarning(
+                "variant-not-recorded",
+                f"Abstract Play plays current Catchup only; {record.variant} must be given when reading it back",
+            )
+        )
+    header = {key: header_value(text) for key, text in record.headers.items()}
+    game = header.get("game") if isinstance(header.get("game"), dict) else {}
+    game = dict(game)
+    game.setdefault("name", "Catchup")
+    kept = [v for v in game.get("variants", []) if not (isinstance(v, str) and _SIZE.fullmatch(v))]
+    game["variants"] = kept + ([f"size-{side}"] if side != 5 else [])
+    if "game" in header:
+        header["game"] = game  # keeps its place among the header keys
+    else:
+        header = {"game": game, **header}
+    if any(name is not None for name in record.players) or "players" in header:
+        listed = header.get("players")
+        entries = [dict(e) if isinstance(e, dict) else {} for e in listed] if isinstance(listed, list) else []
+        while len(entries) < 2:
+            entries.append({})
+        for i, name in enumerate(record.players):
+            if name is not None:
+                entries[i]["name"] = name
+        header["players"] = entries
+
+    flat: list[str] = []
+    for number, turn in enumerate(record.turns, 1):
+        if turn.numbers:
+            raise NotationError("Abstract Play Catchup records hold cells, not numbers", code="wrong-family")
+        if turn.player != len(flat) % 2 + 1:
+            warnings.append(
+                NotationWarning(
+                    "turn-order-lost",
+                    f"turn {number} is player {turn.player}'s out of alternation, which Abstract Play rounds cannot say",
+                )
+            )
+        flat.append(move_string(turn.cells, side))
+    if record.resigned is not None:
+        if record.resigned != len(flat) % 2 + 1:
+            warnings.append(
+                NotationWarning("turn-order-lost", f"player {record.resigned} resigns out of turn, which rounds cannot say")
+            )
+        flat.append("resign")
+    moves = [flat[i : i + 2] for i in range(0, len(flat), 2)]
+    return {"header": header, "moves": moves}, warnings
+
+
+ABSTRACTPLAY = register(AbstractPlay())

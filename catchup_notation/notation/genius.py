@@ -1,0 +1,230 @@
+"""The Genius ORG's Catchup notation (`genius`): one turn per line, by its cells.
+
+```
+Red: B4 B5
+Blue: D7 F8
+Red: B3, C1, D2
+```
+
+Cell names are Little Golem's (row letter, A at the top; number from 1 at the row's left end; side
+5 unless the variant says otherwise). A line may start with the mover's colour name: the colours
+become the players' names (the first colour on player 1's line is player 1). A line without a
+colour is the next player's turn. A final `resign` line (optionally with a colour) records a
+resignation. The notation carries nothing else; the writer says so in warnings. One record per text
+(a blank text is a game with no turns).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.model import Location, Record, Turn
+from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.diagnostics import line_of, syntax_error
+from catchup_notation.notation.lg import cell_from_name, cell_name
+from catchup_notation.registry import parse_variant
+from catchup_notation.resources import data_dir
+
+_WORDS = {
+    "CELL": "a cell such as D7",
+    "NAME": "a colour name such as Red",
+    "RESIGN": "'resign'",
+    "_NL": "a line break",
+    "COLON": "':' after the colour name",
+    "COMMA": "','",
+}
+
+
+class _Lines(Transformer):
+    """Runs inside the LALR parser: each line becomes (colour tokens, cell tokens or RESIGN token)."""
+
+    def colour(self, names: list[Token]) -> list[Token]:
+        return names
+
+    def cells(self, cells: list[Token]) -> list[Token]:
+        return cells
+
+    def line(self, children: list) -> tuple[list[Token] | None, list[Token] | Token]:
+        return children[0], children[1]
+
+    def start(self, lines: list) -> list:
+        return [line for line in lines if line is not None]
+
+
+@cache
+def _parser() -> Lark:
+    grammar = (data_dir("grammars") / "genius.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=_Lines(), maybe_placeholders=True)
+
+
+class Genius:
+    name = "genius"
+    extensions = (".genius",)
+    family = "hex"
+
+    def sniff(self, text: str) -> bool:
+        lines = [ln.strip() for ln in text.split("\n")[:20] if ln.strip()]
+        return bool(lines) and all(_LINE.fullmatch(ln) for ln in lines)
+
+    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+        variant_obj = parse_variant(variant or "catchup")  # an unknown variant is a hard error, up front
+        if variant_obj.family != "hex":
+            raise VariantError(f"The Genius notation records hex games; {variant!r} is not a hex variant")
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        try:
+            lines = _parser().parse(text)
+            record, warnings = _build(lines, text, source, str(variant_obj), variant_obj.size)
+        except UnexpectedInput as exc:
+            yield ReadItem(0, None, syntax_error(exc, text, source=source, words=_WORDS, what="turn list"))
+            return
+        except NotationError as exc:
+            yield ReadItem(0, None, exc)
+            return
+        yield ReadItem(0, record, None, tuple(warnings))
+
+    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
+        texts, warnings = [], []
+        for record in records:
+            text, more = write_record(record)
+            texts.append(text)
+            warnings.extend(more)
+        if len(texts) > 1:
+            warnings.append(
+                NotationWarning("one-record-per-file", "the Genius notation holds one game per text; the games are separated by blank lines")
+            )
+        return "\n".join(texts), warnings
+
+
+_LINE = re.compile(
+    r"(?:[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*\s*:?\s*)?"
+    r"(?:[A-Za-z][0-9]+(?:\s*,?\s*[A-Za-z][0-9]+)*\s*,?|resign(?:s|ed)?)",
+    re.I,
+)
+
+
+def _build(lines: list, text: str, source: str | None, variant: str, side: int) -> tuple[Record, list[NotationWarning]]:
+    names: list[str | None] = [None, None]
+    turns: list[Turn] = []
+    resigned: int | None = None
+    resigned_at: Location | None = None
+    previous = 2  # so that the first line without a colour is player 1's
+    for colour, body in lines:
+        first = colour[0] if colour else (body if isinstance(body, Token) else body[0])
+        expected = 3 - previous
+        player = expected
+        if colour:
+            name = " ".join(str(t) for t in colour)
+            player = _player_of(name, expected, names, first, text, source)
+        where = Location(first.line, first.column)
+        if resigned is not None:
+            raise _error(f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned", first, text, source, "move-after-resign")
+        if isinstance(body, Token):  # RESIGN
+            resigned, resigned_at = player, where
+            continue
+        cells = tuple(cell_from_name(str(tok)[0], int(str(tok)[1:]), side) for tok in body)
+        turns.append(Turn(player, cells, at=where))
+        previous = player
+    record = Record(
+        variant=variant,
+        turns=tuple(turns),
+        resigned=resigned,
+        players=(names[0], names[1]),
+        source=source,
+        at=Location(1, 1),
+        resigned_at=resigned_at,
+    )
+    return record, []
+
+
+def _player_of(name: str, expected: int, names: list[str | None], tok: Token, text: str, source: str | None) -> int:
+    """The player a colour name stands for, naming a player by its first appearance."""
+    for player, known in ((1, names[0]), (2, names[1])):
+        if known is not None and known.lower() == name.lower():
+            return player
+    for player in (expected, 3 - expected):
+        if names[player - 1] is None:
+            names[player - 1] = name
+            return player
+    raise _error(f"a third colour {name!r}; this game's players are {names[0]} and {names[1]}", tok, text, source, "third-player")
+
+
+def _error(message: str, tok: Token, text: str, source: str | None, code: str) -> NotationError:
+    return NotationError(message, source=source, line=tok.line, column=tok.column, text=line_of(text, tok.line), code=code)
+
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*")
+_NOT_NAME = re.compile(r"[A-Za-z][0-9]+|resign(?:s|ed)?", re.I)
+
+
+def _writable_name(name: str | None) -> bool:
+    return (
+        name is not None
+        and _NAME.fullmatch(name) is not None
+        and not any(_NOT_NAME.fullmatch(word) for word in name.split(" "))
+    )
+
+
+def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
+    """One turn per line, each prefixed by its player's colour name when the record names them."""
+    warnings: list[NotationWarning] = []
+    variant = parse_variant(record.variant)
+    if variant.family != "hex":
+        raise NotationError(f"the Genius notation records hex games, not {record.variant}", code="wrong-family")
+    if str(variant) != "catchup(size=5)":
+        warnings.append(
+            NotationWarning(
+                "variant-not-recorded",
+                f"the Genius notation does not record the variant or board side; give {record.variant} when reading it back",
+            )
+        )
+    if record.headers:
+        warnings.append(
+            NotationWarning("headers-dropped", f"the Genius notation has no headers: {', '.join(record.headers)} not written")
+        )
+    names = list(record.players)
+    if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():
+        names = [None, None]
+        warnings.append(NotationWarning("player-name-dropped", "both players have the same name, which cannot tell them apart"))
+    for i, name in enumerate(names):
+        if name is not None and not _writable_name(name):
+            warnings.append(NotationWarning("player-name-dropped", f"player name {name!r} cannot be written as a colour name"))
+            names[i] = None
+    lines: list[str] = []
+    previous = 2
+    for number, turn in enumerate(record.turns, 1):
+        if turn.numbers:
+            raise NotationError("the Genius notation records cells, not numbers", code="wrong-family")
+        if not turn.cells:
+            raise NotationError(f"turn {number} places no stone, which the Genius notation cannot write", code="unwritable-turn")
+        prefix = _prefix(names, turn.player)
+        if not prefix and turn.player != 3 - previous:
+            warnings.append(
+                NotationWarning("turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say")
+            )
+        lines.append(prefix + " ".join(cell_name(c, variant.size) for c in turn.cells))
+        previous = turn.player
+    written = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    for player, name in enumerate(names, 1):
+        if name is not None and player not in written:
+            warnings.append(NotationWarning("player-name-dropped", f"{name!r} has no line to name them on"))
+    if record.resigned is not None:
+        prefix = _prefix(names, record.resigned)
+        if not prefix and record.resigned != 3 - previous:
+            warnings.append(NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name"))
+        lines.append(prefix + "resign")
+    return "".join(line + "\n" for line in lines), warnings
+
+
+def _prefix(names: list[str | None], player: int) -> str:
+    name = names[player - 1]
+    return f"{name}: " if name else ""
+
+
+GENIUS = register(Genius())

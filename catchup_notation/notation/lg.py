@@ -1,0 +1,504 @@
+"""Little Golem's SGF dialect (`lg`): read and write Catchup game records and collections.
+
+`(;FF[4]EV[catchup.ch.12.1.1]PB[b]PW[w]SZ[5]RE[W]GC[ game #1]SO[...];W[E5];B[D4F6];...;W[resign])`
+
+W (White) moves first and is player 1. Cells are a row letter (A = top row) and a number counted
+from 1 at the left end of that row. Reading is tolerant (see FORMATS.md section 1): lower case,
+cells run together or separated by commas/spaces, consecutive same-colour nodes merged into one
+turn (with a warning), several games per file. A collection is split into games by a small
+scanner before Lark sees any text, so a huge file is parsed one game at a time and a broken game
+does not stop the next one. No rule is applied here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from catchup_notation.board import Cell
+from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.model import Location, Record, Turn
+from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.diagnostics import line_of, syntax_error
+from catchup_notation.registry import parse_variant
+from catchup_notation.resources import data_dir
+
+COLOURS = {"W": 1, "B": 2}
+LETTERS = {1: "W", 2: "B"}
+
+_WORDS = {
+    "MOVE": "a move such as W[E5]",
+    "PROPERTY": "a property such as PB[name]",
+    "LPAR": "'(' (the start of a game)",
+    "RPAR": "')' (the end of the game)",
+    "SEMI": "';' (a new node)",
+    "MOVE_NODE": "a move such as ;W[E5]",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Cell names (shared with the Genius notation, which uses the same names)
+
+_CELL = re.compile(r"([A-Za-z])([0-9]+)")
+_CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+[\s,]*)*")
+
+
+def cell_from_name(letter: str, number: int, side: int) -> Cell:
+    """Axial cell of row `letter` (A = top), `number` counted from 1 at the row's left end.
+
+    Every syntactic name maps to a cell, on the board or not: "A9" on side 5 (row A has 5 cells)
+    becomes the axial cell it would be, off the board, so that the rules layer reports `off-board`
+    with the player and turn instead of the reader rejecting a well-formed record.
+    """
+    radius = side - 1
+    r = ord(letter.upper()) - ord("A") - radius
+    return (number - 1 + max(-radius, -radius - r), r)
+
+
+def cell_name(cell: Cell, side: int) -> str:
+    """The upper-case name of an axial cell; NotationError if no row letter or number can say it."""
+    q, r = cell
+    radius = side - 1
+    row = r + radius
+    number = q - max(-radius, -radius - r) + 1
+    if not 0 <= row < 26 or number < 0:
+        raise NotationError(
+            f"cell {cell} cannot be written as a row letter and number on a board of side {side}",
+            code="unwritable-cell",
+        )
+    return f"{chr(ord('A') + row)}{number}"
+
+
+@lru_cache(maxsize=1 << 16)  # move values repeat a great deal across a collection
+def parse_cells(value: str, side: int) -> tuple[Cell, ...] | int:
+    """The cells of a move value (`D4F6`, `d4, f6`), or the index of the first bad character."""
+    match = _CELL_LIST.fullmatch(value)
+    if match is None:
+        good = _CELL_LIST.match(value)
+        return good.end() if good else 0
+    return tuple(cell_from_name(letter, int(number), side) for letter, number in _CELL.findall(value))
+
+
+# ---------------------------------------------------------------------------------------------
+# Splitting a collection into games
+
+
+def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
+    """(kind, text, line, column) for each game ("game") and each run of other text ("junk").
+
+    Tracks parenthesis depth outside `[...]` values (honouring `\\]` escapes) across chunks, so
+    only one game is held in memory at a time. A game cut off by the end of the input is yielded
+    as it is, for the parser to report.
+    """
+    cursor = _Cursor()
+    depth = 0
+    in_value = False
+    skip_at = -1  # position (in this chunk) of a character escaped by a backslash inside a value
+    parts: list[str] = []  # the current game, or the current junk
+    start_line, start_col = 1, 1
+    for chunk in chunks:
+        if not chunk:
+            continue
+        begin = 0  # where the current piece of `parts` starts in this chunk
+        cursor.start(chunk)
+        for match in _SPECIAL.finditer(chunk):
+            pos = match.start()
+            if pos == skip_at:
+                continue
+            ch = chunk[pos]
+            if in_value:
+                if ch == "\\":
+                    skip_at = pos + 1
+                elif ch == "]":
+                    in_value = False
+                continue
+            if ch == "[":
+                if depth:
+                    in_value = True
+            elif ch == "(":
+                if depth == 0:
+                    parts.append(chunk[begin:pos])
+                    junk = "".join(parts)
+                    if junk.strip():
+                        yield ("junk", junk, start_line, start_col)
+                    parts = []
+                    begin = pos
+                    start_line, start_col = cursor.at(pos)
+                depth += 1
+            elif ch == ")" and depth:  # a stray ')' outside a game is junk
+                depth -= 1
+                if depth == 0:
+                    parts.append(chunk[begin : pos + 1])
+                    yield ("game", "".join(parts), start_line, start_col)
+                    parts = []
+                    begin = pos + 1
+                    start_line, start_col = cursor.at(pos + 1)
+        skip_at = 0 if skip_at == len(chunk) else -1  # a backslash that ended the chunk
+        parts.append(chunk[begin:])
+        cursor.at(len(chunk))
+    rest = "".join(parts)
+    if depth:
+        yield ("game", rest, start_line, start_col)
+    elif rest.strip():
+        yield ("junk", rest, start_line, start_col)
+
+
+_SPECIAL = re.compile(r"[()\[\]\\]")
+
+
+class _Cursor:
+    """Line and column of positions in successive chunks, counted incrementally (each character
+    is counted once, however many games a chunk holds)."""
+
+    def __init__(self) -> None:
+        self.line, self.col, self.pos, self.chunk = 1, 1, 0, ""
+
+    def start(self, chunk: str) -> None:
+        self.at(len(self.chunk))
+        self.chunk, self.pos = chunk, 0
+
+    def at(self, pos: int) -> tuple[int, int]:
+        chunk = self.chunk
+        newlines = chunk.count("\n", self.pos, pos)
+        if newlines:
+            self.line += newlines
+            self.col = pos - chunk.rfind("\n", self.pos, pos)
+        else:
+            self.col += pos - self.pos
+        self.pos = pos
+        return self.line, self.col
+
+
+def _advance(line: int, col: int, chunk: str, end: int) -> tuple[int, int]:
+    """Line and column after `chunk[:end]`, starting from (line, col)."""
+    newlines = chunk.count("\n", 0, end)
+    if newlines:
+        return line + newlines, end - chunk.rfind("\n", 0, end)
+    return line, col + end
+
+
+# ---------------------------------------------------------------------------------------------
+# The grammar and its inline transformer
+
+
+class _Tokens(Transformer):
+    """Runs inside the LALR parser: the game becomes its flat list of tokens (one callback a game)."""
+
+    def start(self, children: list[Token]) -> list[Token]:
+        return children
+
+
+@cache
+def _parser() -> Lark:
+    grammar = (data_dir("grammars") / "lg.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", transformer=_Tokens(), lexer="basic")
+
+
+class _ValueError(Exception):
+    """A bad property value, located in the game text (turned into a NotationError by the caller)."""
+
+    def __init__(self, message: str, token: Token, offset: int, code: str) -> None:
+        super().__init__(message)
+        self.message, self.token, self.offset, self.code = message, token, offset, code
+
+
+_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
+
+
+def _property(token: Token) -> tuple[str, str]:
+    """Name and text value of a property token, without SGF escapes. Several values (never seen in
+    a Little Golem root node) are kept joined by `][`."""
+    text = str(token)
+    bracket = text.index("[")
+    values = _VALUE.findall(text, bracket)
+    return text[:bracket], "][".join(unescape(v) for v in values)
+
+
+def unescape(value: str) -> str:
+    """An SGF text value without its backslash escapes (and soft line breaks)."""
+    if "\\" not in value:
+        return value
+    return re.sub(r"\\(\n|.)", lambda m: "" if m.group(1) == "\n" else m.group(1), value, flags=re.S)
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+class LittleGolem:
+    name = "lg"
+    extensions = (".sgf", ".hsgf", ".lg")
+    family = "hex"
+
+    def sniff(self, text: str) -> bool:
+        return re.match(r"\s*\(\s*;", text) is not None
+
+    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+        return self.read_chunks((text,), source=source, variant=variant)
+
+    def read_chunks(
+        self, chunks: Iterable[str], *, source: str | None = None, variant: str | None = None
+    ) -> Iterator[ReadItem]:
+        """Records of a collection given as successive pieces of text (constant memory)."""
+        variant_text = variant or "catchup"
+        if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
+            raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
+        index = 0
+        pending: ReadItem | None = None  # held back so that junk after it can be reported with it
+        leading: list[NotationWarning] = []
+        games = split_games(chunks)
+        while True:
+            try:
+                kind, text, line, col = next(games)
+            except StopIteration:
+                break
+            except NotationError as exc:  # undecodable bytes while streaming a file: the end
+                if pending is not None:
+                    yield pending
+                yield ReadItem(index, None, exc)
+                return
+            if kind == "junk":
+                stripped = text.lstrip()
+                jline, jcol = _advance(line, col, text, len(text) - len(stripped))
+                warning = NotationWarning(
+                    "ignored-text",
+                    f"text outside any game was ignored: {_excerpt(stripped)}",
+                    jline,
+                    jcol,
+                )
+                if pending is not None:
+                    pending = _with_warnings(pending, (warning,))
+                else:
+                    leading.append(warning)
+                continue
+            if pending is not None:
+                yield pending
+            pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
+            if leading:
+                pending = _with_warnings(pending, tuple(leading))
+                leading = []
+            index += 1
+        if pending is not None:
+            yield pending
+        elif leading:
+            first = leading[0]
+            yield ReadItem(
+                0,
+                None,
+                NotationError(
+                    "no game found: a Little Golem record starts with '(;'",
+                    source=source,
+                    line=first.line,
+                    column=first.column,
+                    code="no-record",
+                ),
+            )
+
+    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
+        texts, warnings = [], []
+        for record in records:
+            text, more = write_record(record)
+            texts.append(text)
+            warnings.extend(more)
+        return "".join(t + "\n" for t in texts), warnings
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    first = text.strip().split("\n")[0]
+    return repr(first[:limit] + ("..." if len(first) > limit or "\n" in text.strip() else ""))
+
+
+def _with_warnings(item: ReadItem, warnings: tuple[NotationWarning, ...]) -> ReadItem:
+    return ReadItem(item.index, item.record, item.error, item.warnings + warnings)
+
+
+def read_game(
+    text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
+) -> ReadItem:
+    """One game, `text` starting at (line, column) of its file."""
+    padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
+    try:
+        nodes = _parser().parse(padded)
+        record, warnings = _build(
+            nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
+        )
+    except UnexpectedInput as exc:
+        error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
+        return ReadItem(index, None, error)
+    except _ValueError as exc:
+        tok = exc.token
+        error = NotationError(
+            exc.message,
+            source=source,
+            line=tok.line + line - 1,
+            column=tok.column + exc.offset,
+            text=line_of(padded, tok.line),
+            code=exc.code,
+        )
+        return ReadItem(index, None, error)
+    return ReadItem(index, record, None, tuple(warnings))
+
+
+def _build(
+    tokens: list[Token], *, source: str | None, variant: str, index: int, line_offset: int, at: Location
+) -> tuple[Record, list[NotationWarning]]:
+    warnings: list[NotationWarning] = []
+    headers: dict[str, str] = {}
+    header_tokens: dict[str, Token] = {}
+
+    def warn(code: str, message: str, tok: Token) -> None:
+        warnings.append(NotationWarning(code, message, tok.line + line_offset, tok.column))
+
+    # The root (first) node's properties are the headers, kept in file order (text values, SGF escapes removed); they
+    # are read first because SZ decides what the cell names mean.
+    for tok in tokens[1:]:
+        if tok.type in ("SEMI", "MOVE_NODE"):
+            break
+        if tok.type == "PROPERTY":
+            name, value = _property(tok)
+            if name in headers:
+                warn("duplicate-property", f"{name} is given twice; the first value is kept", tok)
+                continue
+            headers[name] = value
+            header_tokens[name] = tok
+
+    side = None
+    if "SZ" in headers:
+        try:
+            side = int(headers["SZ"].strip())
+        except ValueError:
+            raise _ValueError(
+                f"SZ[{headers['SZ']}] is not a board side (a whole number such as 5)", header_tokens["SZ"], 0, "bad-size"
+            ) from None
+    try:
+        variant_obj = parse_variant(variant, size=side)
+    except VariantError as exc:
+        raise _ValueError(str(exc), header_tokens.get("SZ", tokens[0]), 0, "variant") from None
+    side = variant_obj.size
+
+    turns: list[list] = []  # [player, cells, token]
+    resigned: int | None = None
+    resigned_tok: Token | None = None
+    in_root = True
+    for position, tok in enumerate(tokens):
+        kind = tok.type
+        if kind == "SEMI":
+            in_root = position == 0
+            continue
+        if kind == "PROPERTY":
+            if not in_root:
+                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", tok)
+            continue
+        if kind == "MOVE_NODE":
+            in_root = position == 0
+        text = str(tok)
+        open_at = text.index("[")
+        colour = text[open_at - 1] if text[open_at - 1] in "WB" else text.lstrip(";" + " \t\n")[0]
+        player = COLOURS[colour]
+        value = text[open_at + 1 : -1]
+        if resigned is not None:
+            raise _ValueError(f"a move after {LETTERS[resigned]} resigned", tok, 0, "move-after-resign")
+        if value.strip().lower() == "resign":
+            resigned, resigned_tok = player, tok
+            continue
+        cells = parse_cells(value, side)
+        if isinstance(cells, int):
+            raise _ValueError(
+                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number)",
+                tok,
+                open_at + 1 + cells,
+                "bad-cell",
+            )
+        if turns and turns[-1][0] == player:
+            warn("merged-nodes", f"consecutive {colour} nodes were merged into one turn (the record was normalised)", tok)
+            turns[-1][1] = turns[-1][1] + cells
+        else:
+            turns.append([player, cells, tok])
+
+    if "RE" in headers and resigned is not None:
+        letter = headers["RE"].strip()[:1].upper()
+        if letter == LETTERS[resigned]:
+            warn(
+                "re-names-resigner",
+                f"RE[{headers['RE']}] names the player who resigned, not the winner "
+                "(Little Golem writes it that way); the resignation decides",
+                header_tokens["RE"],
+            )
+
+    record = Record(
+        variant=str(variant_obj),
+        turns=tuple(
+            Turn(player, tuple(cells), at=Location(tok.line + line_offset, tok.column)) for player, cells, tok in turns
+        ),
+        resigned=resigned,
+        players=(
+            headers.get("PW"),
+            headers.get("PB"),
+        ),
+        headers=headers,
+        source=source,
+        index=index,
+        at=at,
+        resigned_at=Location(resigned_tok.line + line_offset, resigned_tok.column) if resigned_tok else None,
+    )
+    return record, warnings
+
+
+_NO_TOKEN = Token("PROPERTY", "", line=1, column=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+_FIRST = ("FF", "EV", "PB", "PW", "SZ", "RE", "GC", "SO")
+_PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
+
+
+def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
+    """Canonical LG text of one record: root properties in LG's order, one node per turn."""
+    warnings: list[NotationWarning] = []
+    variant = parse_variant(record.variant)
+    if variant.family != "hex":
+        raise NotationError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
+    side = variant.size
+    root: dict[str, str] = {"FF": "4"}
+    for name, value in record.headers.items():
+        if not _PROPERTY_NAME.fullmatch(name):
+            warnings.append(
+                NotationWarning("header-dropped", f"header {name!r} is not an SGF property name (upper-case letters) and is not written")
+            )
+            continue
+        root[name] = escape(value)
+    for name, value in (("PW", record.players[0]), ("PB", record.players[1])):
+        if value is not None:
+            root[name] = escape(value)
+    root["SZ"] = str(side)
+    if variant.name != "catchup":
+        warnings.append(
+            NotationWarning(
+                "variant-not-recorded",
+                f"Little Golem records do not name the variant; {record.variant} must be given when reading it back",
+            )
+        )
+    ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
+    out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
+    for turn in record.turns:
+        if turn.numbers:
+            raise NotationError("Little Golem records hold cells, not numbers", code="wrong-family")
+        if not turn.cells:
+            warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
+        out.append(f";{LETTERS[turn.player]}[{''.join(cell_name(c, side) for c in turn.cells)}]")
+    if record.resigned is not None:
+        out.append(f";{LETTERS[record.resigned]}[resign]")
+    out.append(")")
+    return "".join(out), warnings
+
+
+LG = register(LittleGolem())

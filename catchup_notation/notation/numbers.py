@@ -1,0 +1,229 @@
+"""Number-set Catch-Up in the paper's notation (`numbers`).
+
+    # Figure 1 of Isaksen et al. 2015
+    S = {1, 2, 3, 4}
+    ⟨3⟩ ⟨2, 4⟩ ⟨1⟩
+
+The set (repeats allowed; ranges `1..10` or `1, ..., 10`), optional starting scores
+(`scores = 0:3`, P1 first) and the turns in angle brackets, P1 first, then alternating; the order
+of numbers inside a turn is kept (it decides legality). Games are separated by blank lines; `#`
+starts a comment. Nothing here applies a rule: numbers outside the set are the replay's business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+import attrs
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.model import Location, Record, Turn
+from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.diagnostics import line_of, syntax_error
+from catchup_notation.registry import parse_variant
+from catchup_notation.resources import data_dir
+
+_WORDS = {
+    "SET_KEY": "'S =' (the number set)",
+    "SCORES_KEY": "'scores ='",
+    "_SCORE_SEP": "':' between the two scores",
+    "RANGE": "'..'",
+    "ELLIPSIS": "'...'",
+    "LANGLE": "a turn such as ⟨2, 4⟩",
+    "RANGLE": "'⟩' (the end of the turn)",
+    "INT": "a number",
+    "EQUAL": "'='",
+}
+
+MAX_SET = 10_000  # a range like {1..10**9} is a typo, not a game; refuse it before building it
+
+UNICODE = ("⟨", "⟩")
+ASCII = ("<", ">")
+
+
+@cache
+def _parser() -> Lark:
+    grammar = (data_dir("grammars") / "numbers.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr")
+
+
+def _games(text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each run of non-blank lines that holds more than comments."""
+    run: list[str] = []
+    start = 1
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate([*lines, ""], start=1):
+        if line.strip():
+            if not run:
+                start = number
+            run.append(line)
+            continue
+        if any(item.strip() and not item.strip().startswith("#") for item in run):
+            yield start, "\n".join(run)
+        run = []
+
+
+class _Game:
+    """Builds one record from one chunk's parse tree."""
+
+    def __init__(self, chunk: str, first_line: int, source: str | None):
+        self.chunk = chunk
+        self.offset = first_line - 1
+        self.source = source
+
+    def fail(self, token: Token, message: str, code: str) -> NotationError:
+        line = token.line
+        return NotationError(message, source=self.source, line=line + self.offset, column=token.column,
+                             text=line_of(self.chunk, line), code=code)
+
+    def check_size(self, token: Token, size: int) -> None:
+        if size > MAX_SET:
+            raise self.fail(token, f"the number set would hold {size} numbers; at most {MAX_SET} are read", "set")
+
+    def numbers(self, node: Tree) -> tuple[int, ...]:
+        """The multiset a `multiset` node spells, `...` filling the run between its neighbours."""
+        values: list[int] = []
+        items = [c for c in node.children if c is not None]
+        for i, item in enumerate(items):
+            if isinstance(item, Tree):  # span a..b
+                low, _, high = item.children
+                if int(high) < int(low):
+                    raise self.fail(low, f"the range {low}..{high} runs backwards", "set")
+                self.check_size(low, len(values) + int(high) - int(low) + 1)
+                values.extend(range(int(low), int(high) + 1))
+            elif item.type == "ELLIPSIS":
+                before = values[-1] if values else None
+                after = items[i + 1] if i + 1 < len(items) else None
+                if before is None or not isinstance(after, Token) or after.type != "INT" or int(after) <= before:
+                    raise self.fail(item, "'...' must stand between two numbers, the smaller first "
+                                    "({1, 2, ..., 10})", "set")
+                self.check_size(item, len(values) + int(after) - before)
+                values.extend(range(before + 1, int(after)))
+            else:
+                values.append(int(item))
+        return tuple(values)
+
+    def record(self, tree: Tree, index: int, variant: str | None) -> Record:
+        number_set = scores = None
+        turns: list[Turn] = []
+        first: Token | None = None
+        for node in tree.children:
+            key = node.children[0]
+            first = first or key
+            if node.data == "set_line":
+                if number_set is not None:
+                    raise self.fail(key, "the number set is given twice in one game", "set")
+                if turns:
+                    raise self.fail(key, "the number set must come before the turns", "set")
+                number_set = self.numbers(node.children[1])
+                if not number_set:
+                    raise self.fail(key, "the number set is empty", "set")
+                if 0 in number_set:
+                    raise self.fail(key, "number sets hold positive numbers; 0 is not one", "set")
+            elif node.data == "scores_line":
+                if scores is not None:
+                    raise self.fail(key, "the starting scores are given twice in one game", "scores")
+                scores = (int(node.children[1]), int(node.children[2]))
+            else:
+                taken = tuple(int(t) for t in node.children[1:-1] if t is not None)
+                turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=Location(key.line + self.offset, key.column)))
+        try:
+            chosen = str(parse_variant(variant or "catch-up", set=number_set, scores=scores))
+        except VariantError as exc:
+            raise self.fail(first, str(exc), "set") from None
+        return Record(variant=chosen, turns=tuple(turns), source=self.source, index=index,
+                      at=Location(first.line + self.offset, first.column))
+
+
+def read_numbers(text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+    """Games of a text, one per blank-line separated chunk; a bad game does not stop the next.
+
+    The set and scores written in a game win over `variant`'s (default `catch-up`, set 1..10)."""
+    if variant is not None and parse_variant(variant).family != "numbers":
+        raise VariantError(f"numbers records are number-set games; {variant!r} is not one")
+    for index, (first_line, chunk) in enumerate(_games(text)):
+        game = _Game(chunk, first_line, source)
+        try:
+            tree = _parser().parse(chunk)
+            record = game.record(tree, index, variant)
+        except UnexpectedInput as exc:
+            yield ReadItem(index, None, syntax_error(exc, chunk, source=source, words=_WORDS, what="game",
+                                                     line_offset=first_line - 1))
+        except NotationError as exc:
+            yield ReadItem(index, None, exc)
+        else:
+            yield ReadItem(index, record)
+
+
+def format_set(values: Iterable[int]) -> str:
+    return "{" + ", ".join(map(str, sorted(values))) + "}"
+
+
+def format_turn(numbers: Iterable[int], brackets: tuple[str, str] = UNICODE) -> str:
+    return brackets[0] + ", ".join(map(str, numbers)) + brackets[1]
+
+
+def write_numbers(records: Iterable[Record], *, ascii: bool = False, width: int = 78) -> tuple[str, list[NotationWarning]]:
+    """Games in the paper's notation (Unicode ⟨⟩, or ASCII <> with `ascii=True`), separated by
+    blank lines; turns are wrapped at `width` columns."""
+    brackets = ASCII if ascii else UNICODE
+    games, warnings = [], []
+    for number, record in enumerate(records, start=1):
+        variant = parse_variant(record.variant)
+        where = f"record {number}"
+        if variant.family != "numbers":
+            raise NotationError(f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
+                                code="unsupported-record")
+        lost = [label for label, present in (
+            ("the players' names", any(record.players)),
+            ("the resignation", record.resigned is not None),
+            (f"the headers {', '.join(record.headers)}", bool(record.headers)),
+        ) if present]
+        if lost:
+            warnings.append(NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}"))
+        if any(turn.cells for turn in record.turns):
+            raise NotationError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
+        if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:
+            warnings.append(NotationWarning("turn-order", f"{where}: the turns do not alternate P1, P2; the "
+                                            "notation implies alternation and will read them so"))
+        lines = [f"S = {format_set(variant.params['set'])}"]
+        if variant.params["scores"] != (0, 0):
+            lines.append(f"scores = {variant.params['scores'][0]}:{variant.params['scores'][1]}")
+        current = ""
+        for turn in record.turns:
+            piece = format_turn(turn.numbers, brackets)
+            if current and len(current) + 1 + len(piece) > width:
+                lines.append(current)
+                current = piece
+            else:
+                current = f"{current} {piece}" if current else piece
+        if current:
+            lines.append(current)
+        games.append("\n".join(lines) + "\n")
+    return "\n".join(games), warnings
+
+
+@attrs.frozen
+class NumbersFormat:
+    """The paper's notation for number-set Catch-Up."""
+
+    name: str = "numbers"
+    extensions: tuple[str, ...] = (".catchup-numbers", ".numbers")
+    family: str = "numbers"
+
+    def sniff(self, text: str) -> bool:
+        head = text[:4000]
+        return bool(re.search(r"^\s*(S|set)\s*=\s*[{0-9]", head, re.M | re.I)) or "⟨" in head
+
+    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+        return read_numbers(text, source=source, variant=variant)
+
+    def write(self, records: Iterable[Record], *, ascii: bool = False) -> tuple[str, list[NotationWarning]]:
+        return write_numbers(records, ascii=ascii)
+
+
+register(NumbersFormat())

@@ -1,0 +1,196 @@
+"""SVG pictures of hex positions, built with `xml.etree` (no dependencies).
+
+`state_svg` returns an `SvgBoard`, a `str` whose `_repr_svg_` lets Jupyter show it inline (the
+python-chess way); `catchup show --svg OUT` writes the same text to a file.
+
+Layout: pointy-top hexagons, row A (axial r = -N) at the top, as Little Golem draws the board.
+Every cell is a `<polygon class="cell" data-cell="E5">`; every stone a `<circle>` of class
+`stone stone-p1` or `stone stone-p2`, with `last` added (and a small `last-mark` dot drawn on it)
+for the stones of the last turn. Row letters sit at the left end of each row, cell numbers at both
+ends of the lines along which a number stays the same, and a caption gives scores and groups.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.model import HexState
+from catchup_notation.registry import parse_variant
+from catchup_notation.scoring import format_groups
+
+DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # player 1's stones, player 2's stones
+_EDGE_COLOURS = ("#555555", "#000000")
+_CELL_FILL = "#e8c98f"
+_CELL_STROKE = "#8a6a33"
+_LAST_MARK = "#d62728"
+
+_R = 20.0  # hexagon circumradius, px
+_W = math.sqrt(3) * _R  # width of a pointy-top hexagon
+_MARGIN = 2 * _R
+_CAPTION_LINE = 18.0
+
+
+class SvgBoard(str):
+    """SVG text that Jupyter (and anything else that looks for `_repr_svg_`) renders as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return self
+
+
+def state_svg(
+    state: HexState,
+    *,
+    last_turn_cells: Iterable[Cell] = (),
+    names: tuple[str, str] | None = None,
+    colours: tuple[str, str] = DEFAULT_COLOURS,
+) -> SvgBoard:
+    """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green)."""
+    side = _side_of(state)
+    names = names or _player_names(state)
+    board = hexhex(side)
+    last = set(last_turn_cells)
+
+    # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
+    half_width = _W * (board.radius + 1.5) + _MARGIN / 2
+    half_height = 1.5 * _R * (board.radius + 1) + _MARGIN / 2
+    caption_lines = 3
+    width = 2 * half_width
+    height = 2 * half_height + caption_lines * _CAPTION_LINE + _R / 2
+
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "version": "1.1",
+            "width": f"{width:.0f}",
+            "height": f"{height:.0f}",
+            "viewBox": f"{-half_width:.2f} {-half_height:.2f} {width:.2f} {height:.2f}",
+            "class": "catchup-board",
+        },
+    )
+    ET.SubElement(svg, "title").text = f"{state.variant} after turn {state.turns_played}"
+    ET.SubElement(svg, "style").text = (
+        "text { font-family: sans-serif; fill: #333; }"
+        " .coord { font-size: 11px; } .caption { font-size: 13px; }"
+    )
+
+    cells = ET.SubElement(svg, "g", {"class": "cells"})
+    for cell in board.cells:
+        x, y = _centre(cell)
+        ET.SubElement(
+            cells,
+            "polygon",
+            {
+                "class": "cell",
+                "data-cell": cell_name(cell, side),
+                "points": _hexagon_points(x, y),
+                "fill": _CELL_FILL,
+                "stroke": _CELL_STROKE,
+                "stroke-width": "1",
+            },
+        )
+
+    stones = ET.SubElement(svg, "g", {"class": "stones"})
+    for player, placed in enumerate(state.stones, start=1):
+        for cell in placed:
+            x, y = _centre(cell)
+            marked = cell in last
+            ET.SubElement(
+                stones,
+                "circle",
+                {
+                    "class": f"stone stone-p{player}" + (" last" if marked else ""),
+                    "data-cell": cell_name(cell, side),
+                    "cx": f"{x:.2f}",
+                    "cy": f"{y:.2f}",
+                    "r": f"{_R * 0.72:.2f}",
+                    "fill": colours[player - 1],
+                    "stroke": _EDGE_COLOURS[player - 1],
+                    "stroke-width": "1.5",
+                },
+            )
+            if marked:
+                ET.SubElement(
+                    stones,
+                    "circle",
+                    {"class": "last-mark", "cx": f"{x:.2f}", "cy": f"{y:.2f}", "r": f"{_R * 0.22:.2f}", "fill": _LAST_MARK},
+                )
+
+    coords = ET.SubElement(svg, "g", {"class": "coordinates"})
+    for text, (x, y) in _edge_labels(side):
+        label = ET.SubElement(
+            coords,
+            "text",
+            {"class": "coord", "x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": "middle", "dominant-baseline": "central"},
+        )
+        label.text = text
+
+    caption = ET.SubElement(svg, "g", {"class": "caption"})
+    top = half_height - _MARGIN / 4 + _R / 2
+    for i, line in enumerate(_caption(state, names)):
+        text = ET.SubElement(
+            caption, "text", {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"}
+        )
+        text.text = line
+
+    return SvgBoard(ET.tostring(svg, encoding="unicode"))
+
+
+def _centre(cell: Cell) -> tuple[float, float]:
+    q, r = cell
+    return _W * (q + r / 2), 1.5 * _R * r
+
+
+def _hexagon_points(x: float, y: float) -> str:
+    corners = (math.radians(60 * i - 30) for i in range(6))
+    return " ".join(f"{x + _R * math.cos(a):.2f},{y + _R * math.sin(a):.2f}" for a in corners)
+
+
+def _edge_labels(side: int) -> list[tuple[str, tuple[float, float]]]:
+    """Row letters at the left end of each row; each cell number at both ends of its line.
+
+    In LG names a number stays the same along a line that runs down-left in the top half of the
+    board and down-right in the bottom half, so a number's label goes just past the board where
+    such a line leaves it (above/right in the top half, below/right in the bottom half).
+    """
+    board = hexhex(side)
+    labels = []
+    for row in board.rows:
+        q0, r = row[0]
+        labels.append((cell_name(row[0], side)[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
+    for cell in board.cells:
+        q, r = cell
+        number = cell_name(cell, side)[1:]
+        if r <= 0 and (q + 1, r - 1) not in board:
+            labels.append((number, _shrink_towards(_centre((q + 1, r - 1)), _centre(cell))))
+        if r >= 0 and (q, r + 1) not in board:
+            labels.append((number, _shrink_towards(_centre((q, r + 1)), _centre(cell))))
+    return labels
+
+
+def _shrink_towards(point: tuple[float, float], anchor: tuple[float, float], keep: float = 0.75) -> tuple[float, float]:
+    """A label a little closer to its cell than a whole cell away, so it reads as belonging to it."""
+    return anchor[0] + keep * (point[0] - anchor[0]), anchor[1] + keep * (point[1] - anchor[1])
+
+
+def _caption(state: HexState, names: tuple[str, str]) -> list[str]:
+    players = [f"{names[p]}: score {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
+    if state.over:
+        status = "game over"
+    elif state.to_move is not None:
+        status = f"{names[state.to_move - 1]} to move"
+    else:
+        status = ""
+    first = f"{state.variant}, after turn {state.turns_played}" + (f": {status}" if status else "")
+    return [first, *players]
+
+
+def _side_of(state: HexState) -> int:
+    return parse_variant(state.variant).size
+
+
+def _player_names(state: HexState) -> tuple[str, str]:
+    return parse_variant(state.variant).spec.players

@@ -1,0 +1,47 @@
+"""Record files for the command-line tests, built from the engine and written by the lg writer."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from catchup_notation.cli import app
+from catchup_notation.cli.inputs import load_formats
+from catchup_notation.model import Record, Turn
+from catchup_notation.registry import parse_variant
+
+
+def random_game(seed: int, variant: str = "catchup", turns: int | None = None) -> Record:
+    """A legal record (a finished game unless `turns` cuts it short)."""
+    game = parse_variant(variant).new_game()
+    rng = random.Random(seed)
+    played = []
+    while not game.over and (turns is None or len(played) < turns):
+        turn = game.random_turn(rng)
+        game.play(turn)
+        played.append(turn)
+    return Record(str(game.variant), tuple(played))
+
+
+def occupied_game() -> Record:
+    """Six turns where turn 5 (White) places a stone on a cell Black took at turn 4."""
+    turns = list(random_game(1, turns=6).turns)
+    turns[4] = Turn(1, turns[3].cells[:1])
+    return Record("catchup(size=5)", tuple(turns))
+
+
+def write_lg(path: Path, *records: Record) -> Path:
+    text, _ = load_formats()["lg"].write(records)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(*args: str, input: str | bytes | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def json_lines(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.strip()]

@@ -1,0 +1,67 @@
+"""`catchup adjudicate`: the JSON contract, text verdicts and exit codes."""
+
+from __future__ import annotations
+
+from cli_records import json_lines, occupied_game, random_game, run, write_lg
+
+from catchup_notation.adjudicate import adjudicate
+
+FIELDS = {"source", "index", "variant", "status", "winner", "draw", "reason", "groups", "decided_at", "scores"}
+
+
+def test_finished_game_json_matches_the_library(tmp_path):
+    record = random_game(1)
+    path = write_lg(tmp_path / "g.sgf", record)
+    result = run("adjudicate", str(path), "--json")
+    assert result.exit_code == 0
+    (data,) = json_lines(result.output)
+    assert FIELDS <= set(data)
+    expected = adjudicate(record)
+    assert data["status"] == "finished" == expected.status
+    assert data["winner"] == expected.winner and data["winner"] in (1, 2)
+    assert data["draw"] is False and data["reason"] == "board-full"
+    assert data["groups"] == [list(expected.groups[0]), list(expected.groups[1])]
+    assert data["scores"] == list(expected.scores)
+    assert data["decided_at"] == expected.decided_at
+    assert data["variant"] == "catchup(size=5)" and data["source"] == str(path) and data["index"] == 0
+
+
+def test_text_verdict_is_the_explanation(tmp_path):
+    record = random_game(1)
+    path = write_lg(tmp_path / "g.sgf", record)
+    result = run("adjudicate", str(path))
+    assert result.exit_code == 0
+    assert result.output.strip() == f"{path}:1:1: {adjudicate(record).explanation}"
+    assert " wins " in result.output and "decided by" in result.output
+
+
+def test_unfinished_game_exits_0_and_invalid_exits_1(tmp_path):
+    short = write_lg(tmp_path / "short.sgf", random_game(2, turns=8))
+    (data,) = json_lines(run("adjudicate", str(short), "--json").output)
+    assert data["status"] == "unfinished" and data["winner"] is None and data["decided_at"] is None
+    assert run("adjudicate", str(short)).exit_code == 0
+
+    bad = write_lg(tmp_path / "bad.sgf", occupied_game())
+    result = run("adjudicate", str(bad), "--json")
+    assert result.exit_code == 1
+    (data,) = json_lines(result.output)
+    assert data["status"] == "invalid" and data["reason"] == "rule-error" and data["winner"] is None
+    assert data["error"]["code"] == "occupied" and data["error"]["turn"] == 5
+
+
+def test_unreadable_record_exits_3_with_status_invalid(tmp_path):
+    broken = tmp_path / "broken.sgf"
+    broken.write_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])\n", encoding="utf-8")
+    result = run("adjudicate", str(broken), "--json")
+    assert result.exit_code == 3
+    (data,) = json_lines(result.output)
+    assert data["status"] == "invalid" and data["reason"] == "unreadable" and data["error"]["line"] == 1
+
+
+def test_resignation(tmp_path):
+    record = random_game(3, turns=10)
+    from attrs import evolve
+
+    path = write_lg(tmp_path / "r.sgf", evolve(record, resigned=2))
+    (data,) = json_lines(run("adjudicate", str(path), "--json").output)
+    assert data["status"] == "resigned" and data["winner"] == 1 and data["reason"] == "resignation"

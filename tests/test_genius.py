@@ -1,0 +1,83 @@
+"""The Genius ORG notation: the seed's worked example turns, colours as players, diagnostics."""
+
+import pytest
+
+from catchup_notation.notation.genius import GENIUS
+from catchup_notation.notation.lg import cell_from_name
+from catchup_notation.model import Record, Turn
+
+# The seed's example: Red B4 B5; Blue D7 F8; Red B3, C1, D2; Blue F2, G7, H6.
+SEED = "Red: B4 B5\nBlue: D7 F8\nRed: B3, C1, D2\nBlue: F2, G7, H6\n"
+
+
+def cells(*names):
+    return tuple(cell_from_name(n[0], int(n[1:]), 5) for n in names)
+
+
+def read(text, **kw):
+    (item,) = GENIUS.read(text, source="g.txt", **kw)
+    return item
+
+
+def test_seed_example_turns():
+    record = read(SEED).record
+    assert record.players == ("Red", "Blue")
+    assert [(t.player, t.cells) for t in record.turns] == [
+        (1, cells("B4", "B5")),
+        (2, cells("D7", "F8")),
+        (1, cells("B3", "C1", "D2")),
+        (2, cells("F2", "G7", "H6")),
+    ]
+    assert record.turns[2].at.line == 3
+
+
+def test_plain_lines_alternate():
+    record = read("E5\nD4 F6\n\nC1, D2\n").record
+    assert [t.player for t in record.turns] == [1, 2, 1] and record.players == (None, None)
+
+
+def test_colour_decides_player_and_case_is_ignored():
+    record = read("Blue: E5\nred: D4\nBLUE: C1\n").record
+    assert record.players == ("Blue", "red")
+    assert [t.player for t in record.turns] == [1, 2, 1]
+
+
+def test_resign_line():
+    record = read("Red: E5\nBlue resigns\n").record
+    assert record.resigned == 2 and record.resigned_at.line == 2
+
+
+def test_write_canonical():
+    record = read(SEED).record
+    text, warnings = GENIUS.write([record])
+    assert text == SEED.replace(",", "") and warnings == []
+
+
+def test_writer_reports_what_it_cannot_carry():
+    record = Record("catchup(size=7)", (Turn(1, ((0, 0),)), Turn(1, ((1, 0),))), headers={"EV": "x"})
+    text, warnings = GENIUS.write([record])
+    assert {w.code for w in warnings} == {"variant-not-recorded", "headers-dropped", "turn-order-lost"}
+    assert text == "G7\nG8\n"
+
+
+@pytest.mark.parametrize(
+    "text, code, line, column",
+    [
+        ("Red: B4 B5 Z\n", "syntax", 1, 12),
+        ("Red: B4\nBlue: C1\nGreen: D2\n", "third-player", 3, 1),
+        ("resign\nE5\n", "move-after-resign", 2, 1),
+    ],
+)
+def test_errors_are_located(text, code, line, column):
+    error = read(text).error
+    assert (error.code, error.line, error.column) == (code, line, column)
+    assert "__ANON" not in str(error)
+
+
+def test_blank_text_is_a_game_without_turns():
+    record = read("\n\n").record
+    assert record.turns == () and record.resigned is None
+
+
+def test_sniff():
+    assert GENIUS.sniff(SEED) and not GENIUS.sniff("(;FF[4];W[E5])")

@@ -1,0 +1,111 @@
+"""Our own JSON form: lossless round trips, JSON Lines, errors, and the published schema."""
+
+import json
+
+from catchup_notation.model import Record, Turn
+from catchup_notation.notation.jsonformat import JSON, schema_path
+
+RECORD = Record(
+    "catchup(size=7)",
+    (Turn(1, ((0, 0),)), Turn(2, ((1, 0), (0, 1))), Turn(1, ())),
+    resigned=2,
+    players=("al", None),
+    headers={"EV": "catchup.ch.1", "x": "y"},
+)
+NUMBERS = Record("catch-up(set=1..4)", (Turn(1, numbers=(3,)), Turn(2, numbers=(2, 4))))
+
+
+def test_round_trip_one_and_many():
+    text, warnings = JSON.write([RECORD])
+    assert warnings == [] and [i.record for i in JSON.read(text)] == [RECORD]
+    text, _ = JSON.write([RECORD, NUMBERS, RECORD])
+    assert len(text.splitlines()) == 3
+    assert [i.record for i in JSON.read(text)] == [RECORD, NUMBERS, RECORD]
+
+
+def test_pretty_single_object_and_array():
+    data = json.loads(JSON.write([RECORD])[0])
+    assert [i.record for i in JSON.read(json.dumps(data, indent=2))] == [RECORD]
+    assert [i.record for i in JSON.read(json.dumps([data, data]))] == [RECORD, RECORD]
+
+
+def test_bad_line_does_not_stop_the_next():
+    good = JSON.write([RECORD])[0].strip()
+    items = list(JSON.read(good + "\n{oops\n" + good + "\n", source="r.jsonl"))
+    assert items[0].record == RECORD and items[2].record == RECORD
+    assert items[1].error.line == 2 and items[1].error.source == "r.jsonl"
+
+
+def test_shape_errors_name_the_path():
+    (item,) = JSON.read('{"variant": "catchup", "turns": [{"player": "x"}], "extra": 1}')
+    assert item.error.code == "shape" and "$.turns[0].player" in item.error.message
+
+
+def test_unknown_variant_in_record():
+    (item,) = JSON.read('{"variant": "nope", "turns": [], "resigned": null, "players": [null, null], "headers": {}}')
+    assert item.error.code == "variant"
+
+
+def test_variant_argument_overrides_with_warning():
+    (item,) = JSON.read(JSON.write([RECORD])[0], variant="ketchup-3")
+    assert item.record.variant == "ketchup-3(size=7)" and item.warnings[0].code == "variant-overridden"
+
+
+# --- a small structural validator for the subset of JSON Schema the schema uses -------------------
+
+
+def validate(value, schema, path="$"):
+    types = schema.get("type")
+    if types is not None:
+        names = types if isinstance(types, list) else [types]
+        checks = {
+            "object": lambda v: isinstance(v, dict),
+            "array": lambda v: isinstance(v, list),
+            "string": lambda v: isinstance(v, str),
+            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+            "null": lambda v: v is None,
+        }
+        assert any(checks[n](value) for n in names), f"{path}: {value!r} is not {types}"
+    if "enum" in schema:
+        assert value in schema["enum"], f"{path}: {value!r} not in {schema['enum']}"
+    if isinstance(value, str) and "minLength" in schema:
+        assert len(value) >= schema["minLength"]
+    if isinstance(value, dict):
+        for key in schema.get("required", ()):
+            assert key in value, f"{path}: missing {key}"
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in props:
+                validate(item, props[key], f"{path}.{key}")
+            else:
+                assert extra is not False, f"{path}: unexpected key {key}"
+                if isinstance(extra, dict):
+                    validate(item, extra, f"{path}.{key}")
+    if isinstance(value, list):
+        assert len(value) >= schema.get("minItems", 0) and len(value) <= schema.get("maxItems", len(value))
+        prefix = schema.get("prefixItems", [])
+        for i, item in enumerate(value):
+            if i < len(prefix):
+                validate(item, prefix[i], f"{path}[{i}]")
+            else:
+                rest = schema.get("items", True)
+                assert rest is not False, f"{path}[{i}]: no more items allowed"
+                if isinstance(rest, dict):
+                    validate(item, rest, f"{path}[{i}]")
+
+
+def test_output_matches_published_schema():
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    for record in (RECORD, NUMBERS, Record("catchup")):
+        validate(json.loads(JSON.write([record])[0]), schema)
+
+
+def test_validator_rejects_bad_data():
+    import pytest
+
+    schema = json.loads(schema_path().read_text(encoding="utf-8"))
+    bad = json.loads(JSON.write([RECORD])[0])
+    bad["turns"][0]["cells"][0].append(3)
+    with pytest.raises(AssertionError):
+        validate(bad, schema)
