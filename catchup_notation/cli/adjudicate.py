@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation.adjudicate import result_of
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant
+from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant, Corrections, parse_corrections
 from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
 from catchup_notation.notation.base import ReadItem
 
@@ -33,10 +33,11 @@ def adjudicate(
     format: Format = None,
     json: Json = False,
     jobs: Jobs = None,
+    corrections: Corrections = None,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     sources = inputs.collect_sources(paths)
-    job = functools.partial(adjudicate_source, format=format, variant=variant)
+    job = functools.partial(adjudicate_source, format=format, variant=variant, options=parse_corrections(corrections))
     per_source = inputs.map_sources(job, sources, inputs.worker_count(jobs, len(sources)))
     counts = {"adjudicated": 0, "invalid": 0, "unreadable": 0}
     console = None if json else output.stdout_console()
@@ -50,10 +51,12 @@ def adjudicate(
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 
 
-def adjudicate_source(source: inputs.Source, *, format: str | None, variant: str | None) -> list[dict[str, Any]]:
+def adjudicate_source(
+    source: inputs.Source, *, format: str | None, variant: str | None, options: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """Verdicts for every record of one source (runs in a worker process with --jobs)."""
     reading_variant = None if variant in (None, AUTO) else variant
-    name, items = inputs.read_source(source, format=format, variant=reading_variant)
+    name, items = inputs.read_source(source, format=format, variant=reading_variant, options=options)
     return [adjudicate_item(source.name, name, item, variant) for item in items]
 
 

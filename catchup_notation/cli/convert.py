@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Variant, _check_format
+from catchup_notation.cli.options import AUTO, Format, Variant, _check_format, Corrections, parse_corrections
 from catchup_notation.cli.records import place
 from catchup_notation.errors import CatchupError
 from catchup_notation.model import Record
@@ -42,11 +42,12 @@ def convert(
     ] = None,
     format: Format = None,
     variant: Variant = None,
+    corrections: Corrections = None,
 ) -> None:
     """Convert records from one notation to another, warning about anything the target cannot carry."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
-    records, unreadable = read_all(path, format, variant)
+    records, unreadable = read_all(path, format, variant, parse_corrections(corrections))
     if unreadable:
         raise typer.Exit(output.EXIT_UNREADABLE)
     if not records:
@@ -66,13 +67,15 @@ def convert(
         raise output.fail(f"cannot write {out}: {exc.strerror or exc}", output.EXIT_UNREADABLE) from None
 
 
-def read_all(path: str, format: str | None, variant: str | None) -> tuple[list[Record], int]:
+def read_all(
+    path: str, format: str | None, variant: str | None, options: dict[str, object] | None = None
+) -> tuple[list[Record], int]:
     """Every record under `path`; reading problems and warnings are reported on stderr as they come."""
     records: list[Record] = []
     unreadable = 0
     console = output.stderr_console()
     for source in inputs.collect_sources([path]):
-        _, items = inputs.read_source(source, format=format, variant=variant)
+        _, items = inputs.read_source(source, format=format, variant=variant, options=options)
         for item in items:
             for w in item.warnings:
                 output.print_lines(console, [("warning", f"{place(source.name, item.index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")])

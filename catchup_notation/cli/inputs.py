@@ -120,7 +120,9 @@ def _looks_like_records(path: Path, extensions: set[str]) -> bool:
     return True
 
 
-def read_source(source: Source, *, format: str | None = None, variant: str | None = None) -> tuple[str | None, Iterator[ReadItem]]:
+def read_source(
+    source: Source, *, format: str | None = None, variant: str | None = None, options: dict[str, Any] | None = None
+) -> tuple[str | None, Iterator[ReadItem]]:
     """The format name (None when not even that could be found) and the items of a source.
 
     Files are streamed by `notation.io.read_path` (constant memory on big collections); stdin's
@@ -131,10 +133,10 @@ def read_source(source: Source, *, format: str | None = None, variant: str | Non
         if source.data is not None:
             text = decode(source.data, source=source.name)
             name = format or io.detect_format(None, text)
-            return name, _guarded_items(io.read_text(text, format=name, source=source.name, variant=variant), source.name)
+            return name, _guarded_items(io.read_text(text, format=name, source=source.name, variant=variant, options=options), source.name)
         assert source.path is not None
         name = format or _detect_file_format(source.path)
-        return name, _guarded_items(io.read_path(source.path, format=name, variant=variant), source.name)
+        return name, _guarded_items(io.read_path(source.path, format=name, variant=variant, options=options), source.name)
     except NotationError as exc:
         exc.source = exc.source or source.name
         return format, iter([ReadItem(0, None, exc)])

@@ -60,6 +60,30 @@ Format = Annotated[
         show_default=False,
     ),
 ]
+def parse_corrections(value: str | None) -> dict[str, object] | None:
+    """'diagram' or 'l7=l6,3:g2=h2' -> the rga reader's options."""
+    if value is None:
+        return None
+    if value.strip().lower() == "diagram":
+        return {"corrections": "diagram"}
+    fixes = {}
+    for item in value.split(","):
+        wrong, eq, right = item.partition("=")
+        if not eq or not wrong.strip() or not right.strip():
+            raise typer.BadParameter(f"expected 'diagram' or fixes like l7=l6,3:g2=h2, not {item.strip()!r}")
+        fixes[wrong.strip()] = right.strip()
+    return {"corrections": fixes}
+
+
+Corrections = Annotated[
+    str | None,
+    typer.Option(
+        "--corrections",
+        help="rga posts only: fix coordinates that are not cells, either 'diagram' (take the cell the "
+        "post's own diagram shows) or fixes like 'l7=l6,12:g2=h2' (TURN: limits a fix to one turn).",
+        show_default=False,
+    ),
+]
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per record per line on stdout.")]
 Jobs = Annotated[
     int | None,

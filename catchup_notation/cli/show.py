@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation import ascii_board
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import Format, Variant
+from catchup_notation.cli.options import Format, Variant, Corrections, parse_corrections
 from catchup_notation.cli.records import check, error_line
 from catchup_notation.model import HexState, NumbersState, Record
 from catchup_notation.replay import positions
@@ -41,6 +41,7 @@ def show(
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
     format: Format = None,
     variant: Variant = None,
+    corrections: Corrections = None,
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
     sources = inputs.collect_sources([path])
@@ -48,7 +49,9 @@ def show(
         raise typer.BadParameter("show needs exactly one file", param_hint="PATH")
     source = sources[0]
     reading_variant = None if variant in (None, "auto") else variant
-    format_name, items = inputs.read_source(source, format=format, variant=reading_variant)
+    format_name, items = inputs.read_source(
+        source, format=format, variant=reading_variant, options=parse_corrections(corrections)
+    )
     item = next((i for i in items if i.index == record_index), None)
     if item is None:
         raise typer.BadParameter(f"{source.name} has no record {record_index}", param_hint="--record")

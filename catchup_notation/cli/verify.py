@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant
+from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant, Corrections, parse_corrections
 from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
 from catchup_notation.notation.base import ReadItem
 
@@ -33,10 +33,11 @@ def verify(
     format: Format = None,
     json: Json = False,
     jobs: Jobs = None,
+    corrections: Corrections = None,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
     sources = inputs.collect_sources(paths)
-    job = functools.partial(verify_source, format=format, variant=variant)
+    job = functools.partial(verify_source, format=format, variant=variant, options=parse_corrections(corrections))
     workers = inputs.worker_count(jobs, len(sources))
     per_source = inputs.map_sources(job, sources, workers)
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
@@ -58,10 +59,12 @@ def verify(
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 
 
-def verify_source(source: inputs.Source, *, format: str | None, variant: str | None) -> list[dict[str, Any]]:
+def verify_source(
+    source: inputs.Source, *, format: str | None, variant: str | None, options: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     """Results for every record of one source (runs in a worker process with --jobs)."""
     reading_variant = None if variant in (None, AUTO) else variant
-    name, items = inputs.read_source(source, format=format, variant=reading_variant)
+    name, items = inputs.read_source(source, format=format, variant=reading_variant, options=options)
     return [verify_item(source.name, name, item, variant) for item in items]
 
 

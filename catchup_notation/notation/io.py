@@ -12,7 +12,8 @@ import codecs
 import importlib
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 from pathlib import Path
 
 import attrs
@@ -76,20 +77,29 @@ def detect_format(path: str | os.PathLike | None, text: str | None = None) -> st
 
 
 def read_text(
-    text: str, *, format: str | None = None, source: str | None = None, variant: str | None = None
+    text: str,
+    *,
+    format: str | None = None,
+    source: str | None = None,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[ReadItem]:
     """Records of a text, one at a time. The format is detected from `source`'s extension and the
-    content unless given."""
+    content unless given; `options` are the format reader's own (rga: `corrections`)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     name = format or detect_format(source, text)
-    return get_format(name).read(text, source=source, variant=variant)
+    return get_format(name).read(text, source=source, variant=variant, **_reader_options(name, options))
 
 
 def read_path(
-    path: str | os.PathLike, *, format: str | None = None, variant: str | None = None
+    path: str | os.PathLike,
+    *,
+    format: str | None = None,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Iterator[ReadItem]:
     """Records of a file, one at a time, streaming where the format allows it.
 
@@ -110,12 +120,21 @@ def read_path(
             if name is None:
                 return _failed(0, exc)
     fmt = get_format(name)
+    extra = _reader_options(name, options)
     chunks = _decoded_chunks(path, source)
     if hasattr(fmt, "read_chunks"):
         return _guard(fmt.read_chunks(chunks, source=source, variant=variant))
     if hasattr(fmt, "read_lines") and (Path(path).suffix.lower() in (".jsonl", ".ndjson")):
         return _guard(fmt.read_lines(_lines(chunks), source=source, variant=variant))
-    return _whole(fmt, chunks, source, variant)
+    return _whole(fmt, chunks, source, variant, extra)
+
+
+def _reader_options(name: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Only the rga reader takes options (its corrections); asking another format is an error."""
+    given = {key: value for key, value in (options or {}).items() if value is not None}
+    if given and name != "rga":
+        raise NotationError(f"{', '.join(given)} only applies to rga posts, not to {name} records", code="usage")
+    return given
 
 
 def _whole_characters(head: bytes) -> bytes:
@@ -133,13 +152,15 @@ def _failed(index: int, error: NotationError) -> Iterator[ReadItem]:
     yield ReadItem(index, None, error)
 
 
-def _whole(fmt: Format, chunks: Iterator[str], source: str, variant: str | None) -> Iterator[ReadItem]:
+def _whole(
+    fmt: Format, chunks: Iterator[str], source: str, variant: str | None, extra: dict[str, Any]
+) -> Iterator[ReadItem]:
     try:
         text = "".join(chunks)
     except NotationError as exc:
         yield ReadItem(0, None, exc)
         return
-    yield from fmt.read(text, source=source, variant=variant)
+    yield from fmt.read(text, source=source, variant=variant, **extra)
 
 
 def _guard(items: Iterator[ReadItem]) -> Iterator[ReadItem]:

@@ -1,0 +1,31 @@
+"""`--corrections` passes fixes to the rga reader: the seed 000 post reads only with them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_records import json_lines, run
+
+POST = Path(__file__).parent / "data" / "rga" / "seed000-exact.txt"
+
+
+def test_the_seed000_post_is_unreadable_without_corrections():
+    result = run("verify", str(POST), "--json")
+    assert result.exit_code == 3
+    (line,) = json_lines(result.output)
+    assert line["error"]["code"] == "not-a-cell" and "l7" in line["error"]["message"]
+
+
+def test_corrections_from_the_diagram_and_by_hand_give_the_same_verdict():
+    for fixes in ("diagram", "l7=l6,12:g2=h2"):
+        result = run("adjudicate", str(POST), "--json", "--corrections", fixes)
+        assert result.exit_code == 0, result.output
+        (line,) = json_lines(result.output)
+        assert (line["status"], line["winner"], line["reason"]) == ("resigned", 1, "resignation")
+
+
+def test_corrections_are_refused_for_other_formats(tmp_path):
+    game = tmp_path / "g.sgf"
+    game.write_text("(;FF[4]SZ[5];W[E5])\n", encoding="utf-8")
+    assert run("verify", str(game), "--corrections", "diagram").exit_code == 3
+    assert run("verify", str(POST), "--corrections", "l7").exit_code == 2
