@@ -3,10 +3,9 @@
     python benchmarks/bench_parse.py [--records 10000] [--unique 1000]
 
 Games are random legal catchup games played out by the rules engine (random empty cells, a random
-allowed stone count each turn) until the board is full; without the engine, random fillings of
-the board are used (legal-looking, not checked). `--unique` games are generated and repeated to
-make up the collection. Prints records/second for parsing alone and, when
-`catchup_notation.adjudicate` exists, for parse + replay + adjudicate. One process, one core.
+allowed stone count each turn) until the board is full. `--unique` games are generated and repeated to
+make up the collection. Prints records/second for parsing alone and for parse + replay +
+adjudicate. One process, one core.
 """
 
 from __future__ import annotations
@@ -19,38 +18,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from catchup_notation.board import hexhex  # noqa: E402
+from catchup_notation.adjudicate import result_of  # noqa: E402
 from catchup_notation.model import Record, Turn  # noqa: E402
 from catchup_notation.notation import read_text, write_records  # noqa: E402
 from catchup_notation.registry import parse_variant  # noqa: E402
+from catchup_notation.replay import replay  # noqa: E402
 
 
 def legal_game(rng: random.Random) -> Record:
     game = parse_variant("catchup(size=5)").new_game()
-    turns, player = [], 1
-    while True:
-        state = game.state()
-        if state.over:
-            break
-        empty = [c for c in hexhex(5).cells if c not in state.stones[0] and c not in state.stones[1]]
-        counts = [k for k in state.allowance.counts if 0 < k <= len(empty)] or [len(empty)]
-        turn = Turn(state.to_move, tuple(rng.sample(empty, rng.choice(counts))))
-        error = game.check(turn)
-        if error is not None:
-            raise RuntimeError(f"generator made an illegal turn: {error}")
-        game.play(turn)
-        turns.append(turn)
-    return Record("catchup(size=5)", tuple(turns))
-
-
-def filled_board(rng: random.Random) -> Record:
-    cells = list(hexhex(5).cells)
-    rng.shuffle(cells)
-    turns, player, i = [], 1, 0
-    while i < len(cells):
-        k = 1 if i == 0 else rng.choice((1, 2, 2, 3))
-        turns.append(Turn(player, tuple(cells[i : i + k])))
-        i, player = i + k, 3 - player
+    turns = []
+    while not game.over:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
     return Record("catchup(size=5)", tuple(turns))
 
 
@@ -60,13 +40,8 @@ def main() -> None:
     parser.add_argument("--unique", type=int, default=1_000)
     args = parser.parse_args()
     rng = random.Random(2024)
-    try:
-        games = [legal_game(rng) for _ in range(args.unique)]
-        kind = "legal games played by the rules engine"
-    except (ImportError, AttributeError, KeyError) as exc:
-        print(f"(rules engine unavailable: {exc}; using random board fillings)")
-        games = [filled_board(rng) for _ in range(args.unique)]
-        kind = "random board fillings"
+    games = [legal_game(rng) for _ in range(args.unique)]
+    kind = "legal games played by the rules engine"
     records = [
         Record(g.variant, g.turns, players=(f"white{i}", f"black{i}"),
                headers={"EV": "catchup.ch.12.1.1", "GC": f" game #{i}", "SO": "https://www.littlegolem.net"})
@@ -82,19 +57,13 @@ def main() -> None:
     assert all(r is not None for r in parsed)
     print(f"parse:                       {len(parsed) / elapsed:8.0f} records/s ({elapsed:.2f} s)")
 
-    try:
-        from catchup_notation.adjudicate import adjudicate
-        from catchup_notation.replay import replay
-    except ImportError:
-        print("parse + replay + adjudicate: skipped (catchup_notation.adjudicate is not available)")
-        return
     start = time.perf_counter()
     finished = 0
     for item in read_text(text, format="lg"):
-        outcome = replay(item.record)
+        outcome = replay(item.record)  # one replay serves both the verdict and the score
         if outcome.error is not None:
             raise RuntimeError(f"record {item.index}: {outcome.error}")
-        finished += adjudicate(item.record).status == "finished"
+        finished += result_of(outcome).status == "finished"
     elapsed = time.perf_counter() - start
     print(f"parse + replay + adjudicate: {len(parsed) / elapsed:8.0f} records/s ({elapsed:.2f} s; {finished} finished)")
 

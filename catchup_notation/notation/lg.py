@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
@@ -36,7 +37,7 @@ _WORDS = {
     "LPAR": "'(' (the start of a game)",
     "RPAR": "')' (the end of the game)",
     "SEMI": "';' (a new node)",
-    "MOVE_NODE": "a move such as ;W[E5]",
+    "MOVES": "a move such as ;W[E5]",
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -359,7 +360,7 @@ def _build(
     # The root (first) node's properties are the headers, kept in file order (text values, SGF escapes removed); they
     # are read first because SZ decides what the cell names mean.
     for tok in tokens[1:]:
-        if tok.type in ("SEMI", "MOVE_NODE"):
+        if tok.type in ("SEMI", "MOVES"):
             break
         if tok.type == "PROPERTY":
             name, value = _property(tok)
@@ -386,41 +387,47 @@ def _build(
     turns: list[list] = []  # [player, cells, token]
     resigned: int | None = None
     resigned_tok: Token | None = None
+    def take(colour: str, value: str, spot: _Spot | Token, value_at: int) -> None:
+        """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
+        nonlocal resigned, resigned_tok
+        player = COLOURS[colour]
+        if resigned is not None:
+            raise _ValueError(f"a move after {LETTERS[resigned]} resigned", spot, 0, "move-after-resign")
+        if value.strip().lower() == "resign":
+            resigned, resigned_tok = player, spot
+            return
+        cells = parse_cells(value, side)
+        if isinstance(cells, int):
+            raise _ValueError(
+                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number)",
+                spot,
+                value_at + cells,
+                "bad-cell",
+            )
+        if turns and turns[-1][0] == player:
+            warn("merged-nodes", f"consecutive {colour} nodes were merged into one turn (the record was normalised)", spot)
+            turns[-1][1] = turns[-1][1] + cells
+        else:
+            turns.append([player, cells, spot])
+
     in_root = True
     for position, tok in enumerate(tokens):
         kind = tok.type
         if kind == "SEMI":
             in_root = position == 0
-            continue
-        if kind == "PROPERTY":
+        elif kind == "PROPERTY":
             if not in_root:
                 warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", tok)
-            continue
-        if kind == "MOVE_NODE":
-            in_root = position == 0
-        text = str(tok)
-        open_at = text.index("[")
-        colour = text[open_at - 1] if text[open_at - 1] in "WB" else text.lstrip(";" + " \t\n")[0]
-        player = COLOURS[colour]
-        value = text[open_at + 1 : -1]
-        if resigned is not None:
-            raise _ValueError(f"a move after {LETTERS[resigned]} resigned", tok, 0, "move-after-resign")
-        if value.strip().lower() == "resign":
-            resigned, resigned_tok = player, tok
-            continue
-        cells = parse_cells(value, side)
-        if isinstance(cells, int):
-            raise _ValueError(
-                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number)",
-                tok,
-                open_at + 1 + cells,
-                "bad-cell",
-            )
-        if turns and turns[-1][0] == player:
-            warn("merged-nodes", f"consecutive {colour} nodes were merged into one turn (the record was normalised)", tok)
-            turns[-1][1] = turns[-1][1] + cells
-        else:
-            turns.append([player, cells, tok])
+        elif kind == "MOVES":
+            nodes = 0
+            for spot, match in _move_nodes(tok):
+                take(match.group(1), match.group(2), spot, match.start(2) - match.start())
+                nodes += 1
+            in_root = position == 0 and nodes == 1
+        else:  # MOVE: a move that is not the first property of its node
+            text = str(tok)
+            open_at = text.index("[")
+            take(text[0], text[open_at + 1 : -1], tok, open_at + 1)
 
     if "RE" in headers and resigned is not None:
         letter = headers["RE"].strip()[:1].upper()
@@ -452,6 +459,30 @@ def _build(
 
 
 _NO_TOKEN = Token("PROPERTY", "", line=1, column=1)
+
+_MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
+
+
+class _Spot(NamedTuple):
+    """Where a move node starts (a Token-like position for nodes inside a MOVES run)."""
+
+    line: int
+    column: int
+
+
+def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match]]:
+    """The move nodes of a MOVES token, each with its line and column in the file."""
+    text = str(tok)
+    line, line_start = tok.line, -tok.column + 1  # offset of the line's first character in `text`
+    counted = 0
+    for match in _MOVE_NODE.finditer(text):
+        start = match.start()
+        breaks = text.count("\n", counted, start)
+        if breaks:
+            line += breaks
+            line_start = text.rindex("\n", counted, start) + 1
+        counted = start
+        yield _Spot(line, start - line_start + 1), match
 
 
 # ---------------------------------------------------------------------------------------------

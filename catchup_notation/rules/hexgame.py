@@ -272,19 +272,23 @@ class HexGame:
         self._commit(turn.player, indices)
 
     def _commit(self, player: int, indices: list[int]) -> None:
-        board_max_before = self.board_max()
-        score_before = self.scores[player]
+        largest, scores = self.largest, self.scores
+        board_max_before = largest[1] if largest[1] > largest[2] else largest[2]
+        score_before = scores[player]
         self._place(indices, player)
-        # The groups holding this turn's stones; one of them is "larger than every other group"
-        # when it beats the old board maximum and no other new group ties it.
-        find, gsize = self._find, self.gsize
-        sizes = [gsize[root] for root in {find(i) for i in indices}]
-        new_max = max(sizes, default=0)
-        strict = new_max if new_max > board_max_before and sizes.count(new_max) == 1 else 0
-        if self.largest[player] > self.scores[player]:
-            self.scores[player] = self.largest[player]
+        mine = largest[player]
+        strict = 0
+        if mine > board_max_before:
+            # A group beyond the old board maximum must hold a new stone; it is "larger than every
+            # other group" unless another group of this turn reaches the same size.
+            find, gsize = self._find, self.gsize
+            sizes = [gsize[root] for root in {find(i) for i in indices}]
+            strict = mine if sizes.count(mine) == 1 else 0
+        if mine > score_before:
+            scores[player] = mine
+        board_max_after = mine if mine > board_max_before else board_max_before
         self.history.append(
-            TurnFacts(player, len(indices), score_before, self.scores[player], board_max_before, self.board_max(), strict)
+            TurnFacts(player, len(indices), score_before, scores[player], board_max_before, board_max_after, strict)
         )
         self.turns_played += 1
         self.to_move = 3 - player
