@@ -46,14 +46,16 @@ def describe_verdict(
     names: tuple[str, str],
     provisional: bool = False,
 ) -> str:
-    """'White wins 23-1 against 22-5-...: decided by the largest group' (or a draw)."""
+    """'White wins 23-1 against 22-5-...: decided by the largest group' (or a draw); with
+    `provisional`, the standing of an unfinished game ('White leads 4 against 2 on the largest group')."""
     if winner is None:
         verb = "the groups are equal so far" if provisional else "draw"
         return f"{verb}: {format_groups(groups[0])} against {format_groups(groups[1])}"
     shown = (position or 0) + 2
     win, lose = groups[winner - 1], groups[2 - winner]
-    verb = "leads" if provisional else "wins"
+    if provisional:
+        return f"{names[winner - 1]} leads {format_groups(win, shown)} against {format_groups(lose, shown)} on {position_words(position)}"
     return (
-        f"{names[winner - 1]} {verb} {format_groups(win, shown)} against {format_groups(lose, shown)}: "
+        f"{names[winner - 1]} wins {format_groups(win, shown)} against {format_groups(lose, shown)}: "
         f"decided by {position_words(position)}"
     )

@@ -24,8 +24,11 @@ def test_corrections_from_the_diagram_and_by_hand_give_the_same_verdict():
         assert (line["status"], line["winner"], line["reason"]) == ("resigned", 1, "resignation")
 
 
-def test_corrections_are_refused_for_other_formats(tmp_path):
+def test_corrections_concern_rga_posts_only(tmp_path):
     game = tmp_path / "g.sgf"
     game.write_text("(;FF[4]SZ[5];W[E5])\n", encoding="utf-8")
-    assert run("verify", str(game), "--corrections", "diagram").exit_code == 3
+    (tmp_path / "post.txt").write_text(POST.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("verify", str(tmp_path), "--corrections", "diagram", "--json")
+    assert result.exit_code == 0, result.output
+    assert [line["valid"] for line in json_lines(result.output)] == [True, True]
     assert run("verify", str(POST), "--corrections", "l7").exit_code == 2

@@ -129,12 +129,15 @@ def read_path(
     return _whole(fmt, chunks, source, variant, extra)
 
 
+# Reader options by format: only the rga reader takes any (its corrections).
+READER_OPTIONS = {"rga": frozenset({"corrections"})}
+
+
 def _reader_options(name: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Only the rga reader takes options (its corrections); asking another format is an error."""
-    given = {key: value for key, value in (options or {}).items() if value is not None}
-    if given and name != "rga":
-        raise NotationError(f"{', '.join(given)} only applies to rga posts, not to {name} records", code="usage")
-    return given
+    """The options that `name`'s reader takes; the rest do not concern it (a directory may mix
+    rga posts, to which corrections apply, with records of other formats)."""
+    takes = READER_OPTIONS.get(name, frozenset())
+    return {key: value for key, value in (options or {}).items() if key in takes and value is not None}
 
 
 def _whole_characters(head: bytes) -> bytes:
