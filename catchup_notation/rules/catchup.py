@@ -8,21 +8,26 @@ from catchup_notation.rules.hexgame import HexGame
 OPENING = "the first turn places exactly 1 stone"
 
 
-class CatchupGame(HexGame):
-    """Current rules: 1 or 2 stones; 1-3 after the opponent's score rose to at least the mover's."""
-
-    initial_score = 1
+class _BonusGame(HexGame):
+    """1 stone to open, then 1 or 2; 1, 2 or 3 when the variant's trigger fired on the turn before."""
 
     def _bonus(self) -> bool:
-        if not self.history:
-            return False
-        last = self.history[-1]
-        return last.score_after > last.score_before and last.score_after >= self.scores[self.to_move]
+        raise NotImplementedError
 
     def base_counts(self) -> tuple[int, ...]:
         if not self.history:
             return (1,)
         return (1, 2, 3) if self._bonus() else (1, 2)
+
+
+class CatchupGame(_BonusGame):
+    """Current rules: 1 or 2 stones; 1-3 after the opponent's score rose to at least the mover's."""
+
+    initial_score = 1
+
+    def _bonus(self) -> bool:
+        last = self.history[-1]
+        return last.score_after > last.score_before and last.score_after >= self.scores[self.to_move]
 
     def reason(self) -> str:
         if not self.history:
@@ -38,7 +43,7 @@ class CatchupGame(HexGame):
         return f"{opponent}'s score rose to {last.score_after} on turn {number} but stays below {mover}'s {mine}"
 
 
-class Catchup2012Game(HexGame):
+class Catchup2012Game(_BonusGame):
     """2012 rules: 1-3 stones after the opponent's turn grew the largest group on the board."""
 
     def _bonus(self) -> bool:
@@ -46,11 +51,6 @@ class Catchup2012Game(HexGame):
             return False
         last = self.history[-1]
         return last.board_max_after > last.board_max_before
-
-    def base_counts(self) -> tuple[int, ...]:
-        if not self.history:
-            return (1,)
-        return (1, 2, 3) if self._bonus() else (1, 2)
 
     def reason(self) -> str:
         if not self.history:
