@@ -1,0 +1,87 @@
+"""Timings for the number-set Catch-Up analysis (not a test).
+
+    python benchmarks/bench_numbers.py                  # solve N=3..20, stats N=3..12, Table 6
+    python benchmarks/bench_numbers.py --solve-to 28 --reference-from 21 --stats-to 13 --heuristics 20000
+
+Prints, per N, the value of Catch-Up({1..N}) for P1 with the published Table 2 value where there is
+one, nodes and seconds; optionally the independent reference search for cross-checking beyond the
+paper; then the Table 5 statistics, Table 6 for N=12, and Tables 3-4 by tournament.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from catchup_notation.numberset.heuristics import tournament
+from catchup_notation.numberset.solver import reference_value, solve
+from catchup_notation.numberset.stats import level_branching, tree_stats
+
+PUBLISHED_TABLE_2 = {3: 0, 4: 0, 5: 1, 6: 1, 7: 0, 8: 0, 9: -1, 10: -1, 11: 0, 12: 0, 13: 1, 14: -1,
+                     15: 0, 16: 0, 17: 1, 18: -1, 19: 0, 20: 0}  # fmt: skip
+HEURISTICS = ("Random", "MaxScore", "MinScore", "UseMostNums")
+
+
+def bench_solve(last: int, reference_from: int | None) -> None:
+    print("N  value  paper  nodes       seconds   | reference value  nodes       seconds")
+    total = 0.0
+    for n in range(3, last + 1):
+        s = solve(range(1, n + 1), with_moves=False)
+        total += s.seconds
+        paper = PUBLISHED_TABLE_2.get(n, "")
+        line = f"{n:<2} {s.value:>5}  {paper!s:>5}  {s.nodes:<10}  {s.seconds:8.2f}"
+        if reference_from is not None and n >= reference_from:
+            started = time.perf_counter()
+            value, nodes = reference_value(range(1, n + 1))
+            agree = "agrees" if value == s.value else "DISAGREES"
+            line += f"   | {value:>5} {agree:<9} {nodes:<10}  {time.perf_counter() - started:8.2f}"
+        print(line, flush=True)
+    print(f"total solve time N=3..{last}: {total:.2f} s\n", flush=True)
+
+
+def bench_stats(last: int) -> None:
+    print("N  game-tree        states     branch  depth  win%    tie%    loss%   seconds")
+    for n in range(3, last + 1):
+        started = time.perf_counter()
+        t = tree_stats(range(1, n + 1))
+        print(
+            f"{n:<2} {t.game_tree_size:<16} {t.state_space_size:<10} {t.max_branching:<7} {t.min_depth:<6} "
+            f"{t.win_percent:6.2f}  {t.tie_percent:6.2f}  {t.loss_percent:6.2f}  {time.perf_counter() - started:7.2f}",
+            flush=True,
+        )
+    started = time.perf_counter()
+    levels = level_branching(range(1, 13))
+    print("\nTable 6, N=12 (turn: B_avg over tree nodes / per unique state, B_max)")
+    for level in levels:
+        print(f"  {level.level:>2}: {level.average:8.2f} / {level.average_per_state:8.2f}  {level.maximum}")
+    print(f"  ({time.perf_counter() - started:.2f} s)\n", flush=True)
+
+
+def bench_heuristics(games: int) -> None:
+    print(f"Table 3, N=10, P1 win % ({games} games a cell; rows P1, columns P2)")
+    started = time.perf_counter()
+    for p1 in HEURISTICS:
+        cells = [100 * tournament(range(1, 11), p1, p2, games, seed=1).p1_win_rate for p2 in HEURISTICS]
+        print(f"  {p1:<12}" + "".join(f"{c:8.2f}" for c in cells), flush=True)
+    print("Table 4: P1 win % against P2 UseMostNums+MinScore")
+    for p1 in HEURISTICS:
+        print(f"  {p1:<12}{100 * tournament(range(1, 11), p1, 'UseMostNums+MinScore', games, seed=2).p1_win_rate:8.2f}")
+    print(f"  ({time.perf_counter() - started:.1f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--solve-to", type=int, default=20)
+    parser.add_argument("--reference-from", type=int, default=None, help="also run the reference search from this N")
+    parser.add_argument("--stats-to", type=int, default=12)
+    parser.add_argument("--heuristics", type=int, default=0, help="games per Table 3/4 cell (0: skip)")
+    args = parser.parse_args()
+    bench_solve(args.solve_to, args.reference_from)
+    if args.stats_to >= 3:
+        bench_stats(args.stats_to)
+    if args.heuristics:
+        bench_heuristics(args.heuristics)
+
+
+if __name__ == "__main__":
+    main()

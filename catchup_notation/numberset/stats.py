@@ -1,0 +1,236 @@
+"""Exhaustive statistics of number-set Catch-Up, as the paper's Tables 5 and 6 define them.
+
+Everything is counted, never enumerated: the game tree is folded onto positions (remaining
+multiset, mover's gap) and each position's counts are memoised. A move is counted the way the
+paper counts branches: every order of removals within a turn is a distinct branch (for multisets
+with repeated values, every distinct *value* sequence; identical numbers are interchangeable).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from math import factorial, prod
+
+import attrs
+
+from catchup_notation.numberset.solver import Packing
+
+
+@attrs.frozen
+class TreeStats:
+    """Table 5's measures for Catch-Up(numbers) from the given starting scores.
+
+    Outcome counts are over game-tree leaves (complete games), from P1's point of view;
+    percentages are of `game_tree_size`. `max_branching` is the larger of P1's number of first
+    moves and P2's number of replies to any first move (ordered moves). `min_depth` is the fewest
+    turns in any complete game. `state_space_size` counts distinct (player to move, scores,
+    remaining multiset) reachable at turn boundaries, start and end states included.
+    """
+
+    numbers: tuple[int, ...]
+    scores: tuple[int, int]
+    game_tree_size: int
+    state_space_size: int
+    p1_wins: int
+    draws: int
+    p1_losses: int
+    max_branching: int
+    min_depth: int
+
+    @property
+    def win_percent(self) -> float:
+        return 100 * self.p1_wins / self.game_tree_size
+
+    @property
+    def tie_percent(self) -> float:
+        return 100 * self.draws / self.game_tree_size
+
+    @property
+    def loss_percent(self) -> float:
+        return 100 * self.p1_losses / self.game_tree_size
+
+
+@attrs.frozen
+class LevelBranching:
+    """Table 6's measures for one level (turn number) of the game tree.
+
+    `nodes` are the game-tree nodes on the level where the game goes on, `node_moves` the ordered
+    moves summed over those nodes; `states` and `state_moves` the same over distinct positions
+    (each counted once). `maximum` is the most moves from any one position.
+
+    The paper says B_avg is moves "divided by the number of unique states on that level", but its
+    Table 6 figures (35.42, 15.52, ... for N=12) are `node_moves / nodes`, the average over tree
+    nodes: that is `average`; the literal reading is `average_per_state`.
+    """
+
+    level: int
+    nodes: int
+    node_moves: int
+    states: int
+    state_moves: int
+    maximum: int
+
+    @property
+    def average(self) -> float:
+        return self.node_moves / self.nodes
+
+    @property
+    def average_per_state(self) -> float:
+        return self.state_moves / self.states
+
+
+class _Expander:
+    """Ordered-move counts from a position, shared by every statistic of one multiset."""
+
+    def __init__(self, numbers: tuple[int, ...], scores: tuple[int, int]) -> None:
+        self.packing = Packing.for_multiset(numbers)
+        self.start = self.packing.pack(numbers)
+        self.start_gap = scores[1] - scores[0]
+        self.distinct = len(set(numbers)) == len(numbers)
+        self.expand = cache(self._expand)
+
+    def _expand(self, packed: int, gap: int) -> tuple[tuple[int, int, int], ...]:
+        """(remaining after, points taken, number of ordered ways) for each distinct set taken."""
+        values, shifts, masks = self.packing.values, self.packing.shifts, self.packing.masks
+        remaining = self.packing.unpack(packed)
+        total = sum(remaining)
+        if total < gap:  # cannot catch up: takes everything, in any order
+            return ((0, total, _arrangements(Counter(remaining))),)
+        out: list[tuple[int, int, int]] = []
+        chosen: list[int] = []
+        distinct = self.distinct
+
+        def extend(start: int, packed: int, taken: int) -> None:
+            for j in range(start, len(values)):
+                have = (packed >> shifts[j]) & masks[j]
+                if not have:
+                    continue
+                after, total, value = packed - (1 << shifts[j]), taken + values[j], values[j]
+                chosen.append(value)
+                if total >= gap:
+                    out.append((after, total, _orders(chosen, total - gap, distinct)))
+                else:
+                    extend(j if have > 1 else j + 1, after, total)
+                chosen.pop()
+
+        extend(0, packed, 0)
+        return tuple(out)
+
+    def move_count(self, packed: int, gap: int) -> int:
+        return sum(ways for _, _, ways in self.expand(packed, gap))
+
+
+def _orders(chosen: list[int], lead: int, distinct: bool) -> int:
+    """Legal orders of a catching-up turn taking `chosen` (ascending) to finish `lead` ahead.
+
+    Only the number taken last may reach the opponent's score, so any number x can come last
+    when the others alone stay behind (total - x < gap, i.e. x > lead); the rest go in any order.
+    """
+    if len(chosen) == 1:
+        return 1
+    if distinct:
+        return factorial(len(chosen) - 1) * (len(chosen) - bisect_right(chosen, lead))
+    counts = Counter(chosen)
+    ways = 0
+    for last in counts:
+        if last > lead:
+            counts[last] -= 1
+            ways += _arrangements(counts)
+            counts[last] += 1
+    return ways
+
+
+def _arrangements(counts: Counter) -> int:
+    """Distinct orderings of a multiset given by its value counts."""
+    return factorial(sum(counts.values())) // prod(factorial(c) for c in counts.values())
+
+
+def tree_stats(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> TreeStats:
+    """Table 5's row for Catch-Up(numbers) (starting from `scores`, P1 to move)."""
+    numbers = tuple(sorted(numbers))
+    if not numbers:
+        raise ValueError("the number set is empty")
+    ex = _Expander(numbers, scores)
+
+    @cache
+    def outcomes(packed: int, gap: int) -> tuple[int, int, int, int]:
+        """(leaves, mover wins, draws, mover losses, fewest turns to the end) below a position."""
+        if packed == 0:
+            return (1, int(gap < 0), int(gap == 0), int(gap > 0), 0)
+        leaves = wins = draws = losses = 0
+        shortest = None
+        for after, taken, ways in ex.expand(packed, gap):
+            c_leaves, c_wins, c_draws, c_losses, c_depth = outcomes(after, taken - gap)
+            leaves += ways * c_leaves
+            wins += ways * c_losses  # the opponent's losses are the mover's wins
+            draws += ways * c_draws
+            losses += ways * c_wins
+            shortest = c_depth + 1 if shortest is None else min(shortest, c_depth + 1)
+        return (leaves, wins, draws, losses, shortest)
+
+    leaves, wins, draws, losses, depth = outcomes(ex.start, ex.start_gap)
+    first = ex.expand(ex.start, ex.start_gap)
+    replies = [ex.move_count(after, taken - ex.start_gap) for after, taken, _ in first if after]
+    return TreeStats(
+        numbers=numbers,
+        scores=(scores[0], scores[1]),
+        game_tree_size=leaves,
+        state_space_size=_count_states(ex),
+        p1_wins=wins,
+        draws=draws,
+        p1_losses=losses,
+        max_branching=max([ex.move_count(ex.start, ex.start_gap), *replies]),
+        min_depth=depth,
+    )
+
+
+def _count_states(ex: _Expander) -> int:
+    """Distinct (player to move, remaining, gap) reachable from the start, start and ends included.
+
+    (Scores follow from the remaining sum and the gap, so this is the paper's (player, scores, set).)
+    """
+    start = (1, ex.start, ex.start_gap)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        player, packed, gap = frontier.pop()
+        if packed == 0:
+            continue
+        for after, taken, _ in ex.expand(packed, gap):
+            state = (3 - player, after, taken - gap)
+            if state not in seen:
+                seen.add(state)
+                frontier.append(state)
+    return len(seen)
+
+
+def level_branching(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> tuple[LevelBranching, ...]:
+    """Table 6: per turn number, tree nodes and distinct positions with their ordered moves."""
+    numbers = tuple(sorted(numbers))
+    ex = _Expander(numbers, scores)
+    levels = []
+    paths = Counter({(ex.start, ex.start_gap): 1})  # position -> tree nodes reaching it on this level
+    number = 1
+    while paths:
+        counts = {position: ex.move_count(*position) for position in paths}
+        levels.append(
+            LevelBranching(
+                level=number,
+                nodes=sum(paths.values()),
+                node_moves=sum(paths[p] * counts[p] for p in paths),
+                states=len(paths),
+                state_moves=sum(counts.values()),
+                maximum=max(counts.values()),
+            )
+        )
+        following: Counter = Counter()
+        for (packed, gap), reaching in paths.items():
+            for after, taken, ways in ex.expand(packed, gap):
+                if after:
+                    following[(after, taken - gap)] += reaching * ways
+        paths = following
+        number += 1
+    return tuple(levels)
