@@ -1,0 +1,58 @@
+"""`catchup stats`: exhaustive game-tree statistics of number-set Catch-Up (the paper's Tables 5, 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from catchup_notation.cli import output
+from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
+from catchup_notation.cli.options import Json
+from catchup_notation.numberset.stats import level_branching, tree_stats
+
+EXAMPLES = """\
+Examples:
+
+  catchup stats --set 1..10
+
+  catchup stats --set 1..12 --json
+
+Counted by expanding the game (memoised over states), not by formula; the cost grows quickly
+past 13 numbers.
+"""
+
+
+def stats_command(set_spec: SetSpec = None, scores: Scores = "0:0", json: Json = False) -> None:
+    """Game-tree size, state-space size, win/tie/loss shares, branching factors and minimum depth."""
+    if set_spec is None:
+        raise typer.BadParameter("--set is required", param_hint="--set")
+    numbers, start, variant = numbers_and_scores(set_spec, scores)
+    tree = tree_stats(numbers, start)
+    levels = level_branching(numbers, start)
+    data: dict[str, Any] = {
+        "variant": variant,
+        "game_tree_size": tree.game_tree_size,
+        "state_space_size": tree.state_space_size,
+        "win_percent": round(tree.win_percent, 2),
+        "tie_percent": round(tree.tie_percent, 2),
+        "loss_percent": round(tree.loss_percent, 2),
+        "max_branching": tree.max_branching,
+        "min_depth": tree.min_depth,
+        "levels": [{"turn": lv.level, "average": round(lv.average, 2), "maximum": lv.maximum} for lv in levels],
+    }
+    if json:
+        output.emit_json(data)
+        return
+    console = output.stdout_console()
+    console.print(f"{variant}", highlight=False)
+    for key in ("game_tree_size", "state_space_size", "max_branching", "min_depth"):
+        console.print(f"  {key.replace('_', ' ')}: {data[key]}", highlight=False)
+    console.print(f"  win / tie / loss for P1: {data['win_percent']:.2f}% / {data['tie_percent']:.2f}% / {data['loss_percent']:.2f}%", highlight=False)
+    console.print("  turn  average branching  maximum", highlight=False)
+    for lv in data["levels"]:
+        console.print(f"  {lv['turn']:4d}  {lv['average']:17.2f}  {lv['maximum']:7d}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("stats", epilog=EXAMPLES)(output.guarded(stats_command))
