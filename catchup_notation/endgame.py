@@ -175,9 +175,20 @@ class _Solver:
         self._counts: dict[tuple, tuple[int, ...]] = {}
         self._allowed: dict[tuple, bool] = {}
 
+    def state(self, game: HexGame) -> tuple:
+        """The search state of `game`: the solved position or one reached from it by play."""
+        index, owner = game.board.index, game.owner
+        masks = [0, 0, 0]
+        for k, cell in enumerate(self.pos.cells):
+            masks[owner[index[cell]]] |= 1 << k
+        history = game.history
+        return (masks[1], masks[2], game.to_move, game.scores[1], game.scores[2], game.largest[1], game.largest[2],
+                history[-1] if history else None, min(len(history), 2))
+
     # -- the engine's rules, asked through the probe ---------------------------------------
 
     def counts(self, state: tuple) -> tuple[int, ...]:
+        """allowed_counts() of the variant, memoised on every field the probe is given."""
         _, _, mover, s1, s2, l1, l2, facts, turns = state
         empty = self.pos.n - (state[0] | state[1]).bit_count()
         key = (mover, s1, s2, l1, l2, facts, turns, empty)
@@ -190,6 +201,8 @@ class _Solver:
         return found
 
     def allowed(self, player: int, placed: int, sizes: list[int], l1: int, l2: int) -> bool:
+        """The variant's own constraint on a turn (alternative, ketchup-1/2); it reads only the
+        turn's group sizes and both largest groups, hence the memo key."""
         key = (player, placed, tuple(sizes), l1, l2)
         found = self._allowed.get(key)
         if found is None:
@@ -299,12 +312,6 @@ class _Solver:
         return out
 
 
-def _root(game: HexGame) -> tuple:
-    history = game.history
-    return (0, 0, game.to_move, game.scores[1], game.scores[2], game.largest[1], game.largest[2],
-            history[-1] if history else None, min(len(history), 2))
-
-
 def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | None = None) -> EndgameResult:
     """Solve a hex position exactly. `max_empty` caps the empty cells (EndgameTooLarge beyond);
     `time_limit` in seconds raises EndgameTimeout when passed. The game is not changed."""
@@ -317,7 +324,7 @@ def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | Non
         raise EndgameTooLarge(f"{game.empty} empty cells; the endgame solver is limited to {max_empty} here")
     deadline = None if time_limit is None else start + time_limit
     solver = _Solver(game, deadline)
-    root = _root(game)
+    root = solver.state(game)
     value = solver.value(root)
     masks = solver.line(root, value)
     cells = solver.pos.cells

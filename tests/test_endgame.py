@@ -1,0 +1,195 @@
+"""The endgame solver against a plain minimax over the engine, on small boards, for every variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from catchup_notation.endgame import (
+    _Solver,
+    EndgameError,
+    EndgameResult,
+    EndgameTimeout,
+    EndgameTooLarge,
+    solve_endgame,
+    solve_record,
+)
+from catchup_notation.errors import CatchupError, IllegalTurn
+from catchup_notation.registry import hex_variants, parse_variant
+from tests.helpers import game_after, record, turn
+
+VARIANTS = [spec.name for spec in hex_variants()]
+
+
+def brute_winner(game) -> int | None:
+    """Plain minimax on the engine: every legal turn, copy and play, no table, no pruning."""
+    if game.over:
+        return game.score().winner
+    mover = game.to_move
+    outcomes = set()
+    for legal in game.legal_turns():
+        child = game.copy()
+        child.play(legal)
+        outcomes.add(brute_winner(child))
+    if mover in outcomes:
+        return mover
+    return None if None in outcomes else 3 - mover
+
+
+def playout(variant: str, side: int, empty: int, seed: int):
+    """A random game of the variant stopped once at most `empty` cells are empty (or over)."""
+    rng = random.Random(seed)
+    game = parse_variant(variant, size=side).new_game()
+    while not game.over and game.empty > empty:
+        game.play(game.random_turn(rng))
+    return game
+
+
+def check_against_brute_force(game) -> EndgameResult:
+    solved = solve_endgame(game)
+    expected = brute_winner(game)
+    assert solved.winner == expected
+    assert solved.empty == game.empty
+    if game.over:
+        assert solved.principal_line == ()
+        assert solved.final == game.score()
+        return solved
+    assert solved.value == (0 if expected is None else (1 if expected == game.to_move else -1))
+    # The line is legal, ends the game with the solved winner, and every turn of it is optimal.
+    line = game.copy()
+    for played in solved.principal_line:
+        assert line.check(played) is None
+        line.play(played)
+        assert brute_winner(line) == expected
+    assert line.over
+    assert line.score().winner == expected == solved.final.winner
+    return solved
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("side", [2, 3])
+def test_matches_brute_force_per_variant(variant, side):
+    for seed in range(6):
+        check_against_brute_force(playout(variant, side, 3 + seed % 4, seed))
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    side=st.sampled_from([2, 3]),
+    empty=st.integers(3, 7),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_matches_brute_force_random(variant, side, empty, seed):
+    check_against_brute_force(playout(variant, side, empty, seed))
+
+
+def check_every_node(game) -> int:
+    """Brute force over the whole tree below `game`, checking that the solver generates exactly
+    the engine's children (cells, scores, largest groups, turn facts), and asking ONE solver (one shared transposition
+    table, filled along other paths) for the value of every node on the way: a key that misses
+    something the rules depend on shows up here as a wrong value at some transposed node."""
+    solver = _Solver(game, None)
+    seen = 0
+
+    def walk(node) -> int | None:
+        nonlocal seen
+        if node.over:
+            return node.score().winner
+        outcomes = set()
+        reached = set()
+        for legal in node.legal_turns():
+            child = node.copy()
+            child.play(legal)
+            after = solver.state(child)
+            # A finished engine game has nobody to move; the solver keeps who would have moved.
+            reached.add(after[:2] + (3 - node.to_move,) + after[3:] if child.over else after)
+            outcomes.add(walk(child))
+        # The solver's own turn generation and bookkeeping reach exactly the engine's children.
+        state = solver.state(node)
+        assert {after for _, after in solver.children(state, solver.counts(state))} == reached
+        mover = node.to_move
+        winner = mover if mover in outcomes else (None if None in outcomes else 3 - mover)
+        expected = 0 if winner is None else (1 if winner == mover else -1)
+        assert solver.value(solver.state(node)) == expected
+        seen += 1
+        return winner
+
+    walk(game)
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("side", [2, 3])
+def test_every_node_of_the_tree(variant, side):
+    # Side 2 from the empty board once (the opening rules), then two trees of 6 empty cells.
+    for seed, empty in enumerate((7, 6, 6) if side == 2 else (6, 6, 6)):
+        check_every_node(playout(variant, side, empty, 100 + seed))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_finished_game_returns_actual_result(variant):
+    game = playout(variant, 3, 0, 7)
+    assert game.over
+    solved = solve_endgame(game, max_empty=0)
+    assert solved.winner == game.score().winner
+    assert solved.to_move is None and solved.value is None
+    assert solved.principal_line == () and solved.nodes == 0
+
+
+def test_too_large_and_timeout_and_wrong_game():
+    game = playout("catchup", 5, 20, 1)
+    with pytest.raises(EndgameTooLarge, match="20 empty cells"):
+        solve_endgame(game, max_empty=14)
+    with pytest.raises(EndgameTimeout):
+        solve_endgame(game, time_limit=0.05)
+    assert issubclass(EndgameTooLarge, CatchupError)
+    with pytest.raises(EndgameError):
+        solve_endgame(parse_variant("numbers").new_game())
+
+
+def test_solver_leaves_the_game_alone():
+    game = playout("catchup", 5, 8, 3)
+    before = (list(game.owner), list(game.parent), list(game.scores), list(game.history), game.empty)
+    solve_endgame(game)
+    assert (game.owner, game.parent, game.scores, game.history, game.empty) == before
+
+
+# A random side-5 catchup game stopped with two empty cells, C3 and G7; White to move:
+#
+#       1 2 3 4 5             White 23-5-2-1 (score 23), Black 25-2-1 (score 25). Black's last
+#     A w w w w w A           turn (D4 F8) raised Black's score to 25 >= 23, so White may place
+#    B w b b b b b B          1-3 stones, of which 1 or 2 fit. C3 touches White's 23 (D3) and
+#   C w b . w w b w C         pair C4-C5, and Black's 25. G7 touches White's 5 (F7), and Black's
+#  D w w w b b b b w D        25 (G6, H6) and Black's pair F8-E9.
+# E w w b b b b w w b E       - C3 alone: White 26 > 25, but Black fills G7: 25 + 1 + 2 = 28 wins.
+#  F w b w b w b w b F        - G7 alone: White 23-6; Black fills C3: 25 + 1 = 26 > 23 wins.
+#   G w b b b w b . G         - C3 and G7: the board is full at 26-6-1 against 25-2-1; White wins
+#    H w b w w w b H            at the first position. So White wins, and only by C3 G7.
+#     I w w b w b I
+#       1 2 3 4 5
+HAND_GAME = (
+    "H1", "E6 G6", "A3", "B6 G2", "H5", "D5", "C4 F1 I4", "F6", "C5 G1", "H6", "E1 E8", "E4 E9",
+    "F5", "C6 I5", "A4 C7 I2", "H2", "A2 H4", "D7", "E7", "E5", "E2 I1", "B2 F4", "D1", "D6 F2",
+    "C1 G5", "B5 C2", "D8 F3 H3", "E3", "A1 B1 D2", "B3", "D3", "B4 G3 G4", "F7", "I3", "A5",
+    "D4 F8",
+)
+
+
+def test_hand_worked_side_5_position():
+    game = game_after("catchup", *HAND_GAME)
+    assert (game.groups(1), game.groups(2), game.allowed_counts()) == ((23, 5, 2, 1), (25, 2, 1), (1, 2))
+    solved = solve_endgame(game)
+    assert (solved.winner, solved.to_move, solved.value, solved.empty) == (1, 1, 1, 2)
+    assert [set(t.cells) for t in solved.principal_line] == [set(turn(1, "C3 G7").cells)]
+    assert solved.final.groups == ((26, 6, 1), (25, 2, 1)) and solved.final.decided_at == 0
+    # One move earlier, with Black to move and D4 F8 still empty, the record's position.
+    before = solve_record(record("catchup", *HAND_GAME[:-1]))
+    assert before.empty == 4 and before.winner == brute_winner(game_after("catchup", *HAND_GAME[:-1]))
+
+
+def test_solve_record_rejects_an_illegal_record():
+    with pytest.raises(IllegalTurn):
+        solve_record(record("catchup", "E5", "A1 A2", "E5"))
