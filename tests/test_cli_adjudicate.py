@@ -65,3 +65,31 @@ def test_resignation(tmp_path):
     path = write_lg(tmp_path / "r.sgf", evolve(record, resigned=2))
     (data,) = json_lines(run("adjudicate", str(path), "--json").output)
     assert data["status"] == "resigned" and data["winner"] == 1 and data["reason"] == "resignation"
+
+
+def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_path):
+    import random
+
+    from catchup_notation.endgame import solve_record
+    from catchup_notation.model import Record
+    from catchup_notation.notation import write_records
+    from catchup_notation.registry import parse_variant
+
+    rng = random.Random(5)
+    game = parse_variant("catchup(size=3)").new_game()
+    turns = []
+    while game.empty > 6:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    record = Record(str(game.variant), tuple(turns))
+    path = tmp_path / "stopped.sgf"
+    path.write_text(write_records([record], "lg")[0], encoding="utf-8")
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
+    assert data["status"] == "unfinished" and data["winner"] is None  # the rules alone give no winner
+    expected = solve_record(record)
+    assert data["endgame"]["solved"] and data["endgame"]["winner"] == expected.winner
+    assert len(data["endgame"]["line"]) == len(expected.principal_line) > 0
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--max-empty", "2").output)
+    assert data["endgame"]["solved"] is False and "more than --max-empty 2" in data["endgame"]["explanation"]
+    (data,) = json_lines(run("adjudicate", str(path), "--json").output)
+    assert "endgame" not in data

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from catchup_notation.adjudicate import result_of
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant, Corrections, parse_corrections
+from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
 from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
+from catchup_notation.endgame import DEFAULT_MAX_EMPTY, EndgameTooLarge, solve_endgame
 from catchup_notation.notation.base import ReadItem
 
 EXAMPLES = """\
@@ -34,10 +35,23 @@ def adjudicate(
     json: Json = False,
     jobs: Jobs = None,
     corrections: Corrections = None,
+    solve_endgame: Annotated[
+        bool,
+        typer.Option("--solve-endgame", help="Solve unfinished hex games exactly: the winner with perfect play and a principal line."),
+    ] = False,
+    max_empty: Annotated[
+        int, typer.Option("--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved.")
+    ] = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     sources = inputs.collect_sources(paths)
-    job = functools.partial(adjudicate_source, format=format, variant=variant, options=parse_corrections(corrections))
+    job = functools.partial(
+        adjudicate_source,
+        format=format,
+        variant=variant,
+        options=parse_corrections(corrections),
+        endgame_limit=max_empty if solve_endgame else None,
+    )
     per_source = inputs.map_sources(job, sources, inputs.worker_count(jobs, len(sources)))
     counts = {"adjudicated": 0, "invalid": 0, "unreadable": 0}
     console = None if json else output.stdout_console()
@@ -52,15 +66,24 @@ def adjudicate(
 
 
 def adjudicate_source(
-    source: inputs.Source, *, format: str | None, variant: str | None, options: dict[str, Any] | None = None
+    source: inputs.Source,
+    *,
+    format: str | None,
+    variant: str | None,
+    options: dict[str, Any] | None = None,
+    endgame_limit: int | None = None,
 ) -> list[dict[str, Any]]:
     """Verdicts for every record of one source (runs in a worker process with --jobs)."""
     reading_variant = None if variant in (None, AUTO) else variant
     name, items = inputs.read_source(source, format=format, variant=reading_variant, options=options)
-    return [adjudicate_item(source.name, name, item, variant) for item in items]
+    return [adjudicate_item(source.name, name, item, variant, endgame_limit) for item in items]
 
 
-def adjudicate_item(source: str, format_name: str | None, item: ReadItem, variant: str | None) -> dict[str, Any]:
+def adjudicate_item(
+    source: str, format_name: str | None, item: ReadItem, variant: str | None, endgame_limit: int | None = None
+) -> dict[str, Any]:
+    """One record's verdict; `endgame_limit` (the most empty cells to search) asks for the exact
+    result of an unfinished hex game."""
     """One record's verdict: {"json": the contract object, "outcome": ..., "lines": text lines}."""
     record = item.record
     source = (record.source if record is not None else None) or source
@@ -116,7 +139,31 @@ def adjudicate_item(source: str, format_name: str | None, item: ReadItem, varian
         lines.append(error_line(source, item.index, checked.error))
         return {"json": data, "outcome": "invalid", "lines": lines}
     lines.append(("ok" if result.status != "unfinished" else "plain", f"{place(source, item.index, record.at)}: {result.explanation}"))
+    if endgame_limit is not None and result.status == "unfinished" and checked.played.variant.family == "hex":
+        data["endgame"] = endgame_json(checked.played.game, endgame_limit, inputs.cell_namer(format_name, checked.played.variant.size))
+        lines.append(("plain", f"{place(source, item.index, record.at)}: {data['endgame']['explanation']}"))
     return {"json": data, "outcome": "adjudicated", "lines": lines}
+
+
+def endgame_json(game, limit: int, namer) -> dict[str, Any]:
+    """The perfect-play result of an unfinished hex position, or why it was not searched."""
+    names = game.variant.spec.players
+    try:
+        solved = solve_endgame(game, max_empty=limit)
+    except EndgameTooLarge:
+        return {"solved": False, "winner": None, "draw": False, "line": [], "nodes": 0, "seconds": 0.0,
+                "explanation": f"endgame not solved: {game.empty} empty cells, more than --max-empty {limit}"}
+    line = [" ".join(namer(cell) for cell in turn.cells) or "pass" for turn in solved.principal_line]
+    outcome = "a draw" if solved.draw else f"{names[solved.winner - 1]} wins"
+    return {
+        "solved": True,
+        "winner": solved.winner,
+        "draw": solved.draw,
+        "line": line,
+        "nodes": solved.nodes,
+        "seconds": round(solved.seconds, 3),
+        "explanation": f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})",
+    }
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Variant, _check_format, Corrections, parse_corrections
+from catchup_notation.cli.options import AUTO, _check_format, Corrections, Format, parse_corrections, Variant
 from catchup_notation.cli.records import place
 from catchup_notation.errors import CatchupError
 from catchup_notation.model import Record

@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation import ascii_board
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import Format, Variant, Corrections, parse_corrections
+from catchup_notation.cli.options import Corrections, Format, parse_corrections, Variant
 from catchup_notation.cli.records import check, error_line
 from catchup_notation.model import HexState, NumbersState, Record
 from catchup_notation.replay import positions

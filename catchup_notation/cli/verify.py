@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Format, Jobs, Json, Paths, Variant, Corrections, parse_corrections
+from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, parse_corrections, Paths, Variant
 from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
 from catchup_notation.notation.base import ReadItem
 
