@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
+import typer
 
 from catchup_notation.board import Cell, cell_name
+from catchup_notation.cli import output
 from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.model import Record
 from catchup_notation.notation import io
 from catchup_notation.notation.base import FORMATS, Format, ReadItem, decode
 
@@ -202,3 +205,22 @@ def map_sources(job: Callable[[Source], Iterable[R]], sources: list[Source], job
 
 def _listed(job: Callable[[Source], Iterable[R]], source: Source) -> list[R]:
     return list(job(source))
+
+
+def one_record(
+    path: str, record_index: int, *, format: str | None, variant: str | None = None, options: dict[str, Any] | None = None
+) -> tuple[str | None, Record]:
+    """The format name and record number `record_index` of the single file at `path`, for the
+    commands that work on one record (show, solve); usage and reading problems exit."""
+    sources = collect_sources([path])
+    if len(sources) != 1:
+        raise typer.BadParameter("give exactly one file", param_hint="PATH")
+    format_name, items = read_source(sources[0], format=format, variant=variant, options=options)
+    item = next((i for i in items if i.index == record_index), None)
+    if item is None:
+        raise typer.BadParameter(f"{sources[0].name} has no record {record_index}", param_hint="--record")
+    if item.record is None:
+        output.print_lines(output.stderr_console(), [("error", str(item.error))])
+        raise typer.Exit(output.EXIT_UNREADABLE)
+    return format_name, item.record
+

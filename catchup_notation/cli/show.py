@@ -44,21 +44,10 @@ def show(
     corrections: Corrections = None,
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
-    sources = inputs.collect_sources([path])
-    if len(sources) != 1:
-        raise typer.BadParameter("show needs exactly one file", param_hint="PATH")
-    source = sources[0]
     reading_variant = None if variant in (None, "auto") else variant
-    format_name, items = inputs.read_source(
-        source, format=format, variant=reading_variant, options=parse_corrections(corrections)
+    format_name, record = inputs.one_record(
+        path, record_index, format=format, variant=reading_variant, options=parse_corrections(corrections)
     )
-    item = next((i for i in items if i.index == record_index), None)
-    if item is None:
-        raise typer.BadParameter(f"{source.name} has no record {record_index}", param_hint="--record")
-    if item.record is None:
-        output.print_lines(output.stderr_console(), [("error", str(item.error))])
-        raise typer.Exit(output.EXIT_UNREADABLE)
-    record = item.record
 
     checked = check(record, format_name, variant)
     if checked.played is None:
@@ -69,7 +58,7 @@ def show(
     legal = len(states) - 1
     wanted = legal if turn is None else turn
     if wanted > legal:  # the position asked for lies past the first broken rule
-        output.print_lines(output.stderr_console(), [error_line(source.name, record_index, checked.error)])
+        output.print_lines(output.stderr_console(), [error_line(path, record_index, checked.error)])
         raise typer.Exit(output.EXIT_RULE)
     state = states[wanted]
     last = record.turns[wanted - 1].cells if wanted else ()
@@ -87,7 +76,7 @@ def show(
         typer.echo(_numbers_text(state, _names(record, checked.names)))
 
     if checked.error is not None and turn is None:  # the end shown is where a broken rule stopped the game
-        output.print_lines(output.stderr_console(), [error_line(source.name, record_index, checked.error)])
+        output.print_lines(output.stderr_console(), [error_line(path, record_index, checked.error)])
         raise typer.Exit(output.EXIT_RULE)
 
 

@@ -55,17 +55,7 @@ def solve_command(
 
 
 def _solve_record(path: str, record_index: int, turn: int | None, format: str | None) -> tuple[str, Solution]:
-    sources = inputs.collect_sources([path])
-    if len(sources) != 1:
-        raise typer.BadParameter("solve reads exactly one file", param_hint="PATH")
-    _, items = inputs.read_source(sources[0], format=format)
-    item = next((i for i in items if i.index == record_index), None)
-    if item is None:
-        raise typer.BadParameter(f"{sources[0].name} has no record {record_index}", param_hint="--record")
-    if item.record is None:
-        output.print_lines(output.stderr_console(), [("error", str(item.error))])
-        raise typer.Exit(output.EXIT_UNREADABLE)
-    record = item.record
+    _, record = inputs.one_record(path, record_index, format=format)
     game = variant_for(record).new_game()
     if not hasattr(game, "remaining"):
         raise output.fail(f"{record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE)
@@ -76,7 +66,7 @@ def _solve_record(path: str, record_index: int, turn: int | None, format: str | 
         try:
             game.play(played)
         except IllegalTurn as exc:
-            raise output.fail(f"{sources[0].name}: {exc.error.message}", output.EXIT_RULE) from None
+            raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
     return str(game.variant), solve_game(game)
 
 
