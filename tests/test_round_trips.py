@@ -1,4 +1,4 @@
-"""A -> B -> A for every pair of the formats lg, genius, abstractplay, json over random records.
+"""A -> B -> A for every pair of the hex formats lg, rga, genius, abstractplay, json over random records.
 
 Cells always survive (as a set per turn: formats may reorder a turn's cells). Whatever B can carry
 survives too; whatever B cannot carry is named in a writer warning, never silently dropped.
@@ -11,7 +11,7 @@ from catchup_notation.board import hexhex
 from catchup_notation.model import Record, Turn
 from catchup_notation.notation import read_text, write_records
 
-FORMATS = ("lg", "genius", "abstractplay", "json")
+FORMATS = ("lg", "rga", "genius", "abstractplay", "json")
 NAME = st.from_regex(r"[A-Z][a-z]{0,6}( [A-Z][a-z]{0,5})?", fullmatch=True)
 HEADER_VALUE = st.text(
     st.one_of(st.sampled_from("]\\[;()\n ,"), st.characters(codec="utf-8", exclude_characters="\r\x00")), max_size=12
@@ -60,8 +60,10 @@ def test_a_to_b_to_a(record, a, b):
     assert cell_sets(last) == cell_sets(record)
     assert last.variant == record.variant
     assert last.resigned == record.resigned
-    if last.players != first.players:
-        assert "player-name-dropped" in warnings
+    if last.players != first.players and first.players != (None, None):
+        # names were lost on the way (an rga diagram needs letters, so a nameless record comes
+        # back with the letters as names: nothing lost, nothing to warn about)
+        assert warnings & {"player-name-dropped", "players-dropped"}
     lost = {k for k in first.headers if carried_headers(first, last).get(k) != first.headers[k]}
     if lost:
         assert "headers-dropped" in warnings or "header-dropped" in warnings, lost
