@@ -10,7 +10,14 @@ import typer
 from catchup_notation.adjudicate import result_of
 from catchup_notation.cli import inputs, output
 from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
-from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
+from catchup_notation.cli.records import (
+    check,
+    error_line,
+    fill_checked,
+    place,
+    unreadable_outcome,
+    warning_lines,
+)
 from catchup_notation.endgame import DEFAULT_MAX_EMPTY, EndgameTooLarge, solve_endgame
 from catchup_notation.notation.base import ReadItem
 
@@ -53,15 +60,7 @@ def adjudicate(
         endgame_limit=max_empty if solve_endgame else None,
     )
     per_source = inputs.map_sources(job, sources, inputs.worker_count(jobs, len(sources)))
-    counts = {"adjudicated": 0, "invalid": 0, "unreadable": 0}
-    console = None if json else output.stdout_console()
-    for results in output.with_progress(per_source, len(sources), enabled=not json, label="adjudicating"):
-        for result in results:
-            counts[result["outcome"]] += 1
-            if json:
-                output.emit_json(result["json"])
-            else:
-                output.print_lines(console, result["lines"])
+    counts = output.stream_results(per_source, len(sources), json=json, label="adjudicating")
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 
 
@@ -104,20 +103,11 @@ def adjudicate_item(
     }
     lines = warning_lines(source, item.index, item.warnings)
     if record is None:
-        error = item.error
-        assert error is not None, "a read item holds a record or an error"
-        data["error"] = notation_error_json(error)
-        data["explanation"] = error.message
-        lines.append(("error", str(error)))
-        # A variant the reader cannot apply is a request that cannot be met, not unreadable text.
-        return {"json": data, "outcome": "invalid" if error.code == "variant" else "unreadable", "lines": lines}
+        data["explanation"] = item.error.message
+        return unreadable_outcome(data, item, lines)
 
     checked = check(record, format_name, variant)
-    data["variant"] = checked.variant
-    data["turns"] = len(record.turns)
-    data["error"] = checked.error
-    if variant == AUTO:
-        data["accepted_by"] = checked.accepted_by or []
+    fill_checked(data, checked, record, variant)
     if checked.played is None:  # the variant asked for cannot apply to this record at all
         data["reason"] = "variant"
         data["explanation"] = checked.error["message"]

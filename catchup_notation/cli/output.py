@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -128,3 +129,19 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
             ) from None
 
     return run
+
+
+def stream_results(per_source: Iterable[Iterable[dict[str, Any]]], total: int, *, json: bool, label: str) -> Counter:
+    """Print each record's result as it comes (a JSON line, or its text lines), in input order,
+    with a progress bar on a terminal; the count of each outcome."""
+    counts: Counter = Counter()
+    console = None if json else stdout_console()
+    for results in with_progress(per_source, total, enabled=not json, label=label):
+        for result in results:
+            counts[result["outcome"]] += 1
+            if json:
+                emit_json(result["json"])
+            else:
+                print_lines(console, result["lines"])
+    return counts
+

@@ -15,7 +15,7 @@ from catchup_notation.cli.options import AUTO
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.inference import accepting_variants
 from catchup_notation.model import Location, Record, RuleError
-from catchup_notation.notation.base import NotationWarning
+from catchup_notation.notation.base import NotationWarning, ReadItem
 from catchup_notation.replay import Replay, replay, variant_for
 
 
@@ -48,6 +48,25 @@ def check(record: Record, format_name: str | None, choice: str | None) -> Checke
     played = replay(record, chosen, cell_namer=namer)
     error = rule_error_json(played.error, record, namer) if played.error else None
     return Checked(played, str(chosen), error, accepted, chosen.spec.players)
+
+
+def unreadable_outcome(data: dict[str, Any], item: ReadItem, lines: list[tuple[str, str]]) -> dict[str, Any]:
+    """The result of an item that holds no record: its reading error, in JSON and in text."""
+    error = item.error
+    assert error is not None, "a read item holds a record or an error"
+    data["error"] = notation_error_json(error)
+    lines.append(("error", str(error)))
+    # A variant the reader cannot apply is a request that cannot be met, not unreadable text.
+    return {"json": data, "outcome": "invalid" if error.code == "variant" else "unreadable", "lines": lines}
+
+
+def fill_checked(data: dict[str, Any], checked: Checked, record: Record, choice: str | None) -> None:
+    """The fields both commands report about a checked record."""
+    data["variant"] = checked.variant
+    data["turns"] = len(record.turns)
+    data["error"] = checked.error
+    if choice == AUTO:
+        data["accepted_by"] = checked.accepted_by or []
 
 
 def rule_error_json(error: RuleError, record: Record, namer) -> dict[str, Any]:

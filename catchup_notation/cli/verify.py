@@ -8,8 +8,16 @@ from typing import Any
 import typer
 
 from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, parse_corrections, Paths, Variant
-from catchup_notation.cli.records import check, error_line, notation_error_json, place, warning_lines, warnings_json
+from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
+from catchup_notation.cli.records import (
+    check,
+    error_line,
+    fill_checked,
+    place,
+    unreadable_outcome,
+    warning_lines,
+    warnings_json,
+)
 from catchup_notation.notation.base import ReadItem
 
 EXAMPLES = """\
@@ -38,20 +46,11 @@ def verify(
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
     sources = inputs.collect_sources(paths)
     job = functools.partial(verify_source, format=format, variant=variant, options=parse_corrections(corrections))
-    workers = inputs.worker_count(jobs, len(sources))
-    per_source = inputs.map_sources(job, sources, workers)
-    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
-    console = None if json else output.stdout_console()
-    for results in output.with_progress(per_source, len(sources), enabled=not json, label="verifying"):
-        for result in results:
-            counts[result["outcome"]] += 1
-            if json:
-                output.emit_json(result["json"])
-            else:
-                output.print_lines(console, result["lines"])
-    if console is not None:
+    per_source = inputs.map_sources(job, sources, inputs.worker_count(jobs, len(sources)))
+    counts = output.stream_results(per_source, len(sources), json=json, label="verifying")
+    if not json:
         total = sum(counts.values())
-        console.print(
+        output.stdout_console().print(
             f"{total} record{'s' if total != 1 else ''} read: {counts['valid']} valid, "
             f"{counts['invalid']} invalid, {counts['unreadable']} unreadable",
             style=output.STYLES["summary"],
@@ -86,19 +85,10 @@ def verify_item(source: str, format_name: str | None, item: ReadItem, variant: s
         data["accepted_by"] = []
     lines = warning_lines(source, item.index, item.warnings)
     if record is None:
-        error = item.error
-        assert error is not None, "a read item holds a record or an error"
-        data["error"] = notation_error_json(error)
-        lines.append(("error", str(error)))
-        # A variant the reader cannot apply is a request that cannot be met, not unreadable text.
-        return {"json": data, "outcome": "invalid" if error.code == "variant" else "unreadable", "lines": lines}
+        return unreadable_outcome(data, item, lines)
 
     checked = check(record, format_name, variant)
-    data["variant"] = checked.variant
-    data["turns"] = len(record.turns)
-    data["error"] = checked.error
-    if variant == AUTO:
-        data["accepted_by"] = checked.accepted_by or []
+    fill_checked(data, checked, record, variant)
     data["valid"] = checked.error is None
     if checked.error is not None:
         lines.append(error_line(source, item.index, checked.error))
