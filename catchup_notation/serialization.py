@@ -6,14 +6,13 @@ identity and are left out of the JSON form. The game-state union is tagged by it
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from catchup_notation.model import GameState, HexState, NumbersState, Record, Result, RuleError, Turn
+from catchup_notation.model import GameState, HexState, NumbersState, Record, Turn
 
 T = TypeVar("T")
 
@@ -52,8 +51,4 @@ def from_data(data: Any, cls: type[T]) -> T:
     return converter.structure(data, cls)
 
 
-def record_to_json(record: Record, indent: int | None = None) -> str:
-    return json.dumps(to_data(record), ensure_ascii=False, indent=indent)
-
-
-__all__ = ["converter", "to_data", "from_data", "record_to_json", "Record", "Result", "RuleError", "Turn"]
+__all__ = ["converter", "to_data", "from_data"]

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.errors import VariantError
-from catchup_notation.registry import Multiset, format_multiset, parse_multiset, parse_variant
+from catchup_notation.registry import Multiset, parse_multiset, parse_variant
 
 
 def _check_set(value: str | None) -> str | None:
@@ -40,7 +40,3 @@ def numbers_and_scores(spec: str, scores: str) -> tuple[Multiset, tuple[int, int
     """The multiset, the starting scores and the canonical variant string they make."""
     variant = parse_variant("catch-up", set=spec, scores=scores)
     return variant.params["set"], variant.params["scores"], str(variant)
-
-
-def describe_set(numbers: Multiset) -> str:
-    return format_multiset(numbers)

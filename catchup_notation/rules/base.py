@@ -36,10 +36,6 @@ class Game(Protocol):
         """The verdict on the current position (finished, resigned or unfinished)."""
 
 
-def player_list(players: tuple[int, ...], names: tuple[str, str]) -> str:
-    return " and ".join(names[p - 1] for p in players)
-
-
 def count_words(counts: tuple[int, ...]) -> str:
     """(1, 2, 3) -> '1, 2 or 3'; (0, 3) -> 'pass or 3'."""
     words = ["pass" if c == 0 else str(c) for c in counts]
