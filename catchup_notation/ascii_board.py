@@ -1,8 +1,9 @@
 """Plain-text pictures of hex positions, for terminals (`catchup show`).
 
-Rows are indented so that the board reads as a hexagon; `.` is an empty cell, each player has a
-lower-case symbol (the initial of their name: `w`/`b` for White/Black, `r`/`g` for Red/Green) and
-the stones of the last turn are shown in upper case. Row letters are written at both ends of each
+Rows are indented so that the board reads as a hexagon; `.` is an empty cell, each stone colour
+has a lower-case symbol (the initial of its name: `w`/`b` for White/Black, `r`/`g` for Red/Green;
+in too and product the stones' colours, not the players who placed them) and the stones of the
+last turn are shown in upper case. Row letters are written at both ends of each
 row and cell numbers above the top row and below the bottom row (Little Golem names: a cell's
 number counts from 1 at the left end of its row).
 
@@ -33,7 +34,7 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
     """The position as lines of text (no trailing newline)."""
     variant = parse_variant(state.variant)
     board = hexhex(variant.size)
-    symbols = symbols or player_symbols(variant.spec.players)
+    symbols = symbols or player_symbols(variant.spec.colours)
     last = set(last_turn_cells)
     owner: dict[Cell, str] = {}
     for player, stones in enumerate(state.stones):
@@ -61,11 +62,13 @@ def _numbers(count: int, slot: int) -> str:
 
 
 def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple[str, str] | None = None) -> str:
-    """'w White: score 3, groups 3-1 · b Black: ...' with the move to come."""
-    variant = parse_variant(state.variant)
-    names = names or variant.spec.players
-    symbols = symbols or player_symbols(variant.spec.players)
-    parts = [f"{symbols[p]} {names[p]}: score {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
+    """'w White: score 3, groups 3-1 · b Black: ...' with the move to come; `names` are the
+    players' (the stone lines name the colours where they differ from the players: too, product)."""
+    spec = parse_variant(state.variant).spec
+    names = names or spec.players
+    symbols = symbols or player_symbols(spec.colours)
+    owners = spec.colours if spec.either_colour else names
+    parts = [f"{symbols[p]} {owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
     if state.over:
         after = "game over"
     elif state.to_move is not None:

@@ -22,14 +22,13 @@ upper bounds per key.
 from __future__ import annotations
 
 import time
-from itertools import combinations
+from itertools import combinations, product
 
 import attrs
 
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame, TurnFacts
-from catchup_notation.scoring import compare_groups
 
 #: A cap the CLI may pass as `max_empty`: catchup on side 5 solves 14 empty cells in seconds,
 #: the fixed-count variants more (see benchmarks/bench_endgame.py).
@@ -78,6 +77,7 @@ class _Position:
 
     def __init__(self, game: HexGame) -> None:
         board = game.board
+        self.judge = game.judge  # the variant's scoring rule, a pure function of group sizes
         clone = game.copy()  # union-find path compression must not touch the caller's game
         owner, find, gsize = clone.owner, clone._find, clone.gsize
         self.cells = [board.cells[i] for i in range(len(owner)) if owner[i] == 0]
@@ -155,10 +155,10 @@ class _Position:
         return tuple(sorted(sizes, reverse=True))
 
     def winner(self, m1: int, m2: int) -> int | None:
-        """The cascading comparison of the final position (memoised)."""
+        """The winner of the final position under the variant's scoring (memoised)."""
         key = (m1, m2)
         if key not in self._finals:
-            self._finals[key] = compare_groups(self.groups(1, m1), self.groups(2, m2))[0]
+            self._finals[key] = self.judge((self.groups(1, m1), self.groups(2, m2))).winner
         return self._finals[key]
 
 
@@ -169,6 +169,7 @@ class _Solver:
         self.pos = _Position(game)
         self.probe = game.copy()
         self.constrained = game.constrained
+        self.either_colour = game.either_colour
         self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple, tuple[int, int]] = {}
@@ -213,35 +214,53 @@ class _Solver:
 
     # -- positions -------------------------------------------------------------------------
 
-    def children(self, state: tuple, counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
-        """(placed cells mask, next state) for every legal turn, in the engine's order."""
+    def placements(self, chosen: tuple[int, ...], mover: int) -> list[tuple[int, int]]:
+        """(colour-1 mask, colour-2 mask) for the cells `chosen`: all the mover's own colour, or
+        every colouring where a player may place either colour (too, product)."""
+        if not self.either_colour:
+            placed = sum(chosen)
+            return [(placed, 0) if mover == 1 else (0, placed)]
+        out = []
+        for colours in product((1, 2), repeat=len(chosen)):
+            masks = [0, 0, 0]
+            for bit, colour in zip(chosen, colours):
+                masks[colour] |= bit
+            out.append((masks[1], masks[2]))
+        return out
+
+    def children(self, state: tuple, counts: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple]]:
+        """((colour-1 cells placed, colour-2 cells placed), next state) for every legal turn, with
+        the facts the engine's `_commit` would record."""
         m1, m2, mover, s1, s2, l1, l2, _, turns = state
         pos = self.pos
         free = pos.full & ~(m1 | m2)
         bits = [1 << k for k in range(pos.n) if free >> k & 1]
-        mine = m1 if mover == 1 else m2
-        largest = l1 if mover == 1 else l2
         score = s1 if mover == 1 else s2
         board_max = max(l1, l2)
         out = []
         for count in counts:
             for chosen in combinations(bits, count):
-                placed = sum(chosen)
-                after = mine | placed
-                sizes = [size for comp, size, _ in pos.parts(mover, after) if comp & placed]
-                if self.constrained and not self.allowed(mover, count, sizes, l1, l2):
-                    continue
-                top = max(sizes, default=0)
-                new_largest = max(largest, top)
-                new_score = max(score, new_largest)
-                new_max = max(board_max, new_largest)
-                strict = top if top > board_max and sizes.count(top) == 1 else 0
-                facts = TurnFacts(mover, count, score, new_score, board_max, new_max, strict)
-                if mover == 1:
-                    child = (after, m2, 2, new_score, s2, new_largest, l2, facts, min(turns + 1, 2))
-                else:
-                    child = (m1, after, 1, s1, new_score, l1, new_largest, facts, min(turns + 1, 2))
-                out.append((placed, child))
+                for placed in self.placements(chosen, mover):
+                    masks = (m1 | placed[0], m2 | placed[1])
+                    largest = [0, l1, l2]
+                    sizes = []  # of the groups holding new stones
+                    for colour in (1, 2):
+                        new = placed[colour - 1]
+                        if new:
+                            grown = [size for comp, size, _ in pos.parts(colour, masks[colour - 1]) if comp & new]
+                            top = max(grown)
+                            if top > largest[colour]:
+                                largest[colour] = top
+                            sizes += grown
+                    if self.constrained and not self.allowed(mover, count, sizes, l1, l2):
+                        continue
+                    mine = largest[mover]
+                    new_score = max(score, mine)
+                    strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
+                    facts = TurnFacts(mover, count, score, new_score, board_max, max(largest), strict)
+                    scores = (new_score, s2) if mover == 1 else (s1, new_score)
+                    child = (masks[0], masks[1], 3 - mover, *scores, largest[1], largest[2], facts, min(turns + 1, 2))
+                    out.append((placed, child))
         return out
 
     def terminal_value(self, state: tuple) -> int:
@@ -291,12 +310,12 @@ class _Solver:
         """Children most likely to be best first: the ones that grow the mover's largest group
         most, and among those the ones placing fewer stones (cheap, and it keeps tempo)."""
         li = 5 if state[2] == 1 else 6
-        scored = [(child[li], -placed.bit_count(), i) for i, (placed, child) in enumerate(children)]
+        scored = [(child[li], -(placed[0] | placed[1]).bit_count(), i) for i, (placed, child) in enumerate(children)]
         scored.sort(reverse=True)
         return [children[i][1] for _, _, i in scored]
 
-    def line(self, state: tuple, value: int) -> list[int]:
-        """Placed-cell masks of a principal line from `state`, whose value is `value`."""
+    def line(self, state: tuple, value: int) -> list[tuple[int, int]]:
+        """Placed-cell masks (per colour) of a principal line from `state`, whose value is `value`."""
         out = []
         while (state[0] | state[1]) != self.pos.full:
             children = self.children(state, self.counts(state))
@@ -331,7 +350,8 @@ def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | Non
     line = []
     end = game.copy()
     for placed in masks:
-        turn = Turn(end.to_move, tuple(cells[k] for k in range(len(cells)) if placed >> k & 1))
+        stones = [(cells[k], colour) for colour, mask in ((1, placed[0]), (2, placed[1])) for k in range(len(cells)) if mask >> k & 1]
+        turn = Turn(end.to_move, tuple(cell for cell, _ in stones), colours=tuple(colour for _, colour in stones))
         end.play(turn)  # the engine re-checks every turn of the line
         line.append(turn)
     mover = game.to_move

@@ -16,6 +16,7 @@ RULE_CODES = (
     "duplicate-cell",
     "occupied",
     "stone-count",
+    "wrong-colour",
     "largest-group-grew",
     "equal-largest-groups",
     "not-available",

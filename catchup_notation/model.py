@@ -30,18 +30,36 @@ class Location:
 class Turn:
     """One turn as recorded.
 
-    Hex games: `cells` holds the stones placed (order irrelevant; empty = a pass).
+    Hex games: `cells` holds the stones placed (order irrelevant; empty = a pass). `colours` holds
+    each stone's colour (1 = the first player's colour, 2 = the second's), parallel to `cells`, for
+    the variants where a player may place a stone of either colour (too, product); it is empty when
+    every stone is the mover's own colour, which is how the constructor normalises it, so a turn has
+    one spelling however it was written.
     Number-set games: `numbers` holds the numbers taken, in the order taken (order decides legality).
     """
 
     player: int
     cells: tuple[Cell, ...] = ()
     numbers: tuple[int, ...] = ()
+    colours: tuple[int, ...] = ()
     at: Location | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        colours = self.colours
+        if colours:
+            if len(colours) != len(self.cells):
+                raise ValueError(f"a turn with {len(self.cells)} cells cannot have {len(colours)} stone colours")
+            if all(c == self.player for c in colours):
+                object.__setattr__(self, "colours", ())  # frozen: the one place a Turn changes itself
 
     @property
     def is_pass(self) -> bool:
         return not self.cells and not self.numbers
+
+    @property
+    def stone_colours(self) -> tuple[int, ...]:
+        """The colour of each stone in `cells`, spelled out even when they are all the mover's."""
+        return self.colours or (self.player,) * len(self.cells)
 
 
 @attrs.frozen
@@ -93,7 +111,13 @@ class Allowance:
 
 @attrs.frozen
 class HexState:
-    """A hex position at a turn boundary."""
+    """A hex position at a turn boundary.
+
+    `stones` and `groups` are by stone colour (colour 1 is the first player's own colour); they are
+    the players' own in every variant but too and product, where either player places either colour.
+    `scores` are what the variant's scoring compares: the Catchup and Ketchup score, or, for the
+    predecessors, the quantity their winning rule looks at (see `Result`).
+    """
 
     variant: str
     turns_played: int
@@ -138,10 +162,15 @@ Status = Literal["finished", "resigned", "unfinished", "invalid"]
 class Result:
     """The verdict on a record.
 
-    `groups` are each player's group sizes in descending order (empty for number-set games);
-    `decided_at` is the 0-based position of the cascading comparison that decided, if it did.
-    `reason` is a stable code: board-full, no-legal-turn, numbers-exhausted, resignation,
-    unfinished, rule-error. `explanation` says the same in words.
+    `groups` are the group sizes of each colour in descending order (empty for number-set games).
+    `reason` is a stable code for how the game ended: board-full, no-legal-turn, numbers-exhausted,
+    resignation, unfinished, rule-error. For a finished game, `decided_by` is a stable code for the
+    scoring rule that decided it (see `catchup_notation.scoring.VERDICT_CODES`: `groups` for the
+    cascading comparison, `plurality`, `no-cut`, `second-largest`, `product`, `margin`,
+    `inside-margin`, `scores` for number-set games) and `decided_at` the 0-based position in the
+    sorted group sizes where it decided, if there is one (for plurality, the last of the k largest
+    groups of the board). `scores` are the numbers that rule compared. `explanation` says it all in
+    words.
     """
 
     status: Status
@@ -152,3 +181,4 @@ class Result:
     groups: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     decided_at: int | None = None
     explanation: str = ""
+    decided_by: str | None = None

@@ -26,9 +26,14 @@ Multiset = tuple[int, ...]
 class Parameter:
     name: str
     kind: str  # "int" | "multiset" | "scores"
-    default: Any
+    default: Any  # None for a required parameter
     description: str
     minimum: int | None = None
+
+    @property
+    def required(self) -> bool:
+        """A parameter with no default must be given in every variant string (brink's margin)."""
+        return self.default is None
 
 
 @attrs.frozen
@@ -47,6 +52,19 @@ class VariantSpec:
     sources: tuple[str, ...] = ()
     reconstructed: bool = False
     settings: dict[str, Any] = attrs.field(factory=dict)  # engine knobs, e.g. bonus thresholds
+    #: Stone colours, first player's first; the players' own colours unless the file says otherwise.
+    colours: tuple[str, str] = attrs.field()
+    #: Whether a player may place a stone of either colour (too, product) rather than only their own.
+    either_colour: bool = False
+    #: What `scores` are called in pictures and listings (the predecessors score other things).
+    score_name: str = "score"
+
+    @colours.default
+    def _players_colours(self) -> tuple[str, str]:
+        return self.players
+
+    def colour_name(self, colour: int) -> str:
+        return self.colours[colour - 1]
 
     def parameter(self, name: str) -> Parameter:
         for p in self.parameters:
@@ -105,7 +123,7 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
             Parameter(
                 name=name,
                 kind=p["kind"],
-                default=_coerce(p["kind"], p["default"], name),
+                default=_coerce(p["kind"], p["default"], name) if "default" in p else None,
                 description=p["description"],
                 minimum=p.get("minimum"),
             )
@@ -124,6 +142,9 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
             sources=tuple(data.get("sources", ())),
             reconstructed=bool(data.get("reconstructed", False)),
             settings=dict(data.get("settings", {})),
+            colours=tuple(data.get("colours", data["players"])),
+            either_colour=bool(data.get("either_colour", False)),
+            score_name=data.get("score_name", "score"),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise VariantError(f"{origin}: malformed variant description ({exc})") from exc
@@ -184,6 +205,10 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
             param = spec.parameter(key)
             params[param.name] = _coerce(param.kind, value, param.name)
     for param in spec.parameters:
+        if params[param.name] is None:
+            raise VariantError(
+                f"{spec.name} needs its parameter {param.name} ({param.description}), e.g. {spec.name}({param.name}={param.minimum or 1})"
+            )
         if param.minimum is not None and param.kind == "int" and params[param.name] < param.minimum:
             raise VariantError(f"{spec.name}: {param.name} must be at least {param.minimum}, not {params[param.name]}")
     if spec.family == "numbers" and not params.get("set"):

@@ -1,8 +1,37 @@
-"""Scoring shared by the hex variants: the cascading comparison of group sizes, and its words."""
+"""Scoring shared by the hex variants: the cascading comparison of group sizes, the verdict a
+scoring rule returns, and the words for both. The predecessors' own rules (plurality, second-largest,
+margin, product) are in `catchup_notation.rules.predecessors`."""
 
 from __future__ import annotations
 
 from itertools import zip_longest
+
+import attrs
+
+#: Stable codes of `Result.decided_by`: which scoring rule decided a finished game.
+VERDICT_CODES = {
+    "groups": "the cascading comparison of group sizes (largest first; brink after equal largest groups)",
+    "plurality": "plur: one player owns the majority of the k largest groups of the board",
+    "no-cut": "plur: a draw, the k largest groups are never clearly defined",
+    "second-largest": "too: the second-largest groups of the two colours",
+    "product": "product: the products of the two largest groups of the two colours",
+    "margin": "brink: the largest groups differ by at least x, the larger wins",
+    "inside-margin": "brink: the largest groups differ by less than x, the larger loses",
+    "scores": "number-set Catch-Up: the higher score",
+}
+
+
+@attrs.frozen
+class Verdict:
+    """What a scoring rule says of a position: the winner (None: a draw or level), the rule's code
+    and deciding position (see `Result`), the numbers it compared (None: the engine's own scores)
+    and a sentence for people."""
+
+    winner: int | None
+    decided_by: str
+    decided_at: int | None
+    scores: tuple[int, int] | None
+    explanation: str
 
 
 def compare_groups(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int | None, int | None]:
@@ -59,3 +88,9 @@ def describe_verdict(
         f"{names[winner - 1]} wins {format_groups(win, shown)} against {format_groups(lose, shown)}: "
         f"decided by {position_words(position)}"
     )
+
+
+def cascade(groups: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str], provisional: bool = False) -> Verdict:
+    """The cascading comparison as a Verdict (Catchup, Ketchup, and brink after equal largest groups)."""
+    winner, position = compare_groups(groups[0], groups[1])
+    return Verdict(winner, "groups", position, None, describe_verdict(groups, winner, position, names, provisional))

@@ -19,14 +19,15 @@ T = TypeVar("T")
 converter = cattrs.Converter(forbid_extra_keys=True)
 
 
-def _omit_positions(cls: type) -> None:
+def _omit_positions(cls: type, **extra: Any) -> None:
     """Unstructure `cls` without its eq=False fields (source positions, file index)."""
     skipped = {f.name: override(omit=True) for f in attrs.fields(cls) if not f.eq}
-    converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **skipped))
+    converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **skipped, **extra))
 
 
-for _cls in (Turn, Record):
-    _omit_positions(_cls)
+# A turn's stone colours appear only where a stone is not the mover's colour (too, product).
+_omit_positions(Turn, colours=override(omit_if_default=True))
+_omit_positions(Record)
 
 
 def _structure_state(data: Any, _: Any) -> GameState:

@@ -5,8 +5,9 @@ python-chess way); `catchup show --svg OUT` writes the same text to a file.
 
 Layout: pointy-top hexagons, row A (axial r = -N) at the top, as Little Golem draws the board.
 Every cell is a `<polygon class="cell" data-cell="E5">`; every stone a `<circle>` of class
-`stone stone-p1` or `stone stone-p2`, with `last` added (and a small `last-mark` dot drawn on it)
-for the stones of the last turn. Row letters sit at the left end of each row, cell numbers at both
+`stone stone-c1` or `stone stone-c2` (its colour, which in too and product need not be the colour
+of the player who placed it) with `data-colour` naming the colour and a fill to match, and `last`
+added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Row letters sit at the left end of each row, cell numbers at both
 ends of the lines along which a number stays the same, and a caption gives scores and groups.
 """
 
@@ -21,7 +22,9 @@ from catchup_notation.model import HexState
 from catchup_notation.registry import parse_variant
 from catchup_notation.scoring import format_groups
 
-DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # player 1's stones, player 2's stones
+DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below
+#: Fills for the stone colours the variants name; Black and White stay the board game's own.
+NAMED_COLOURS = {"white": "#fbfbf8", "black": "#1f1f1f", "red": "#c8312b", "green": "#2f8f4e", "blue": "#2b5fb4"}
 _EDGE_COLOURS = ("#555555", "#000000")
 _CELL_FILL = "#e8c98f"
 _CELL_STROKE = "#8a6a33"
@@ -45,11 +48,14 @@ def state_svg(
     *,
     last_turn_cells: Iterable[Cell] = (),
     names: tuple[str, str] | None = None,
-    colours: tuple[str, str] = DEFAULT_COLOURS,
+    colours: tuple[str, str] | None = None,
 ) -> SvgBoard:
-    """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green)."""
-    side = _side_of(state)
-    names = names or _player_names(state)
+    """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
+    `colours` (SVG fills of colour 1 and 2) to the variant's stone colours."""
+    spec = parse_variant(state.variant).spec
+    side = parse_variant(state.variant).size
+    names = names or spec.players
+    colours = colours or tuple(NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS))
     board = hexhex(side)
     last = set(last_turn_cells)
 
@@ -94,7 +100,7 @@ def state_svg(
         )
 
     stones = ET.SubElement(svg, "g", {"class": "stones"})
-    for player, placed in enumerate(state.stones, start=1):
+    for colour, placed in enumerate(state.stones, start=1):
         for cell in placed:
             x, y = _centre(cell)
             marked = cell in last
@@ -102,13 +108,14 @@ def state_svg(
                 stones,
                 "circle",
                 {
-                    "class": f"stone stone-p{player}" + (" last" if marked else ""),
+                    "class": f"stone stone-c{colour}" + (" last" if marked else ""),
                     "data-cell": cell_name(cell, side),
+                    "data-colour": spec.colours[colour - 1],
                     "cx": f"{x:.2f}",
                     "cy": f"{y:.2f}",
                     "r": f"{_R * 0.72:.2f}",
-                    "fill": colours[player - 1],
-                    "stroke": _EDGE_COLOURS[player - 1],
+                    "fill": colours[colour - 1],
+                    "stroke": _EDGE_COLOURS[colour - 1],
                     "stroke-width": "1.5",
                 },
             )
@@ -177,7 +184,9 @@ def _shrink_towards(point: tuple[float, float], anchor: tuple[float, float], kee
 
 
 def _caption(state: HexState, names: tuple[str, str]) -> list[str]:
-    players = [f"{names[p]}: score {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
+    spec = parse_variant(state.variant).spec
+    owners = spec.colours if spec.either_colour else names
+    players = [f"{owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
     if state.over:
         status = "game over"
     elif state.to_move is not None:
@@ -186,11 +195,3 @@ def _caption(state: HexState, names: tuple[str, str]) -> list[str]:
         status = ""
     first = f"{state.variant}, after turn {state.turns_played}" + (f": {status}" if status else "")
     return [first, *players]
-
-
-def _side_of(state: HexState) -> int:
-    return parse_variant(state.variant).size
-
-
-def _player_names(state: HexState) -> tuple[str, str]:
-    return parse_variant(state.variant).spec.players

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from catchup_notation.board import Cell
 from catchup_notation.model import Record, Turn
-from catchup_notation.registry import parse_variant
+from catchup_notation.registry import VariantSpec, hex_variants, parse_variant
+
+
+def playable(spec: VariantSpec, **required: int) -> str:
+    """The spec's name as a variant string, with its required parameters set (brink: x=2)."""
+    values = [f"{p.name}={required.get(p.name, 2)}" for p in spec.parameters if p.required]
+    return f"{spec.name}({', '.join(values)})" if values else spec.name
+
+
+#: Every registered hex variant, as a variant string that parses.
+HEX_VARIANTS = [playable(spec) for spec in hex_variants()]
 
 
 def cell(name: str, side: int = 5) -> Cell:

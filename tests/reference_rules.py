@@ -8,7 +8,12 @@ from itertools import combinations
 
 from catchup_notation.board import hexhex
 
-HEX_VARIANTS = ("catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative")
+HEX_VARIANTS = (
+    "catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative",
+    "plur", "too", "brink(x=1)", "brink(x=3)", "product",
+)
+ONE_STONE = ("plur", "too", "brink", "product")
+EITHER_COLOUR = ("too", "product")
 
 
 def flood_groups(stones: dict, player: int, board) -> list[frozenset]:
@@ -40,7 +45,10 @@ class Reference:
     """Replays a history of (player, cells) turns for one variant and side."""
 
     def __init__(self, name: str, side: int):
-        self.name, self.board = name, hexhex(side)
+        # "brink(x=3)" -> name "brink", margin 3
+        self.name, _, rest = name.partition("(")
+        self.x = int(rest.strip(")").partition("=")[2]) if rest else None
+        self.board = hexhex(side)
         self.stones: dict = {}
         self.history: list[tuple[int, tuple]] = []
         self.snapshots = [dict()]  # stones before each turn and after the last
@@ -56,7 +64,7 @@ class Reference:
 
     def base_counts(self) -> tuple:
         n, mover = self.name, self.mover()
-        if not self.history:
+        if not self.history or n in ONE_STONE:
             return (1,)
         prev_player, prev_cells = self.history[-1]
         before, after = self.snapshots[-2], self.snapshots[-1]
@@ -128,7 +136,7 @@ class Reference:
             return True
         return not self.legal_turn_exists()
 
-    def verdict(self, player, cells) -> str | None:
+    def verdict(self, player, cells, colours=None) -> str | None:
         if self.over():
             return "game-over"
         if player != self.mover():
@@ -142,12 +150,15 @@ class Reference:
             return "occupied"
         if len(cells) not in self.allowed_counts():
             return "stone-count"
+        for colour in colours or ():
+            if colour not in (1, 2) or (colour != player and self.name not in EITHER_COLOUR):
+                return "wrong-colour"
         return self.constraint(player, cells)
 
-    def play(self, player, cells) -> None:
-        assert self.verdict(player, cells) is None
+    def play(self, player, cells, colours=None) -> None:
+        assert self.verdict(player, cells, colours) is None
         before = self.scores[player]
-        self.stones.update({c: player for c in cells})
+        self.stones.update(zip(cells, colours or [player] * len(cells)))
         self.scores[player] = max(self.scores[player], largest(self.stones, player, self.board))
         self.score_log.append((before, self.scores[player]))
         self.history.append((player, tuple(cells)))
@@ -155,3 +166,38 @@ class Reference:
 
     def groups(self) -> tuple[list[int], list[int]]:
         return sizes(self.stones, 1, self.board), sizes(self.stones, 2, self.board)
+
+    def winner(self) -> int | None:
+        """The winner of the current position by the variant's scoring rule (None: a draw)."""
+        first, second = self.groups()
+        if self.name == "plur":
+            return plur_winner(first, second)
+        if self.name == "too":
+            second_of = lambda g: g[1] if len(g) >= 2 else 0
+            return 1 if second_of(first) > second_of(second) else 2
+        if self.name == "product":
+            product_of = lambda g: g[0] * g[1] if len(g) >= 2 else 0
+            return 1 if product_of(first) > product_of(second) else 2
+        if self.name == "brink":
+            a, b = (first or [0])[0], (second or [0])[0]
+            if a != b:
+                larger = 1 if a > b else 2
+                return larger if abs(a - b) >= self.x else 3 - larger
+        return cascade_winner(first, second)
+
+
+def cascade_winner(first: list[int], second: list[int]) -> int | None:
+    width = max(len(first), len(second))
+    padded = first + [0] * (width - len(first)), second + [0] * (width - len(second))
+    return None if padded[0] == padded[1] else (1 if padded[0] > padded[1] else 2)
+
+
+def plur_winner(first: list[int], second: list[int]) -> int | None:
+    """Majority of the k largest groups, k = 3, 5, ... until the k-th and (k+1)-th differ in
+    size (or there is no (k+1)-th); no such k among at most as many groups as the board has: a draw."""
+    board = sorted([(s, 1) for s in first] + [(s, 2) for s in second], key=lambda pair: -pair[0])
+    for k in range(3, len(board) + 1, 2):
+        if k == len(board) or board[k - 1][0] != board[k][0]:
+            ones = [owner for _, owner in board[:k]].count(1)
+            return 1 if 2 * ones > k else 2
+    return None

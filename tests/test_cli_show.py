@@ -28,8 +28,8 @@ def test_svg_structure_cells_stones_and_last_turn():
     assert len(cells) == 61
     assert {c.get("data-cell") for c in cells} == {cell_name(c, 5) for c in hexhex(5).cells}
     circles = root.findall(".//svg:circle", NS)
-    p1 = [c for c in circles if "stone-p1" in c.get("class", "").split()]
-    p2 = [c for c in circles if "stone-p2" in c.get("class", "").split()]
+    p1 = [c for c in circles if "stone-c1" in c.get("class", "").split()]
+    p2 = [c for c in circles if "stone-c2" in c.get("class", "").split()]
     assert len(p1) == len(state.stones[0]) and len(p2) == len(state.stones[1])
     assert p1[0].get("fill") != p2[0].get("fill")
     marked = {c.get("data-cell") for c in circles if "last" in c.get("class", "").split()}

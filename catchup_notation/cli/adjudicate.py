@@ -20,6 +20,7 @@ from catchup_notation.cli.records import (
 )
 from catchup_notation.endgame import DEFAULT_MAX_EMPTY, EndgameTooLarge, solve_endgame
 from catchup_notation.notation.base import ReadItem
+from catchup_notation.notation.colours import colour_mark
 
 EXAMPLES = """\
 Examples:
@@ -81,9 +82,8 @@ def adjudicate_source(
 def adjudicate_item(
     source: str, format_name: str | None, item: ReadItem, variant: str | None, endgame_limit: int | None = None
 ) -> dict[str, Any]:
-    """One record's verdict; `endgame_limit` (the most empty cells to search) asks for the exact
-    result of an unfinished hex game."""
-    """One record's verdict: {"json": the contract object, "outcome": ..., "lines": text lines}."""
+    """One record's verdict: {"json": the contract object, "outcome": ..., "lines": text lines}.
+    `endgame_limit` (the most empty cells to search) asks for the exact result of an unfinished hex game."""
     record = item.record
     source = (record.source if record is not None else None) or source
     data: dict[str, Any] = {
@@ -96,6 +96,7 @@ def adjudicate_item(
         "reason": "unreadable",
         "groups": [[], []],
         "decided_at": None,
+        "decided_by": None,
         "scores": None,
         "explanation": "",
         "turns": None,
@@ -122,6 +123,7 @@ def adjudicate_item(
         reason=result.reason,
         groups=[list(result.groups[0]), list(result.groups[1])],
         decided_at=result.decided_at,
+        decided_by=result.decided_by,
         scores=list(result.scores),
         explanation=result.explanation,
     )
@@ -143,7 +145,7 @@ def endgame_json(game, limit: int, namer) -> dict[str, Any]:
     except EndgameTooLarge:
         return {"solved": False, "winner": None, "draw": False, "line": [], "nodes": 0, "seconds": 0.0,
                 "explanation": f"endgame not solved: {game.empty} empty cells, more than --max-empty {limit}"}
-    line = [" ".join(namer(cell) for cell in turn.cells) or "pass" for turn in solved.principal_line]
+    line = [turn_words(turn, namer, game.variant.spec) for turn in solved.principal_line]
     outcome = "a draw" if solved.draw else f"{names[solved.winner - 1]} wins"
     return {
         "solved": True,
@@ -154,6 +156,12 @@ def endgame_json(game, limit: int, namer) -> dict[str, Any]:
         "seconds": round(solved.seconds, 3),
         "explanation": f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})",
     }
+
+
+def turn_words(turn, namer, spec) -> str:
+    """'E5 F6', 'E5=w' (a stone of the other colour), or 'pass'."""
+    stones = (namer(cell) + (colour_mark(spec, colour) if colour != turn.player else "") for cell, colour in zip(turn.cells, turn.stone_colours))
+    return " ".join(stones) or "pass"
 
 
 def register(app: typer.Typer) -> None:

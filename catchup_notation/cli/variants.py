@@ -35,8 +35,11 @@ def variants(json: Json = False) -> None:
         if spec.aliases:
             console.print(f"  aliases: {', '.join(spec.aliases)}")
         console.print(f"  players: {spec.players[0]} (first) and {spec.players[1]}")
+        if spec.either_colour:
+            console.print(f"  stones: {spec.colours[0]} and {spec.colours[1]}, either player places either colour")
         for p in spec.parameters:
-            console.print(f"  {p.name}={format_value(p.kind, p.default)}  {p.description}")
+            setting = f"{p.name} (required)" if p.required else f"{p.name}={format_value(p.kind, p.default)}"
+            console.print(f"  {setting}  {p.description}")
         console.print(f"  {spec.description}")
         if spec.reconstructed:
             console.print("  reconstructed from incomplete sources", style=output.STYLES["warning"])
@@ -53,11 +56,14 @@ def variant_json(spec: VariantSpec) -> dict[str, Any]:
         "family": spec.family,
         "aliases": list(spec.aliases),
         "players": list(spec.players),
+        "colours": list(spec.colours),
+        "either_colour": spec.either_colour,
         "parameters": [
             {
                 "name": p.name,
                 "kind": p.kind,
-                "default": p.default if p.kind == "int" else format_value(p.kind, p.default),
+                "default": p.default if p.kind == "int" or p.required else format_value(p.kind, p.default),
+                "required": p.required,
                 "minimum": p.minimum,
                 "description": p.description,
             }

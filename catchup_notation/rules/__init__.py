@@ -16,6 +16,10 @@ _ENGINE_PATHS = {
     "ketchup-4": "catchup_notation.rules.ketchup:Ketchup4Game",
     "ketchup-3": "catchup_notation.rules.ketchup:Ketchup3Game",
     "ketchup-2": "catchup_notation.rules.ketchup:Ketchup2Game",
+    "plur": "catchup_notation.rules.predecessors:PlurGame",
+    "too": "catchup_notation.rules.predecessors:TooGame",
+    "brink": "catchup_notation.rules.predecessors:BrinkGame",
+    "product": "catchup_notation.rules.predecessors:ProductGame",
     "numbers": "catchup_notation.rules.numbers:NumbersGame",
 }
 

@@ -12,14 +12,14 @@ known before the turn (groups never shrink: there are no captures).
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
 from catchup_notation.board import Cell, cell_name, hexhex
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.base import count_words
-from catchup_notation.scoring import compare_groups, describe_verdict
+from catchup_notation.scoring import Verdict, cascade
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -54,7 +54,10 @@ class HexGame:
         self.board = board = hexhex(variant.size)
         n = len(board)
         self.names = variant.spec.players
-        self.owner = [0] * n
+        self.colour_names = variant.spec.colours
+        #: Whether the mover may place the other colour too (too, product); data, not a subclass.
+        self.either_colour = variant.spec.either_colour
+        self.owner = [0] * n  # stone colour per cell, 0 = empty (the owner, but in too and product)
         self.parent = list(range(n))
         self.gsize = [0] * n  # group size, valid at roots
         self.largest = [0, 0, 0]  # indexed by player; [0] unused
@@ -87,6 +90,14 @@ class HexGame:
     def has_legal_turn(self) -> bool:
         """Whether the player to move can play at all (only ketchup-1/2 can run out of turns)."""
         return bool(self.allowed_counts())
+
+    def judge(self, groups: tuple[tuple[int, ...], tuple[int, ...]], provisional: bool = False) -> Verdict:
+        """What the variant's scoring rule says of these group sizes (colour 1's, colour 2's)."""
+        return cascade(groups, self.names, provisional)
+
+    def current_scores(self) -> tuple[int, int]:
+        """The scores shown in a state and a result (the predecessors show what they compare)."""
+        return self.scores[1], self.scores[2]
 
     # ------------------------------------------------------------------------------------------
     # Queries
@@ -133,7 +144,7 @@ class HexGame:
             to_move=self.to_move,
             stones=(self.stones(1), self.stones(2)),
             groups=(self.groups(1), self.groups(2)),
-            scores=(self.scores[1], self.scores[2]),
+            scores=self.current_scores(),
             allowance=self.allowance(),
             over=self.over,
             end_reason=self.end_reason,
@@ -243,16 +254,30 @@ class HexGame:
         for i in indices:
             if self.owner[i]:
                 cell = self.board.cells[i]
-                holder = self.names[self.owner[i] - 1]
+                holder = self.colour_names[self.owner[i] - 1]
                 return self._error("occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)), []
         counts = self.allowed_counts()
         if len(indices) not in counts:
             return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
+        if turn.colours:
+            broken = self._colour_error(player, cells, turn.colours)
+            if broken:
+                return broken, []
         if self.constrained:
             broken = self.constraint(player, len(indices), self._new_groups(indices, player) if indices else [])
             if broken:
                 return self._error(broken[0], player, broken[1], cells), []
         return None, indices
+
+    def _colour_error(self, player: int, cells: tuple[Cell, ...], colours: tuple[int, ...]) -> RuleError | None:
+        for cell, colour in zip(cells, colours):
+            if colour not in (1, 2):
+                return self._error("wrong-colour", player, f"{self.cell_namer(cell)} is given stone colour {colour}; there are only 1 and 2", (cell,))
+            if colour != player and not self.either_colour:
+                own, other = self.colour_names[player - 1], self.colour_names[colour - 1]
+                text = f"{self.cell_namer(cell)} is given a {other} stone, but in {self.variant.name} a player places only their own colour ({own})"
+                return self._error("wrong-colour", player, text, (cell,))
+        return None
 
     def _count_message(self, placed: int, counts: tuple[int, ...]) -> str:
         did = "passing" if placed == 0 else ("1 stone" if placed == 1 else f"{placed} stones")
@@ -269,13 +294,17 @@ class HexGame:
         error, indices = self._examine(turn)
         if error is not None:
             raise IllegalTurn(error)
-        self._commit(turn.player, indices)
+        self._commit(turn.player, indices, turn.colours)
 
-    def _commit(self, player: int, indices: list[int]) -> None:
+    def _commit(self, player: int, indices: list[int], colours: tuple[int, ...] = ()) -> None:
         largest, scores = self.largest, self.scores
         board_max_before = largest[1] if largest[1] > largest[2] else largest[2]
         score_before = scores[player]
-        self._place(indices, player)
+        if colours:  # too, product: each colour's stones join that colour's groups
+            for colour in (1, 2):
+                self._place([i for i, c in zip(indices, colours) if c == colour], colour)
+        else:
+            self._place(indices, player)
         mine = largest[player]
         strict = 0
         if mine > board_max_before:
@@ -286,7 +315,7 @@ class HexGame:
             strict = mine if sizes.count(mine) == 1 else 0
         if mine > score_before:
             scores[player] = mine
-        board_max_after = mine if mine > board_max_before else board_max_before
+        board_max_after = largest[1] if largest[1] > largest[2] else largest[2]  # too, product: either colour
         self.history.append(
             TurnFacts(player, len(indices), score_before, scores[player], board_max_before, board_max_after, strict)
         )
@@ -325,9 +354,18 @@ class HexGame:
         empties = self.empty_cells()
         for count in self.allowed_counts():
             for cells in combinations(empties, count):
-                turn = Turn(player, cells)
-                if self.check(turn) is None:
-                    yield turn
+                for colours in self._colour_choices(count):
+                    turn = Turn(player, cells, colours=colours)
+                    if self.check(turn) is None:
+                        yield turn
+
+    def _colour_choices(self, count: int) -> Iterator[tuple[int, ...]]:
+        """The stone colours a turn of `count` stones may use (() = all the mover's own)."""
+        yield ()
+        if self.either_colour:
+            for colours in product((1, 2), repeat=count):
+                if any(c != self.to_move for c in colours):
+                    yield colours
 
     def random_turn(self, rng: random.Random, tries: int = 32) -> Turn:
         """A uniformly chosen allowed count, then random cells (falling back to enumeration when a
@@ -338,7 +376,8 @@ class HexGame:
         rng.shuffle(counts)
         for count in counts:
             for _ in range(tries):
-                turn = Turn(player, tuple(rng.sample(empties, count)))
+                colours = tuple(rng.choice((1, 2)) for _ in range(count)) if self.either_colour else ()
+                turn = Turn(player, tuple(rng.sample(empties, count)), colours=colours)
                 if self.check(turn) is None:
                     return turn
             legal = [cells for cells in combinations(empties, count) if self.check(Turn(player, cells)) is None]
@@ -351,8 +390,8 @@ class HexGame:
 
     def score(self, resigned: int | None = None) -> Result:
         groups = (self.groups(1), self.groups(2))
-        scores = (self.scores[1], self.scores[2])
-        winner, position = compare_groups(groups[0], groups[1])
+        verdict = self.judge(groups, provisional=not self.over)
+        scores = verdict.scores if verdict.scores is not None else (self.scores[1], self.scores[2])
         if resigned in (1, 2) and not self.over:
             return Result(
                 status="resigned",
@@ -368,15 +407,15 @@ class HexGame:
             late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
             return Result(
                 status="finished",
-                winner=winner,
-                draw=winner is None,
+                winner=verdict.winner,
+                draw=verdict.winner is None,
                 reason=self.end_reason or "board-full",
                 scores=scores,
                 groups=groups,
-                decided_at=position,
-                explanation=f"{describe_verdict(groups, winner, position, self.names)}; {ending}{late}",
+                decided_at=verdict.decided_at,
+                explanation=f"{verdict.explanation}; {ending}{late}",
+                decided_by=verdict.decided_by,
             )
-        standing = describe_verdict(groups, winner, position, self.names, provisional=True)
         return Result(
             status="unfinished",
             winner=None,
@@ -384,5 +423,5 @@ class HexGame:
             reason="unfinished",
             scores=scores,
             groups=groups,
-            explanation=f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {standing}",
+            explanation=f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}",
         )

@@ -157,6 +157,7 @@ class NumbersGame:
                 reason="numbers-exhausted",
                 scores=scores,
                 explanation=f"draw {_score_words(scores)}",
+                decided_by="scores",
             )
         winner = 1 if scores[0] > scores[1] else 2
         high, low = max(scores), min(scores)
@@ -167,6 +168,7 @@ class NumbersGame:
             reason="numbers-exhausted",
             scores=scores,
             explanation=f"{names[winner - 1]} wins {high}-{low}",
+            decided_by="scores",
         )
 
     # -- move generation --------------------------------------------------------------------

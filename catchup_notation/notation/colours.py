@@ -1,0 +1,37 @@
+"""The colour mark of a stone in the text notations: `E5=w` is a White stone at E5.
+
+A cell written plainly holds a stone of the mover's own colour. In the variants where a player
+may place either colour (too, product), a stone of the other colour is written with `=` and the
+initial of its colour name (`b`/`w` for Black/White, `r`/`b` for Red/Blue), lower case when
+written, either case when read. What a letter means depends on the variant's colour names, so a
+reader needs the variant it reads under.
+"""
+
+from __future__ import annotations
+
+from catchup_notation.registry import VariantSpec
+
+
+def colour_initials(spec: VariantSpec) -> tuple[str, str]:
+    """The marks of colour 1 and colour 2 (lower-case initials of the colour names)."""
+    return spec.colours[0][0].lower(), spec.colours[1][0].lower()
+
+
+def colour_of_mark(spec: VariantSpec, letter: str) -> int | None:
+    """The colour (1 or 2) a mark letter names under `spec`, or None if it names neither."""
+    letter = letter.lower()
+    initials = colour_initials(spec)
+    return initials.index(letter) + 1 if letter in initials else None
+
+
+def colour_mark(spec: VariantSpec, colour: int) -> str:
+    """`=w`: what follows a cell whose stone is not the mover's colour."""
+    return "=" + colour_initials(spec)[colour - 1]
+
+
+def unknown_mark_message(spec: VariantSpec, letter: str) -> str:
+    first, second = colour_initials(spec)
+    return (
+        f"={letter} is not a stone colour of {spec.name} "
+        f"(its colours: ={first} for {spec.colours[0]}, ={second} for {spec.colours[1]})"
+    )
