@@ -3,6 +3,8 @@ adjudication says about them. Random playouts against the reference are in test_
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from catchup_notation.adjudicate import adjudicate
@@ -291,3 +293,57 @@ def test_inference_leaves_out_brink_without_its_margin():
     coloured = Record("too", (Turn(1, (cell("E5"),), colours=(2,)),))
     assert accepting_variants(coloured) == ["too(size=5)", "product(size=5)"]
     assert replay(coloured, "catchup").error.code == "wrong-colour"
+
+
+# ---- Pictures and the command line --------------------------------------------------------------
+
+
+def test_svg_and_text_draw_stone_colours_not_movers():
+    import xml.etree.ElementTree as ET
+
+    from catchup_notation.ascii_board import legend, render
+    from catchup_notation.replay import positions
+    from catchup_notation.svg import NAMED_COLOURS, state_svg
+
+    stones = [("A1", 1), ("A2", 1), ("B1", 2), ("B2", 2), ("B3", 2), ("C1", 1), ("C2", 1)]
+    state = list(positions(coloured_record("product", stones)))[-1]
+    root = ET.fromstring(state_svg(state))
+    circles = [c for c in root.iter("{http://www.w3.org/2000/svg}circle") if "stone" in c.get("class", "").split()]
+    by_cell = {c.get("data-cell"): (c.get("data-colour"), c.get("fill")) for c in circles}
+    # A2 was placed by player 2 but is Red; B1 by player 1 but is Blue.
+    assert by_cell["A2"] == ("Red", NAMED_COLOURS["red"]) and by_cell["B1"] == ("Blue", NAMED_COLOURS["blue"])
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "Red: product of the two largest 4, groups 2-2" in texts
+    picture = render(state)
+    assert picture.splitlines()[1].split()[1:3] == ["r", "r"]  # row A: A1 A2, both Red
+    assert "b Blue: product of the two largest 0, groups 3" in legend(state)
+
+
+def test_cli_adjudicate_json_names_the_deciding_rule(tmp_path):
+    from cli_records import json_lines, run
+
+    from catchup_notation.serialization import to_data
+
+    path = tmp_path / "too.jsonl"
+    stones = [("B2", 2), ("A1", 1), ("A2", 2), ("B3", 1), ("C2", 2), ("C1", 1), ("B1", 2)]
+    path.write_text(json.dumps(to_data(coloured_record("too", stones))) + "\n", encoding="utf-8")
+    result = run("adjudicate", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    [row] = json_lines(result.output)
+    assert (row["winner"], row["decided_by"], row["decided_at"], row["scores"]) == (1, "second-largest", 1, [1, 0])
+    bad = run("verify", "--variant", "catchup", "--json", str(path))
+    assert bad.exit_code == 1
+    assert json_lines(bad.output)[0]["error"]["code"] == "wrong-colour"
+    missing = run("verify", "--variant", "brink", str(path))
+    assert missing.exit_code == 2 and "brink needs its parameter x" in missing.output
+
+
+def test_cli_variants_lists_colours_and_required_parameters():
+    from cli_records import json_lines, run
+
+    rows = {row["name"]: row for row in json_lines(run("variants", "--json").output)}
+    assert rows["product"]["colours"] == ["Red", "Blue"] and rows["product"]["either_colour"] is True
+    [size, x] = rows["brink"]["parameters"]
+    assert x["name"] == "x" and x["required"] is True and x["default"] is None and size["required"] is False
+    text = run("variants").output
+    assert "x (required)" in text and "either player places either colour" in text

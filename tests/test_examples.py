@@ -1,0 +1,26 @@
+"""The README's first command: every bundled example verifies and adjudicates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_records import json_lines, run
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_every_example_verifies():
+    result = run("verify", "--corrections", "diagram", "--json", str(EXAMPLES))
+    rows = json_lines(result.output)
+    assert result.exit_code == 0, result.output
+    assert rows and all(row["valid"] for row in rows)
+    assert {Path(row["source"]).name for row in rows} == {p.name for p in EXAMPLES.iterdir() if p.is_file()}
+
+
+def test_every_example_adjudicates():
+    result = run("adjudicate", "--corrections", "diagram", "--json", str(EXAMPLES))
+    rows = json_lines(result.output)
+    assert result.exit_code == 0, result.output
+    assert all(row["status"] in ("finished", "resigned", "unfinished") for row in rows)
+    by_rule = {row["decided_by"] for row in rows if row["status"] == "finished"}
+    assert {"plurality", "no-cut", "second-largest", "product", "margin"} <= by_rule
