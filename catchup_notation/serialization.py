@@ -1,6 +1,6 @@
 """The cattrs converter: every attrs class of the model to JSON-ready data and back, exactly.
 
-All hooks live here, not in the classes (CRAFT.md). Source positions are not part of a value's
+All hooks live here, not in the classes. Source positions are not part of a value's
 identity and are left out of the JSON form. The game-state union is tagged by its `kind` field.
 """
 

@@ -1,4 +1,4 @@
-"""An independent, deliberately plain implementation of the hex rules of RULES.md, used only as
+"""An independent, deliberately plain implementation of the hex rules (as variants/*.toml state them), used only as
 a test oracle. It re-derives everything from the history with flood fills; it shares no code
 with `catchup_notation.rules` beyond the board geometry."""
 
@@ -55,7 +55,7 @@ class Reference:
         self.scores = {1: 1, 2: 1}
         self.score_log: list[tuple[int, int]] = []  # (before, after) of the mover's score, per turn
 
-    # -- the rules, straight from RULES.md -------------------------------------------------
+    # -- the rules, straight from the rules text -------------------------------------------------
     def mover(self) -> int:
         return 1 + len(self.history) % 2
 

@@ -1,4 +1,4 @@
-"""The engine against the independent reference of RULES.md (tests/reference_rules.py), on
+"""The engine against the independent reference implementation of the rules (tests/reference_rules.py), on
 random playouts of every hex variant at sides 2..7, with random (mostly illegal) candidate turns
 checked at every step and single-turn corruptions of finished games."""
 

@@ -1,4 +1,4 @@
-"""Rules of number-set Catch-Up (RULES.md "catch-up (number set)"; Isaksen et al. 2015, section 2)."""
+"""Rules of number-set Catch-Up (Isaksen et al. 2015, section 2)."""
 
 import random
 

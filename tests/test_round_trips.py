@@ -2,6 +2,8 @@
 
 Cells always survive (as a set per turn: formats may reorder a turn's cells). Whatever B can carry
 survives too; whatever B cannot carry is named in a writer warning, never silently dropped.
+Records with stone colours (too, product) go round lg, rga, genius and json in
+tests/test_colour_notation.py (Abstract Play refuses them).
 """
 
 import hypothesis.strategies as st

@@ -15,6 +15,10 @@ Every header key is kept in `Record.headers`: a string value as itself (unless i
 other JSON, then as JSON text), anything else as JSON text; the writer turns JSON text back into
 JSON. So an Abstract Play record goes through any format that keeps headers and comes back equal.
 A file holds one record (an object) or several (an array of objects).
+
+Abstract Play has no game where a player places a stone of the other colour (too, product), so a
+move string has no colour mark: a record with any stone not of its mover's colour (`Turn.colours`)
+is refused by the writer (`unwritable-colour`) rather than written without its colours.
 """
 
 from __future__ import annotations
@@ -282,6 +286,12 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     for number, turn in enumerate(record.turns, 1):
         if turn.numbers:
             raise NotationError("Abstract Play Catchup records hold cells, not numbers", code="wrong-family")
+        if turn.colours:
+            raise NotationError(
+                f"turn {number} places a stone that is not of its mover's own colour, and Abstract Play move strings "
+                "cannot carry stone colours; write this record in lg, rga, genius or json",
+                code="unwritable-colour",
+            )
         if turn.player != len(flat) % 2 + 1:
             warnings.append(
                 NotationWarning(

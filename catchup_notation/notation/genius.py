@@ -12,6 +12,14 @@ become the players' names (the first colour on player 1's line is player 1). A l
 colour is the next player's turn. A final `resign` line (optionally with a colour) records a
 resignation. The notation carries nothing else; the writer says so in warnings. One record per text
 (a blank text is a game with no turns).
+
+Colour marks: a cell written plainly holds a stone of the mover's own colour. In too and product,
+where a player may place either colour, a stone of the other colour carries a mark right after its
+cell: `D7=w F8` (`=` and the lower-case initial of the stone colour's name under the variant read,
+see `notation.colours`; either case is read, lower case is written). The colour names that start
+lines stay the players' names, not stone colours. A mark that names no colour of the variant is an
+error at the mark; one that names the opponent's colour under a variant without a choice of colour
+is read, for the rules to report (`wrong-colour`).
 """
 
 from __future__ import annotations
@@ -26,13 +34,14 @@ from lark.exceptions import UnexpectedInput
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.colours import colour_mark, colour_of_mark, unknown_mark_message
 from catchup_notation.notation.diagnostics import line_of, syntax_error
 from catchup_notation.notation.lg import cell_from_name, cell_name
 from catchup_notation.registry import parse_variant
 from catchup_notation.resources import data_dir
 
 _WORDS = {
-    "CELL": "a cell such as D7",
+    "CELL": "a cell such as D7 (D7=w: a stone of the other colour)",
     "NAME": "a colour name such as Red",
     "RESIGN": "'resign'",
     "_NL": "a line break",
@@ -80,7 +89,7 @@ class Genius:
             text = text[1:]
         try:
             lines = _parser().parse(text)
-            record, warnings = _build(lines, text, source, str(variant_obj), variant_obj.size)
+            record, warnings = _build(lines, text, source, variant_obj)
         except UnexpectedInput as exc:
             yield ReadItem(0, None, syntax_error(exc, text, source=source, words=_WORDS, what="turn list"))
             return
@@ -104,12 +113,13 @@ class Genius:
 
 _LINE = re.compile(
     r"(?:[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*\s*:?\s*)?"
-    r"(?:[A-Za-z][0-9]+(?:\s*,?\s*[A-Za-z][0-9]+)*\s*,?|resign(?:s|ed)?)",
+    r"(?:[A-Za-z][0-9]+(?:=[A-Za-z])?(?:\s*,?\s*[A-Za-z][0-9]+(?:=[A-Za-z])?)*\s*,?|resign(?:s|ed)?)",
     re.I,
 )
 
 
-def _build(lines: list, text: str, source: str | None, variant: str, side: int) -> tuple[Record, list[NotationWarning]]:
+def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record, list[NotationWarning]]:
+    side, spec = variant.size, variant.spec
     names: list[str | None] = [None, None]
     turns: list[Turn] = []
     resigned: int | None = None
@@ -128,11 +138,25 @@ def _build(lines: list, text: str, source: str | None, variant: str, side: int) 
         if isinstance(body, Token):  # RESIGN
             resigned, resigned_at = player, where
             continue
-        cells = tuple(cell_from_name(str(tok)[0], int(str(tok)[1:]), side) for tok in body)
-        turns.append(Turn(player, cells, at=where))
+        cells, colours = [], []
+        for tok in body:
+            name, _, mark = str(tok).partition("=")
+            cells.append(cell_from_name(name[0], int(name[1:]), side))
+            colour = colour_of_mark(spec, mark) if mark else player
+            if colour is None:
+                raise NotationError(
+                    unknown_mark_message(spec, mark),
+                    source=source,
+                    line=tok.line,
+                    column=tok.column + len(name),
+                    text=line_of(text, tok.line),
+                    code="colour-mark",
+                )
+            colours.append(colour)
+        turns.append(Turn(player, tuple(cells), colours=tuple(colours), at=where))
         previous = player
     record = Record(
-        variant=variant,
+        variant=str(variant),
         turns=tuple(turns),
         resigned=resigned,
         players=(names[0], names[1]),
@@ -208,7 +232,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
             warnings.append(
                 NotationWarning("turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say")
             )
-        lines.append(prefix + " ".join(cell_name(c, variant.size) for c in turn.cells))
+        lines.append(prefix + " ".join(_written(turn, variant)))
         previous = turn.player
     written = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
     for player, name in enumerate(names, 1):
@@ -220,6 +244,14 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
             warnings.append(NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name"))
         lines.append(prefix + "resign")
     return "".join(line + "\n" for line in lines), warnings
+
+
+def _written(turn: Turn, variant) -> list[str]:
+    """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
+    names = [cell_name(c, variant.size) for c in turn.cells]
+    if turn.colours:
+        names = [n if colour == turn.player else n + colour_mark(variant.spec, colour) for n, colour in zip(names, turn.colours)]
+    return names
 
 
 def _prefix(names: list[str | None], player: int) -> str:

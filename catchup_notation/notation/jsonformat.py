@@ -3,6 +3,8 @@
 A record is the cattrs form of `model.Record` (see `serialization.to_data`), published as a JSON
 Schema in `grammars/record.schema.json`. A text holding one JSON value is one record (or an array
 of records); otherwise every non-blank line is a record (JSON Lines), read one line at a time.
+A turn's `colours` (stone colours, present only in too and product records with a stone not of
+its mover's colour) must be 1s and 2s, one for each cell; anything else is a `shape` error.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 import cattrs
+from cattrs.v import format_exception
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record
@@ -89,8 +92,20 @@ def _item(
     try:
         record = from_data(value, Record)
     except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as exc:
-        details = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        details = (
+            "; ".join(cattrs.transform_error(exc, format_exception=_explain))
+            if isinstance(exc, cattrs.BaseValidationError)
+            else str(exc)
+        )
         return error(f"not a record: {details}", "shape")
+    for number, turn in enumerate(record.turns):
+        for position, colour in enumerate(turn.colours):
+            if colour not in (1, 2):
+                return error(
+                    f"not a record: stone colour {colour!r} is neither 1 nor 2 (the first or second player's "
+                    f"colour) @ $.turns[{number}].colours[{position}]",
+                    "shape",
+                )
     try:
         stated = parse_variant(record.variant)
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
@@ -114,6 +129,14 @@ def _item(
         at=at,
     )
     return ReadItem(index, record, None, warnings)
+
+
+def _explain(exc: BaseException, type_: type | None) -> str:
+    """cattrs' wording, plus the model's own message when a value was refused by its constructor
+    (a turn whose `colours` do not match its cells)."""
+    if isinstance(exc, ValueError) and type_ is None and str(exc):
+        return f"invalid value ({exc})"
+    return format_exception(exc, type_)
 
 
 def _size_of(variant) -> dict:

@@ -3,11 +3,21 @@
 `(;FF[4]EV[catchup.ch.12.1.1]PB[b]PW[w]SZ[5]RE[W]GC[ game #1]SO[...];W[E5];B[D4F6];...;W[resign])`
 
 W (White) moves first and is player 1. Cells are a row letter (A = top row) and a number counted
-from 1 at the left end of that row. Reading is tolerant (see FORMATS.md section 1): lower case,
+from 1 at the left end of that row. Reading is tolerant: lower case,
 cells run together or separated by commas/spaces, consecutive same-colour nodes merged into one
 turn (with a warning), several games per file. A collection is split into games by a small
 scanner before Lark sees any text, so a huge file is parsed one game at a time and a broken game
 does not stop the next one. No rule is applied here.
+
+Colour marks: a cell written plainly holds a stone of the mover's own colour. In too and product,
+where a player may place either colour, a stone of the other colour carries a mark right after
+its cell: `=` and the lower-case initial of its colour's name under the variant read (see
+`notation.colours`). Under product `W[E5=b]` is a Blue stone played by W and `B[D4=rF6]` a Red
+stone at D4 and a Blue one at F6. Under too, mind that W and B name the players while the colours
+are Black (player 1's, so W's) and White: `W[E5=w]` is a White stone played by W. Either case is
+read, lower case is written. A mark that names no colour of the variant is an error at the mark;
+one that names the opponent's colour under a variant without a choice of colour (`W[E5=b]` under
+catchup) is read, for the rules to report (`wrong-colour`).
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.colours import colour_mark, colour_of_mark, unknown_mark_message
 from catchup_notation.notation.diagnostics import line_of, syntax_error
 from catchup_notation.registry import parse_variant
 from catchup_notation.resources import data_dir
@@ -81,6 +92,29 @@ def parse_cells(value: str, side: int) -> tuple[Cell, ...] | int:
         good = _CELL_LIST.match(value)
         return good.end() if good else 0
     return tuple(cell_from_name(letter, int(number), side) for letter, number in _CELL.findall(value))
+
+
+_MARKED_CELL = re.compile(r"([A-Za-z])([0-9]+)(?:=([A-Za-z]))?")
+_MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+(?:=[A-Za-z])?[\s,]*)*")
+
+
+@lru_cache(maxsize=1 << 12)
+def parse_marked_cells(value: str, side: int) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
+    """The cells of a move value with colour marks (`D4=wF6`), and each mark as (index of its cell,
+    letter, offset of its `=` in `value`); or the index of the first bad character.
+
+    The slow path: `parse_cells` reads unmarked values, the common case, and fails on a mark.
+    """
+    match = _MARKED_LIST.fullmatch(value)
+    if match is None:
+        good = _MARKED_LIST.match(value)
+        return good.end() if good else 0
+    cells, marks = [], []
+    for found in _MARKED_CELL.finditer(value):
+        if found.group(3):
+            marks.append((len(cells), found.group(3), found.start(3) - 1))
+        cells.append(cell_from_name(found.group(1), int(found.group(2)), side))
+    return tuple(cells), tuple(marks)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,10 +417,32 @@ def _build(
     except VariantError as exc:
         raise _ValueError(str(exc), header_tokens.get("SZ", tokens[0]), 0, "variant") from None
     side = variant_obj.size
+    spec = variant_obj.spec
 
-    turns: list[list] = []  # [player, cells, token]
+    turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
     resigned: int | None = None
     resigned_tok: Token | None = None
+
+    def colours_of(value: str, player: int, spot: _Spot | Token, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+        """A value that the fast path refused: cells with colour marks, or a located error."""
+        parsed = parse_marked_cells(value, side) if "=" in value else parse_cells(value, side)
+        if isinstance(parsed, int):
+            example = "; D4=w for a stone of the other colour" if "=" in value else ""
+            raise _ValueError(
+                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number{example})",
+                spot,
+                value_at + parsed,
+                "bad-cell",
+            )
+        cells, marks = parsed
+        colours = [player] * len(cells)
+        for index, letter, offset in marks:
+            colour = colour_of_mark(spec, letter)
+            if colour is None:
+                raise _ValueError(unknown_mark_message(spec, letter), spot, value_at + offset, "colour-mark")
+            colours[index] = colour
+        return cells, tuple(colours)
+
     def take(colour: str, value: str, spot: _Spot | Token, value_at: int) -> None:
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
@@ -397,18 +453,17 @@ def _build(
             resigned, resigned_tok = player, spot
             return
         cells = parse_cells(value, side)
+        colours: tuple[int, ...] = ()
         if isinstance(cells, int):
-            raise _ValueError(
-                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number)",
-                spot,
-                value_at + cells,
-                "bad-cell",
-            )
+            cells, colours = colours_of(value, player, spot, value_at)
         if turns and turns[-1][0] == player:
             warn("merged-nodes", f"consecutive {colour} nodes were merged into one turn (the record was normalised)", spot)
-            turns[-1][1] = turns[-1][1] + cells
+            previous = turns[-1]
+            if colours or previous[2]:
+                previous[2] = (previous[2] or (player,) * len(previous[1])) + (colours or (player,) * len(cells))
+            previous[1] = previous[1] + cells
         else:
-            turns.append([player, cells, spot])
+            turns.append([player, cells, colours, spot])
 
     in_root = True
     for position, tok in enumerate(tokens):
@@ -442,7 +497,8 @@ def _build(
     record = Record(
         variant=str(variant_obj),
         turns=tuple(
-            Turn(player, tuple(cells), at=Location(tok.line + line_offset, tok.column)) for player, cells, tok in turns
+            Turn(player, tuple(cells), colours=colours, at=Location(tok.line + line_offset, tok.column))
+            for player, cells, colours, tok in turns
         ),
         resigned=resigned,
         players=(
@@ -525,7 +581,14 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
             raise NotationError("Little Golem records hold cells, not numbers", code="wrong-family")
         if not turn.cells:
             warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
-        out.append(f";{LETTERS[turn.player]}[{''.join(cell_name(c, side) for c in turn.cells)}]")
+        if turn.colours:
+            value = "".join(
+                cell_name(c, side) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
+                for c, colour in zip(turn.cells, turn.colours)
+            )
+        else:
+            value = "".join(cell_name(c, side) for c in turn.cells)
+        out.append(f";{LETTERS[turn.player]}[{value}]")
     if record.resigned is not None:
         out.append(f";{LETTERS[record.resigned]}[resign]")
     out.append(")")

@@ -10,11 +10,24 @@ not: exports often lose the numbers and the indentation), a second column-letter
 move-list entries (`N.` then the first player's turn then the second's) may sit beside the rows or
 below them. `...` is a placeholder that places nothing; `resign` ends the game.
 
+A cell in the move list written plainly holds a stone of the mover's own colour. In too and
+product, where a player may place either colour, a stone of the other colour carries a colour mark
+right after its cell: `i5=w` (`=` and the lower-case initial of the stone colour's name under the
+variant read, see `notation.colours`; either case is read, lower case is written). A mark that
+names no colour of the variant is an error at the mark; one that names the opponent's colour under
+a variant without a choice of colour is read, for the rules to report (`wrong-colour`).
+
+Diagram letters stand for stone colours. Under the variants where each player places their own
+colour they are the players' initials, from the header's names (upper case = a stone of the last
+turn). Under too and product they are the initials of the colours (`b`/`w`, `r`/`b`), whoever
+placed the stone; the header still names the players, for the move list's columns.
+
 The record's turns come from the move list. The diagram is kept, as canonical text, in
-`Record.headers["diagram"]` and cross-checked against the cells the list places (no rules: cells
-are only accumulated); every disagreement is a warning. A letter/number pair of the wrong parity
-names no cell: the record is not produced (`not-a-cell`), with suggestions, and the diagram's
-stones that the list never placed are offered as corrections; read again with `corrections`.
+`Record.headers["diagram"]` and cross-checked against the cells the list places and their colours
+(no rules: cells are only accumulated); every disagreement is a warning. A letter/number pair of
+the wrong parity names no cell: the record is not produced (`not-a-cell`), with suggestions, and
+the diagram's stones that the list never placed are offered as corrections; read again with
+`corrections`.
 """
 
 from __future__ import annotations
@@ -31,6 +44,7 @@ from catchup_notation.board import Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.colours import colour_initials, colour_mark, colour_of_mark, unknown_mark_message
 from catchup_notation.notation.diagnostics import syntax_error
 from catchup_notation.notation.rga_board import (
     MAX_SIDE,
@@ -58,8 +72,8 @@ _WORDS = {
     "NAME": "a player's letter or name",
     "ROWNUM": "a row number",
     "MOVENUM": "a move number such as '1.'",
-    "POINT": "a diagram point ('.' or a player's letter)",
-    "CELL": "a cell such as 'i5'",
+    "POINT": "a diagram point ('.' or a stone's letter)",
+    "CELL": "a cell such as 'i5' (i5=w: a stone of the other colour)",
     "DOTS": "'...'",
     "RESIGN": "'resign'",
     "_SP": "a space",
@@ -208,8 +222,10 @@ def _add(block: _Block, line: _Line) -> None:
         block.entries.append(line)
 
 
-def _error(line: _Line, token: Token | None, message: str, code: str, source: str | None = None) -> NotationError:
-    column = token.column if token is not None else 1
+def _error(line: _Line, token: Token | None, message: str, code: str, source: str | None = None,
+           column: int | None = None) -> NotationError:
+    if column is None:
+        column = token.column if token is not None else 1
     return NotationError(message, source=source, line=line.number, column=column, text=line.text, code=code)
 
 
@@ -224,6 +240,7 @@ class _Bad:
     name: str
     turn: int
     player: int
+    colour: int  # of the stone written there
     line: int
     column: int
     text: str
@@ -237,6 +254,7 @@ class _Reader:
         self.index = index
         self.source = source
         self.variant = variant
+        self.spec = parse_variant(variant or "catchup").spec
         self.warnings: list[NotationWarning] = []
 
     def warn(self, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
@@ -255,6 +273,8 @@ class _Reader:
         if len(names) != 2:
             raise self.fail(header, names[0], f"the header names {len(names)} players; expected two "
                             "letters or names, the first mover first", "players")
+        if self.spec.either_colour:  # the diagram's letters are the colours', not the players'
+            return (str(names[0]), str(names[1])), colour_initials(self.spec)
         letters = (str(names[0])[0].lower(), str(names[1])[0].lower())
         if letters[0] == letters[1]:
             raise self.fail(header, names[1], f"both players' names start with {letters[0]!r}, so the "
@@ -298,10 +318,15 @@ class _Reader:
                     continue
                 turn_no = len(turns) + 1
                 cells: list[Cell] = []
+                colours: list[int] = []
                 for token in slot:
                     if token.type == "DOTS":
                         continue
-                    name = str(token).lower()
+                    name, _, mark = str(token).lower().partition("=")
+                    colour = colour_of_mark(self.spec, mark) if mark else player
+                    if colour is None:
+                        raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source,
+                                     column=token.column + len(name))
                     meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                     if meant is not None:
                         used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
@@ -310,13 +335,15 @@ class _Reader:
                         name = meant
                     cell = cell_of(name, side)
                     if cell is None:
-                        bad.append(_Bad(name, turn_no, player, line.number, token.column, line.text))
+                        bad.append(_Bad(name, turn_no, player, colour, line.number, token.column, line.text))
                     else:
                         cells.append(cell)
+                        colours.append(colour)
                 if all(t.type == "DOTS" for t in slot):
                     self.warn("placeholder-turn", f"turn {turn_no} is only the placeholder '...': read as a "
                               "turn that places no stone", line.number, slot[0].column)
-                turns.append(Turn(player, tuple(cells), at=Location(line.number, slot[0].column)))
+                turns.append(Turn(player, tuple(cells), colours=tuple(colours),
+                                  at=Location(line.number, slot[0].column)))
         for key in corrections:
             if key not in used:
                 self.warn("unused-correction", f"the correction for {key!r} matched nothing in the move list")
@@ -328,7 +355,9 @@ class _Reader:
         block = self.block
         if block.header is None:
             return None
-        if letters is None:
+        if self.spec.either_colour:
+            letters = colour_initials(self.spec)
+        elif letters is None:
             letters = self.guess_letters(side, turns)
         stones: dict[Cell, int] = {}
         marked: set[Cell] = set()
@@ -352,8 +381,10 @@ class _Reader:
                 if point == ".":
                     continue
                 if point.lower() not in letters:
-                    raise self.fail(line, point, f"the diagram point {str(point)!r} is neither '.' nor a "
-                                    f"player's letter ({letters[0]} or {letters[1]}, upper case for the "
+                    whose = (f"a colour's letter under {self.spec.name}" if self.spec.either_colour
+                             else "a player's letter")
+                    raise self.fail(line, point, f"the diagram point {str(point)!r} is neither '.' nor "
+                                    f"{whose} ({letters[0]} or {letters[1]}, upper case for the "
                                     "last turn)", "diagram")
                 stones[cell] = letters.index(point.lower()) + 1
                 if point.isupper():
@@ -364,7 +395,8 @@ class _Reader:
         return Diagram(side, letters, stones, frozenset(marked), frozenset(unshown), where)
 
     def guess_letters(self, side: int, turns: list[Turn]) -> tuple[str, str]:
-        """Without players in the header: the letters the diagram uses, ordered by the first turn."""
+        """Without players in the header: the letters the diagram uses, ordered by the first turn's
+        colour (the first mover's own, unless the first stone is marked otherwise)."""
         seen: list[str] = []
         first_cells: dict[Cell, str] = {}
         for row_no, line in enumerate(self.block.rows, start=1):
@@ -377,7 +409,8 @@ class _Reader:
             line = self.block.header
             raise self.fail(line, line.columns, f"the diagram uses {len(seen)} letters ({', '.join(seen)}); "
                             "a game has two players", "diagram")
-        opener = next((first_cells[c] for t in turns[:1] for c in t.cells if c in first_cells), None)
+        opener = next((first_cells[c] for t in turns[:1] for c, colour in zip(t.cells, t.stone_colours)
+                       if c in first_cells and colour == 1), None)
         if opener is not None:
             ordered = [opener] + [s for s in seen if s != opener]
         else:
@@ -400,16 +433,17 @@ class _Reader:
         turns, bad, resigned, resigned_at = self.turns(side, {k.lower(): v.lower() for k, v in fixes.items()})
         diagram = self.diagram(side, letters, turns)
         words = tuple(name or f"player {i}" for i, name in enumerate(players, start=1))
+        stone_words = self.spec.colours if self.spec.either_colour else words
         if diagram is not None and not block.entries:
             self.warn("diagram-only", "the post has a diagram but no move list: the record has no turns; "
                       "the position is kept in headers['diagram']")
-        suggested = self.suggestions(bad, side, diagram, turns, words)
+        suggested = self.suggestions(bad, side, diagram, turns, words, stone_words)
         if bad and corrections == "diagram" and len(suggested) == len(bad):
             self.warnings.clear()  # the first pass's not-a-cell reports no longer apply
             turns, bad, resigned, resigned_at = self.turns(side, suggested)
             diagram = self.diagram(side, letters, turns)
         if diagram is not None and block.entries:
-            self.warnings.extend(compare(diagram, turns, words))
+            self.warnings.extend(compare(diagram, turns, stone_words))
         if bad:
             raise self.not_a_cell(bad, side, suggested)
         headers = {}
@@ -428,9 +462,10 @@ class _Reader:
             resigned_at=resigned_at,
         )
 
-    def suggestions(self, bad: list[_Bad], side: int, diagram: Diagram | None, turns, words) -> dict[str, str]:
+    def suggestions(self, bad: list[_Bad], side: int, diagram: Diagram | None, turns, words,
+                    stone_words) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
-        of the right player on the diagram; warns `not-a-cell` for each bad pair."""
+        of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
         implied = position(turns, diagram.side)[0] if diagram else {}
         found: dict[str, str] = {}
         for item in bad:
@@ -440,12 +475,12 @@ class _Reader:
                 message += f"; the cells next to it are {', '.join(nearby)}"
             if diagram is not None:
                 fits = [n for n in nearby
-                        if diagram.stones.get(cell_of(n, diagram.side)) == item.player
+                        if diagram.stones.get(cell_of(n, diagram.side)) == item.colour
                         and cell_of(n, diagram.side) not in implied]
                 if len(fits) == 1:
                     found[f"{item.turn}:{item.name}"] = fits[0]
-                    message += (f"; the diagram shows a stone of {words[item.player - 1]} at {fits[0]} that "
-                                f"the move list never places: probably {fits[0]}")
+                    message += (f"; the diagram shows a stone of {stone_words[item.colour - 1]} at {fits[0]} "
+                                f"that the move list never places: probably {fits[0]}")
             self.warn("not-a-cell", message, item.line, item.column)
         return found
 
@@ -500,12 +535,13 @@ def read_rga(
             yield ReadItem(index, record, None, tuple(reader.warnings))
 
 
-def read_diagram(text: str) -> Diagram:
-    """The diagram of a text holding one (e.g. `Record.headers["diagram"]`)."""
+def read_diagram(text: str, variant: str | None = None) -> Diagram:
+    """The diagram of a text holding one (e.g. `Record.headers["diagram"]`); `variant` says what
+    its letters stand for (colour initials under too and product, players' initials otherwise)."""
     for block in _blocks(text, None):
         if block.error is not None:
             raise block.error
-        reader = _Reader(block, 0, None, None)
+        reader = _Reader(block, 0, None, variant)
         side, _ = reader.side()
         diagram = reader.diagram(side, reader.players()[1], [])
         if diagram is not None:
@@ -551,11 +587,11 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
             if cell not in board or cell_of(cell_name(cell, side), side) != cell:
                 raise NotationError(f"{where}: turn cell {cell} is not on the side-{side} board and has no "
                                     "rga name", code="not-a-cell")
-    stones, last = position(record.turns, side)
+    stones, last = position(record.turns, side)  # by stone colour
     diagram = Diagram(side, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
         warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")
-    slots = _slots(record, side, warn)
+    slots = _slots(record, side, warn, variant.spec)
     board_lines = render(diagram, names)
     entries = []
     for i in range(0, len(slots), 2):
@@ -565,20 +601,32 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
 
 
 def _player_letters(record: Record, variant, warn) -> tuple[tuple[str, str], tuple[str, str]]:
-    """Header names (written as the file's) and the diagram letters (their initials)."""
+    """Header names (written as the file's) and the diagram letters: the players' initials, or
+    under too and product the colours' initials (then the names need not differ in initial)."""
     names = record.players
-    if all(n and n.isascii() and n.isalpha() for n in names) and names[0][0].lower() != names[1][0].lower():
-        return (names[0], names[1]), (names[0][0].lower(), names[1][0].lower())
+    either = variant.spec.either_colour
+    if all(n and n.isascii() and n.isalpha() for n in names) and (either or names[0][0].lower() != names[1][0].lower()):
+        letters = (names[0][0].lower(), names[1][0].lower())
+        return (names[0], names[1]), colour_initials(variant.spec) if either else letters
     if any(names):
-        warn("players-dropped", f"the names {names} cannot head a diagram (one word each, different "
-             "initials); default letters are written")
+        rule = "one word each" if either else "one word each, different initials"
+        warn("players-dropped", f"the names {names} cannot head a diagram ({rule}); default letters are written")
     defaults = tuple(p[0] for p in variant.spec.players)
     if defaults[0].lower() == defaults[1].lower() or not all(d.isalpha() for d in defaults):
         defaults = ("X", "O")
-    return (defaults[0], defaults[1]), (defaults[0].lower(), defaults[1].lower())
+    letters = colour_initials(variant.spec) if either else (defaults[0].lower(), defaults[1].lower())
+    return (defaults[0], defaults[1]), letters
 
 
-def _slots(record: Record, side: int, warn) -> list[str]:
+def _written(turn: Turn, side: int, spec) -> list[str]:
+    """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
+    names = [cell_name(c, side) for c in turn.cells]
+    if turn.colours:
+        names = [n if colour == turn.player else n + colour_mark(spec, colour) for n, colour in zip(names, turn.colours)]
+    return names
+
+
+def _slots(record: Record, side: int, warn, spec) -> list[str]:
     """One string per turn slot in move-list order; players alternate from player 1."""
     slots: list[str] = []
     for number, turn in enumerate(record.turns, start=1):
@@ -586,7 +634,7 @@ def _slots(record: Record, side: int, warn) -> list[str]:
             warn("turn-order", f"turn {number} is player {turn.player}'s but the move list alternates; "
                  "a '...' slot is written for the other player and reads back as an empty turn")
             slots.append("...")
-        slots.append(" ".join(cell_name(c, side) for c in turn.cells) or "...")
+        slots.append(" ".join(_written(turn, side, spec)) or "...")
     if record.resigned is not None:
         if record.resigned != len(slots) % 2 + 1:
             warn("turn-order", "the resigning player is not the one to move; a '...' slot is written before "

@@ -4,7 +4,9 @@ its canonical text, and the cross-check of a diagram against the stones a move l
 Side n, N = n - 1: columns `a`.. (4n - 3 letters), rows 1 (top) .. 2n - 1. Axial (q, r) is
 column index x = 2q + r + 2N (a = 0) and row rho = r + N + 1. Only every other column of a row
 holds a cell, so half of all letter/number pairs name no cell at all (`l7` on side 5).
-No game rule lives here: comparing a diagram with a move list only accumulates cells.
+A diagram shows stone colours (1 = the first player's colour, 2 = the second's), one letter each;
+a move list's stones are the mover's colour unless marked (see `Turn.colours`). No game rule lives
+here: comparing a diagram with a move list only accumulates cells and their colours.
 """
 
 from __future__ import annotations
@@ -88,7 +90,8 @@ def row_cells(side: int, row: int) -> tuple[Cell, ...]:
 class Diagram:
     """A position as a diagram shows it.
 
-    `letters` are the lower-case letters of player 1 and player 2; `stones` maps cells to players;
+    `letters` are the lower-case letters of colour 1 and colour 2 (the players' initials, or the
+    colours' under too and product); `stones` maps cells to colours;
     `marked` are the upper-case (last turn) stones; `unshown` are cells a short row left out.
     `where` locates each shown point in the source (line, column) for warnings.
     """
@@ -101,10 +104,10 @@ class Diagram:
     where: dict[Cell, tuple[int, int]] = attrs.field(factory=dict, eq=False)
 
     def point(self, cell: Cell) -> str:
-        player = self.stones.get(cell)
-        if player is None:
+        colour = self.stones.get(cell)
+        if colour is None:
             return "."
-        letter = self.letters[player - 1]
+        letter = self.letters[colour - 1]
         return letter.upper() if cell in self.marked else letter
 
 
@@ -135,27 +138,29 @@ def diagram_text(diagram: Diagram, names: tuple[str, str] | None = None) -> str:
 
 
 def position(turns, side: int) -> tuple[dict[Cell, int], frozenset[Cell]]:
-    """Stones the turns place (later placements win) and the cells of the last turn with stones."""
+    """Stones the turns place, by colour (later placements win), and the cells of the last turn
+    with stones."""
     board = hexhex(side)
     stones: dict[Cell, int] = {}
     last: tuple[Cell, ...] = ()
     for turn in turns:
-        for cell in turn.cells:
+        for cell, colour in zip(turn.cells, turn.stone_colours):
             if cell in board:
-                stones[cell] = turn.player
+                stones[cell] = colour
         if turn.cells:
             last = turn.cells
     return stones, frozenset(cell for cell in last if cell in board)
 
 
-def compare(diagram: Diagram, turns, player_words: tuple[str, str]) -> list[NotationWarning]:
-    """Every disagreement between the diagram and the stones the turns place, as warnings."""
+def compare(diagram: Diagram, turns, colour_words: tuple[str, str]) -> list[NotationWarning]:
+    """Every disagreement between the diagram and the stones the turns place, as warnings: a stone
+    missing, extra, or of the other colour. `colour_words` name colour 1 and colour 2."""
     side = diagram.side
     implied, last = position(turns, side)
     warnings = []
 
-    def says(player: int | None) -> str:
-        return "an empty cell" if player is None else f"a stone of {player_words[player - 1]}"
+    def says(colour: int | None) -> str:
+        return "an empty cell" if colour is None else f"a stone of {colour_words[colour - 1]}"
 
     for cell in hexhex(side).cells:
         listed, shown = implied.get(cell), diagram.stones.get(cell)
