@@ -48,8 +48,11 @@ def main() -> None:
     for spec in hex_variants():
         if args.variants and spec.name not in args.variants:
             continue
+        # A required parameter (brink's margin x) is set to 3; it changes only the scoring.
+        required = ", ".join(f"{p.name}=3" for p in spec.parameters if p.required)
+        variant = f"{spec.name}({required})" if required else spec.name
         for empty in range(args.min if spec.name == "catchup" else args.others_from, args.max + 1):
-            if row(spec.name, empty, args.positions) > args.budget:
+            if row(variant, empty, args.positions) > args.budget:
                 break
 
 

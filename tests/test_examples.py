@@ -1,4 +1,4 @@
-"""The README's first command: every bundled example verifies and adjudicates."""
+"""The README stays true: its first command on every bundled example, and its Python example."""
 
 from __future__ import annotations
 
@@ -24,3 +24,14 @@ def test_every_example_adjudicates():
     assert all(row["status"] in ("finished", "resigned", "unfinished") for row in rows)
     by_rule = {row["decided_by"] for row in rows if row["status"] == "finished"}
     assert {"plurality", "no-cut", "second-largest", "product", "margin"} <= by_rule
+
+
+def test_readme_python_example_runs(monkeypatch):
+    root = EXAMPLES.parent
+    text = (root / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Python API", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(root)  # the example reads examples/ by a relative path
+    namespace: dict = {}
+    exec(compile(block, "README.md (Python API)", "exec"), namespace)
+    assert namespace["played"].valid
+    assert namespace["too"].state().stones == ((), ((0, 0),))  # the stone is White's, player 1 placed it

@@ -347,3 +347,8 @@ def test_cli_variants_lists_colours_and_required_parameters():
     assert x["name"] == "x" and x["required"] is True and x["default"] is None and size["required"] is False
     text = run("variants").output
     assert "x (required)" in text and "either player places either colour" in text
+
+
+def test_plur_seven_cell_board_is_a_draw_with_perfect_play():
+    solved = solve_endgame(parse_variant("plur(size=2)").new_game())
+    assert solved.draw and solved.final.decided_by == "no-cut"
