@@ -2,7 +2,9 @@
 
 Groups are kept incrementally with a union-find over cell indices (sizes at the roots), so a turn
 costs a few operations per stone, never a flood fill of the board. A variant subclass says only
-what differs: which stone counts are allowed and why, and any extra constraint on a turn.
+what differs: which stone counts are allowed and why, any extra constraint on a turn, and (the
+predecessors) how a position is scored. Stones and groups are kept by colour; the colour is the
+mover's own unless the variant lets a player place either colour (too, product).
 
 Before a turn is committed, `_new_groups` previews the sizes of the groups that contain its new
 stones; every variant's constraint and trigger can be decided from that preview plus the sizes
@@ -60,7 +62,7 @@ class HexGame:
         self.owner = [0] * n  # stone colour per cell, 0 = empty (the owner, but in too and product)
         self.parent = list(range(n))
         self.gsize = [0] * n  # group size, valid at roots
-        self.largest = [0, 0, 0]  # indexed by player; [0] unused
+        self.largest = [0, 0, 0]  # largest group, indexed by colour; [0] unused
         self.scores = [0, self.initial_score, self.initial_score]
         self.empty = n
         self.turns_played = 0
