@@ -90,8 +90,12 @@ def test_lg_malformed_marks_are_bad_cells(value, column):
 
 
 def test_lg_opponent_colour_under_catchup_is_read_for_the_rules():
+    item = read("(;FF[4]SZ[5];W[E5=b];B[D4=w])", "lg", "catchup")
+    assert item.error is None
+    # Marks under a variant without a choice of colour are doubtful: said once a record, where first seen.
+    assert [(w.code, w.line, w.column) for w in item.warnings] == [("unexpected-colour-mark", 1, 13)]
+    assert "read it with --variant" in item.warnings[0].message
     item = read("(;FF[4]SZ[5];W[E5=b];B[D4])", "lg", "catchup")
-    assert item.error is None and item.warnings == ()
     assert item.record.turns[0].colours == (2,)  # White played a Black stone: the rules say wrong-colour
     assert write_records([item.record], "lg")[0] == "(;FF[4]SZ[5];W[E5=b];B[D4])\n"
 
@@ -138,6 +142,8 @@ def test_genius_unknown_mark_is_located():
 def test_genius_opponent_colour_under_catchup_is_read():
     item = read("E5\nD4=W\n", "genius", "catchup")
     assert item.error is None and item.record.turns[1].colours == (1,)
+    assert [(w.code, w.line, w.column) for w in item.warnings] == [("unexpected-colour-mark", 2, 3)]
+    assert read("E5=w\nD4=w\n", "genius", "too").warnings == ()  # marks are what too records need
 
 
 def test_genius_sniffs_marked_lines():
@@ -219,12 +225,12 @@ def test_rga_unknown_mark_is_located():
 
 def test_rga_opponent_colour_under_catchup_is_read_and_drawn_in_its_colour():
     item = read("1. e5  i5=w\n", "rga", "catchup")  # Black plays a White stone: for the rules to report
-    assert item.error is None and item.warnings == ()
+    assert item.error is None and [w.code for w in item.warnings] == ["unexpected-colour-mark"]
     assert item.record.turns[1] == Turn(2, (cell_of("i5", 5),), colours=(1,))
     text, _ = write_records([item.record], "rga")
     assert "i5=w" in text and "5   . . w . W . . . ." in text  # drawn in White's (player 1's) letter
     again = read(text, "rga", "catchup")
-    assert again.warnings == () and again.record.turns == item.record.turns
+    assert [w.code for w in again.warnings] == ["unexpected-colour-mark"] and again.record.turns == item.record.turns
 
 
 def test_rga_suggestion_follows_the_marked_colour():

@@ -35,3 +35,17 @@ def unknown_mark_message(spec: VariantSpec, letter: str) -> str:
         f"={letter} is not a stone colour of {spec.name} "
         f"(its colours: ={first} for {spec.colours[0]}, ={second} for {spec.colours[1]})"
     )
+
+
+#: Warning code for colour marks read under a variant where a player places only their own colour.
+UNEXPECTED_MARK = "unexpected-colour-mark"
+
+
+def unexpected_mark_message(spec: VariantSpec) -> str:
+    """A mark means a colour only by the variant it is read under, and a file that names no variant
+    (LG, Genius) is read as catchup unless told otherwise: say so, once a record."""
+    return (
+        f"this record has colour marks, which only variants where a player may place either colour use "
+        f"(too, product); read under {spec.name}, each mark was taken as one of its colours "
+        f"({spec.colours[0]}, {spec.colours[1]}). If it is a too or product record, read it with --variant"
+    )

@@ -34,7 +34,13 @@ from lark.exceptions import UnexpectedInput
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.colours import colour_mark, colour_of_mark, unknown_mark_message
+from catchup_notation.notation.colours import (
+    UNEXPECTED_MARK,
+    colour_mark,
+    colour_of_mark,
+    unexpected_mark_message,
+    unknown_mark_message,
+)
 from catchup_notation.notation.diagnostics import line_of, syntax_error
 from catchup_notation.notation.lg import cell_from_name, cell_name
 from catchup_notation.registry import parse_variant
@@ -125,6 +131,7 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
     resigned: int | None = None
     resigned_at: Location | None = None
     previous = 2  # so that the first line without a colour is player 1's
+    warnings: list[NotationWarning] = []
     for colour, body in lines:
         first = colour[0] if colour else (body if isinstance(body, Token) else body[0])
         expected = 3 - previous
@@ -152,6 +159,8 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
                     text=line_of(text, tok.line),
                     code="colour-mark",
                 )
+            if mark and not spec.either_colour and not warnings:
+                warnings.append(NotationWarning(UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, tok.column + len(name)))
             colours.append(colour)
         turns.append(Turn(player, tuple(cells), colours=tuple(colours), at=where))
         previous = player
@@ -164,7 +173,7 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
         at=Location(1, 1),
         resigned_at=resigned_at,
     )
-    return record, []
+    return record, warnings
 
 
 def _player_of(name: str, expected: int, names: list[str | None], tok: Token, text: str, source: str | None) -> int:

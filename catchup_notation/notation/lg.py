@@ -34,7 +34,13 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.colours import colour_mark, colour_of_mark, unknown_mark_message
+from catchup_notation.notation.colours import (
+    UNEXPECTED_MARK,
+    colour_mark,
+    colour_of_mark,
+    unexpected_mark_message,
+    unknown_mark_message,
+)
 from catchup_notation.notation.diagnostics import line_of, syntax_error
 from catchup_notation.registry import parse_variant
 from catchup_notation.resources import data_dir
@@ -422,6 +428,7 @@ def _build(
     turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
     resigned: int | None = None
     resigned_tok: Token | None = None
+    warned_marks: list[bool] = []  # one unexpected-colour-mark warning a record
 
     def colours_of(value: str, player: int, spot: _Spot | Token, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
@@ -435,6 +442,9 @@ def _build(
                 "bad-cell",
             )
         cells, marks = parsed
+        if marks and not spec.either_colour and not warned_marks:
+            warned_marks.append(True)
+            warn(UNEXPECTED_MARK, unexpected_mark_message(spec), spot)
         colours = [player] * len(cells)
         for index, letter, offset in marks:
             colour = colour_of_mark(spec, letter)

@@ -44,7 +44,14 @@ from catchup_notation.board import Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.colours import colour_initials, colour_mark, colour_of_mark, unknown_mark_message
+from catchup_notation.notation.colours import (
+    UNEXPECTED_MARK,
+    colour_initials,
+    colour_mark,
+    colour_of_mark,
+    unexpected_mark_message,
+    unknown_mark_message,
+)
 from catchup_notation.notation.diagnostics import syntax_error
 from catchup_notation.notation.rga_board import (
     MAX_SIDE,
@@ -327,6 +334,8 @@ class _Reader:
                     if colour is None:
                         raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source,
                                      column=token.column + len(name))
+                    if mark and not self.spec.either_colour and not any(w.code == UNEXPECTED_MARK for w in self.warnings):
+                        self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, token.column + len(name))
                     meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                     if meant is not None:
                         used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
