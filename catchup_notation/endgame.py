@@ -170,6 +170,8 @@ class _Solver:
         self.probe = game.copy()
         self.constrained = game.constrained
         self.either_colour = game.either_colour
+        if self.constrained and self.either_colour:  # coloured_children does not ask the constraint
+            raise EndgameError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
         self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple, tuple[int, int]] = {}
@@ -214,23 +216,45 @@ class _Solver:
 
     # -- positions -------------------------------------------------------------------------
 
-    def placements(self, chosen: tuple[int, ...], mover: int) -> list[tuple[int, int]]:
-        """(colour-1 mask, colour-2 mask) for the cells `chosen`: all the mover's own colour, or
-        every colouring where a player may place either colour (too, product)."""
-        if not self.either_colour:
-            placed = sum(chosen)
-            return [(placed, 0) if mover == 1 else (0, placed)]
-        out = []
-        for colours in product((1, 2), repeat=len(chosen)):
-            masks = [0, 0, 0]
-            for bit, colour in zip(chosen, colours):
-                masks[colour] |= bit
-            out.append((masks[1], masks[2]))
-        return out
-
     def children(self, state: tuple, counts: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple]]:
         """((colour-1 cells placed, colour-2 cells placed), next state) for every legal turn, with
         the facts the engine's `_commit` would record."""
+        if self.either_colour:
+            return self.coloured_children(state, counts)
+        m1, m2, mover, s1, s2, l1, l2, _, turns = state
+        pos = self.pos
+        free = pos.full & ~(m1 | m2)
+        bits = [1 << k for k in range(pos.n) if free >> k & 1]
+        mine = m1 if mover == 1 else m2
+        largest = l1 if mover == 1 else l2
+        score = s1 if mover == 1 else s2
+        board_max = max(l1, l2)
+        out = []
+        for count in counts:
+            for chosen in combinations(bits, count):
+                placed = sum(chosen)
+                after = mine | placed
+                sizes = [size for comp, size, _ in pos.parts(mover, after) if comp & placed]
+                if self.constrained and not self.allowed(mover, count, sizes, l1, l2):
+                    continue
+                top = max(sizes, default=0)
+                new_largest = max(largest, top)
+                new_score = max(score, new_largest)
+                new_max = max(board_max, new_largest)
+                strict = top if top > board_max and sizes.count(top) == 1 else 0
+                facts = TurnFacts(mover, count, score, new_score, board_max, new_max, strict)
+                if mover == 1:
+                    child = (after, m2, 2, new_score, s2, new_largest, l2, facts, min(turns + 1, 2))
+                    out.append(((placed, 0), child))
+                else:
+                    child = (m1, after, 1, s1, new_score, l1, new_largest, facts, min(turns + 1, 2))
+                    out.append(((0, placed), child))
+        return out
+
+    def coloured_children(self, state: tuple, counts: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple]]:
+        """`children` where the mover picks each stone's colour (too, product): every colouring of
+        every choice of cells. Kept apart so that the common case pays nothing for it; no such
+        variant has a constraint."""
         m1, m2, mover, s1, s2, l1, l2, _, turns = state
         pos = self.pos
         free = pos.full & ~(m1 | m2)
@@ -240,27 +264,25 @@ class _Solver:
         out = []
         for count in counts:
             for chosen in combinations(bits, count):
-                for placed in self.placements(chosen, mover):
-                    masks = (m1 | placed[0], m2 | placed[1])
+                for colours in product((1, 2), repeat=count):
+                    placed = [0, 0, 0]
+                    for bit, colour in zip(chosen, colours):
+                        placed[colour] |= bit
+                    masks = (0, m1 | placed[1], m2 | placed[2])
                     largest = [0, l1, l2]
-                    sizes = []  # of the groups holding new stones
+                    sizes = []  # of the groups holding new stones, either colour
                     for colour in (1, 2):
-                        new = placed[colour - 1]
-                        if new:
-                            grown = [size for comp, size, _ in pos.parts(colour, masks[colour - 1]) if comp & new]
-                            top = max(grown)
-                            if top > largest[colour]:
-                                largest[colour] = top
+                        if placed[colour]:
+                            grown = [size for comp, size, _ in pos.parts(colour, masks[colour]) if comp & placed[colour]]
+                            largest[colour] = max(largest[colour], *grown)
                             sizes += grown
-                    if self.constrained and not self.allowed(mover, count, sizes, l1, l2):
-                        continue
                     mine = largest[mover]
                     new_score = max(score, mine)
                     strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
                     facts = TurnFacts(mover, count, score, new_score, board_max, max(largest), strict)
                     scores = (new_score, s2) if mover == 1 else (s1, new_score)
-                    child = (masks[0], masks[1], 3 - mover, *scores, largest[1], largest[2], facts, min(turns + 1, 2))
-                    out.append((placed, child))
+                    child = (masks[1], masks[2], 3 - mover, *scores, largest[1], largest[2], facts, min(turns + 1, 2))
+                    out.append(((placed[1], placed[2]), child))
         return out
 
     def terminal_value(self, state: tuple) -> int:
