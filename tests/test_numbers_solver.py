@@ -103,3 +103,23 @@ def test_three_implementations_agree_on_random_positions(numbers, scores, to_mov
     assert reference_value(numbers, scores, to_move)[0] == expected
     # the best moves achieve the value, and no move does better
     assert max(v for _, v in solution.move_values) == solution.mover_value
+
+
+def test_reference_search_returns_exact_table_entries():
+    # Regression: an exact (lower == upper) table entry met with a wider window used to narrow the
+    # window to nothing and store a contradictory bound; found by the thorough profile.
+    assert reference_value((2, 2, 3, 5, 7), (0, 1))[0] == plain_value((2, 2, 3, 5, 7), (0, 1)) == 0
+    assert reference_value((2, 3, 4, 5, 7), (1, 0))[0] == plain_value((2, 3, 4, 5, 7), (1, 0)) == 0
+
+
+def test_reference_search_on_every_small_position():
+    """Every multiset of up to 5 numbers from 1..7, leads -4..4, either player to move."""
+    from itertools import combinations_with_replacement
+
+    for size in range(1, 6):
+        for numbers in combinations_with_replacement(range(1, 8), size):
+            for lead in range(-4, 5):
+                scores = (max(lead, 0), max(-lead, 0))
+                for to_move in (1, 2):
+                    expected = plain_value(numbers, scores, to_move)
+                    assert reference_value(numbers, scores, to_move)[0] == expected, (numbers, scores, to_move)

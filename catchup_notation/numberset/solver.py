@@ -306,7 +306,7 @@ def reference_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0), to
             return (lead > 0) - (lead < 0)
         key = (remaining, lead)
         lower, upper = table.get(key, (-1, 1))
-        if lower >= beta:
+        if lower >= beta or lower == upper:  # an exact value too: narrowing to it would leave no window
             return lower
         if upper <= alpha:
             return upper
