@@ -30,6 +30,23 @@ _omit_positions(Turn, colours=override(omit_if_default=True))
 _omit_positions(Record)
 
 
+def _exactly(kind: type) -> Any:
+    """A structure hook that takes only values of `kind` as they are: cattrs' default would call
+    `int(...)` and turn "1", true or 0.7 into numbers, silently changing what a file said."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:  # bool is an int subclass: `type` keeps it out
+            raise TypeError(f"expected {kind.__name__}, not {value!r}")
+        return value
+
+    return structure
+
+
+converter.register_structure_hook(int, _exactly(int))
+converter.register_structure_hook(bool, _exactly(bool))  # or bool would dispatch to int's hook
+converter.register_structure_hook(str, _exactly(str))
+
+
 def _structure_state(data: Any, _: Any) -> GameState:
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind == "hex":

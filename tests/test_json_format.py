@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from catchup_notation.model import Record, Turn
 from catchup_notation.notation.jsonformat import JSON, schema_path
 
@@ -39,6 +41,25 @@ def test_bad_line_does_not_stop_the_next():
 def test_shape_errors_name_the_path():
     (item,) = JSON.read('{"variant": "catchup", "turns": [{"player": "x"}], "extra": 1}')
     assert item.error.code == "shape" and "$.turns[0].player" in item.error.message
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "path"),
+    [
+        ("player", '"1"', "$.turns[0].player"),  # a number in a string
+        ("player", "true", "$.turns[0].player"),  # a boolean is not a player
+        ("cells", "[[0.7, 0]]", "$.turns[0].cells[0][0]"),  # nor is 0.7 the cell 0
+        ("colours", "[true]", "$.turns[0].colours[0]"),
+    ],
+)
+def test_values_are_taken_only_as_they_are(field, value, path):
+    # cattrs would call int() on these and read a different game than the file holds.
+    turn = {"player": 1, "cells": [[0, 0]], "numbers": [], field: json.loads(value)}
+    text = json.dumps({"variant": "too", "turns": [turn]})
+    (item,) = JSON.read(text)
+    assert item.error is not None and item.error.code == "shape" and path in item.error.message, (text, item.error)
+    (names,) = JSON.read('{"variant": "catchup", "turns": [], "players": [5, null]}')
+    assert names.error.code == "shape" and "$.players[0]" in names.error.message
 
 
 def test_unknown_variant_in_record():
