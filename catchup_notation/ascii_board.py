@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.caption import caption_lines
 from catchup_notation.model import HexState
 from catchup_notation.registry import parse_variant
-from catchup_notation.scoring import format_groups
 
 
 def player_symbols(names: tuple[str, str]) -> tuple[str, str]:
@@ -64,16 +64,6 @@ def _numbers(count: int, slot: int) -> str:
 def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple[str, str] | None = None) -> str:
     """'w White: score 3, groups 3-1 · b Black: ...' with the move to come; `names` are the
     players' (the stone lines name the colours where they differ from the players: too, product)."""
-    spec = parse_variant(state.variant).spec
-    names = names or spec.players
-    symbols = symbols or player_symbols(spec.colours)
-    owners = spec.colours if spec.either_colour else names
-    parts = [f"{symbols[p]} {owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
-    if state.over:
-        after = "game over"
-    elif state.to_move is not None:
-        after = f"{names[state.to_move - 1]} to move"
-    else:
-        after = ""
-    head = f"{state.variant}, after turn {state.turns_played}" + (f": {after}" if after else "")
-    return "\n".join([head, *parts])
+    symbols = symbols or player_symbols(parse_variant(state.variant).spec.colours)
+    head, *stones = caption_lines(state, names)
+    return "\n".join([head, *(f"{symbol} {line}" for symbol, line in zip(symbols, stones))])

@@ -18,9 +18,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.caption import caption_lines
 from catchup_notation.model import HexState
 from catchup_notation.registry import parse_variant
-from catchup_notation.scoring import format_groups
 
 DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below
 #: Fills for the stone colours the variants name; Black and White stay the board game's own.
@@ -62,9 +62,9 @@ def state_svg(
     # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
     half_width = _W * (board.radius + 1.5) + _MARGIN / 2
     half_height = 1.5 * _R * (board.radius + 1) + _MARGIN / 2
-    caption_lines = 3
+    words = caption_lines(state, names)
     width = 2 * half_width
-    height = 2 * half_height + caption_lines * _CAPTION_LINE + _R / 2
+    height = 2 * half_height + len(words) * _CAPTION_LINE + _R / 2
 
     svg = ET.Element(
         "svg",
@@ -137,7 +137,7 @@ def state_svg(
 
     caption = ET.SubElement(svg, "g", {"class": "caption"})
     top = half_height - _MARGIN / 4 + _R / 2
-    for i, line in enumerate(_caption(state, names)):
+    for i, line in enumerate(words):
         text = ET.SubElement(
             caption, "text", {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"}
         )
@@ -181,17 +181,3 @@ def _edge_labels(side: int) -> list[tuple[str, tuple[float, float]]]:
 def _shrink_towards(point: tuple[float, float], anchor: tuple[float, float], keep: float = 0.75) -> tuple[float, float]:
     """A label a little closer to its cell than a whole cell away, so it reads as belonging to it."""
     return anchor[0] + keep * (point[0] - anchor[0]), anchor[1] + keep * (point[1] - anchor[1])
-
-
-def _caption(state: HexState, names: tuple[str, str]) -> list[str]:
-    spec = parse_variant(state.variant).spec
-    owners = spec.colours if spec.either_colour else names
-    players = [f"{owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
-    if state.over:
-        status = "game over"
-    elif state.to_move is not None:
-        status = f"{names[state.to_move - 1]} to move"
-    else:
-        status = ""
-    first = f"{state.variant}, after turn {state.turns_played}" + (f": {status}" if status else "")
-    return [first, *players]
