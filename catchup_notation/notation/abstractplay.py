@@ -31,7 +31,7 @@ from typing import Any
 from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.base import NotationWarning, ReadItem, register, write_each
 from catchup_notation.notation.diagnostics import line_of
 from catchup_notation.registry import parse_variant
 
@@ -119,11 +119,7 @@ class AbstractPlay:
             yield ReadItem(index, record, None, tuple(warnings))
 
     def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        games, warnings = [], []
-        for record in records:
-            game, more = write_game(record)
-            games.append(game)
-            warnings.extend(more)
+        games, warnings = write_each(records, write_game)
         data = games[0] if len(games) == 1 else games
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n", warnings
 

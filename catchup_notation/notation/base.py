@@ -8,13 +8,15 @@ No notation module applies game rules.
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable, Iterator
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol, TypeVar
 
 import attrs
 
 from catchup_notation.errors import NotationError
 from catchup_notation.model import Record
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -58,6 +60,20 @@ FORMATS: dict[str, Format] = {}
 def register(fmt: Format) -> Format:
     FORMATS[fmt.name] = fmt
     return fmt
+
+
+def write_each(
+    records: Iterable[Record], write_one: Callable[[Record], tuple[T, list[NotationWarning]]]
+) -> tuple[list[T], list[NotationWarning]]:
+    """What `write_one` makes of each record, in order, and all their warnings: the loop every
+    writer that writes records one at a time shares."""
+    pieces: list[T] = []
+    warnings: list[NotationWarning] = []
+    for record in records:
+        piece, more = write_one(record)
+        pieces.append(piece)
+        warnings.extend(more)
+    return pieces, warnings
 
 
 def decode(data: bytes, source: str | None = None) -> str:

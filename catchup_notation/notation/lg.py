@@ -33,7 +33,7 @@ from lark.exceptions import UnexpectedInput
 from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register
+from catchup_notation.notation.base import NotationWarning, ReadItem, register, write_each
 from catchup_notation.notation.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -343,11 +343,7 @@ class LittleGolem:
             )
 
     def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        texts, warnings = [], []
-        for record in records:
-            text, more = write_record(record)
-            texts.append(text)
-            warnings.extend(more)
+        texts, warnings = write_each(records, write_record)
         return "".join(t + "\n" for t in texts), warnings
 
 
