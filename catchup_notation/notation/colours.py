@@ -9,6 +9,9 @@ reader needs the variant it reads under.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from catchup_notation.notation.base import NotationWarning
 from catchup_notation.registry import VariantSpec
 
 
@@ -49,3 +52,9 @@ def unexpected_mark_message(spec: VariantSpec) -> str:
         f"(too, product); read under {spec.name}, each mark was taken as one of its colours "
         f"({spec.colours[0]}, {spec.colours[1]}). If it is a too or product record, read it with --variant"
     )
+
+
+def mark_warning_due(spec: VariantSpec, warnings: Iterable[NotationWarning]) -> bool:
+    """Whether a mark read now should bring the unexpected-colour-mark warning: under a variant
+    without a choice of colour, and only once a record (`warnings` are the record's so far)."""
+    return not spec.either_colour and all(w.code != UNEXPECTED_MARK for w in warnings)

@@ -38,6 +38,7 @@ from catchup_notation.notation.colours import (
     UNEXPECTED_MARK,
     colour_mark,
     colour_of_mark,
+    mark_warning_due,
     unexpected_mark_message,
     unknown_mark_message,
 )
@@ -155,7 +156,7 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
                     text=line_of(text, tok.line),
                     code="colour-mark",
                 )
-            if mark and not spec.either_colour and not warnings:
+            if mark and mark_warning_due(spec, warnings):
                 warnings.append(NotationWarning(UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, tok.column + len(name)))
             colours.append(colour)
         turns.append(Turn(player, tuple(cells), colours=tuple(colours), at=where))

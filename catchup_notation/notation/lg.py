@@ -38,6 +38,7 @@ from catchup_notation.notation.colours import (
     UNEXPECTED_MARK,
     colour_mark,
     colour_of_mark,
+    mark_warning_due,
     unexpected_mark_message,
     unknown_mark_message,
 )
@@ -424,7 +425,6 @@ def _build(
     turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
     resigned: int | None = None
     resigned_tok: Token | None = None
-    warned_marks: list[bool] = []  # one unexpected-colour-mark warning a record
 
     def colours_of(value: str, player: int, spot: _Spot | Token, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
@@ -438,8 +438,7 @@ def _build(
                 "bad-cell",
             )
         cells, marks = parsed
-        if marks and not spec.either_colour and not warned_marks:
-            warned_marks.append(True)
+        if marks and mark_warning_due(spec, warnings):
             warn(UNEXPECTED_MARK, unexpected_mark_message(spec), spot)
         colours = [player] * len(cells)
         for index, letter, offset in marks:

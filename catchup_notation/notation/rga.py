@@ -49,6 +49,7 @@ from catchup_notation.notation.colours import (
     colour_initials,
     colour_mark,
     colour_of_mark,
+    mark_warning_due,
     unexpected_mark_message,
     unknown_mark_message,
 )
@@ -334,7 +335,7 @@ class _Reader:
                     if colour is None:
                         raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source,
                                      column=token.column + len(name))
-                    if mark and not self.spec.either_colour and not any(w.code == UNEXPECTED_MARK for w in self.warnings):
+                    if mark and mark_warning_due(self.spec, self.warnings):
                         self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, token.column + len(name))
                     meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                     if meant is not None:
