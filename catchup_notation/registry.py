@@ -63,9 +63,6 @@ class VariantSpec:
     def _players_colours(self) -> tuple[str, str]:
         return self.players
 
-    def colour_name(self, colour: int) -> str:
-        return self.colours[colour - 1]
-
     def parameter(self, name: str) -> Parameter:
         for p in self.parameters:
             if p.name == name:
