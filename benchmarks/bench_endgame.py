@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from catchup_notation.endgame import solve_endgame
-from catchup_notation.registry import hex_variants, parse_variant
+from catchup_notation.solvers.endgame import solve_endgame
+from catchup_notation.rules.registry import hex_variants, parse_variant
 
 
 def position(variant: str, empty: int, seed: int, side: int = 5):

@@ -9,9 +9,9 @@ import random
 import sys
 import time
 
-from catchup_notation.adjudicate import adjudicate
+from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.model import Record
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 
 def random_records(variant: str, count: int, seed: int = 1) -> list[Record]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from catchup_notation.numberset.heuristics import tournament
-from catchup_notation.numberset.solver import reference_value, solve
-from catchup_notation.numberset.stats import level_branching, tree_stats
+from catchup_notation.solvers.numberset.heuristics import tournament
+from catchup_notation.solvers.numberset.solver import reference_value, solve
+from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 
 PUBLISHED_TABLE_2 = {3: 0, 4: 0, 5: 1, 6: 1, 7: 0, 8: 0, 9: -1, 10: -1, 11: 0, 12: 0, 13: 1, 14: -1,
                      15: 0, 16: 0, 17: 1, 18: -1, 19: 0, 20: 0}  # fmt: skip

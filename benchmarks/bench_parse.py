@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from catchup_notation.adjudicate import result_of  # noqa: E402
+from catchup_notation.rules.adjudicate import result_of  # noqa: E402
 from catchup_notation.model import Record  # noqa: E402
-from catchup_notation.notation import read_text, write_records  # noqa: E402
-from catchup_notation.registry import parse_variant  # noqa: E402
-from catchup_notation.replay import replay  # noqa: E402
+from catchup_notation.formats import read_text, write_records  # noqa: E402
+from catchup_notation.rules.registry import parse_variant  # noqa: E402
+from catchup_notation.rules.replay import replay  # noqa: E402
 
 
 def legal_game(rng: random.Random) -> Record:

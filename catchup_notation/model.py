@@ -2,7 +2,7 @@
 and what adjudication decided (Result).
 
 Everything here is plain, frozen data with no behaviour beyond small conveniences; the rules live
-in `catchup_notation.rules`, the syntax in `catchup_notation.notation`. Players are numbered 1 (the
+in `catchup_notation.rules`, the syntax in `catchup_notation.formats`. Players are numbered 1 (the
 first mover) and 2; turns are numbered from 1. Hex cells are axial (q, r) pairs (see `board`).
 
 Source positions (`Location`) are carried for diagnostics but are not part of a value's identity:
@@ -135,7 +135,7 @@ class HexState:
         return len(self.stones[0]) + len(self.stones[1])
 
     def _repr_svg_(self) -> str:
-        from catchup_notation.svg import state_svg  # drawing is optional; keep it off the import path
+        from catchup_notation.render.svg import state_svg  # drawing is optional; keep it off the import path
 
         return state_svg(self)
 
@@ -165,7 +165,7 @@ class Result:
     `groups` are the group sizes of each colour in descending order (empty for number-set games).
     `reason` is a stable code for how the game ended: board-full, no-legal-turn, numbers-exhausted,
     resignation, unfinished, rule-error. For a finished game, `decided_by` is a stable code for the
-    scoring rule that decided it (see `catchup_notation.scoring.VERDICT_CODES`: `groups` for the
+    scoring rule that decided it (see `catchup_notation.rules.scoring.VERDICT_CODES`: `groups` for the
     cascading comparison, `plurality`, `no-cut`, `second-largest`, `product`, `margin`,
     `inside-margin`, `scores` for number-set games) and `decided_at` the 0-based position in the
     sorted group sizes where it decided, if there is one (for plurality, the last of the k largest

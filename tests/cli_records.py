@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from catchup_notation.cli import app
 from catchup_notation.cli.inputs import load_formats
 from catchup_notation.model import Record, Turn
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 
 def random_game(seed: int, variant: str = "catchup", turns: int | None = None) -> Record:

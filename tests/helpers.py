@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from catchup_notation.board import Cell
 from catchup_notation.model import Record, Turn
-from catchup_notation.registry import VariantSpec, hex_variants, parse_variant
+from catchup_notation.rules.registry import VariantSpec, hex_variants, parse_variant
 
 
 def playable(spec: VariantSpec, **required: int) -> str:

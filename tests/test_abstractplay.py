@@ -4,7 +4,7 @@ import json
 
 from catchup_notation.board import hexhex
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation.abstractplay import ABSTRACTPLAY, cell_from_name, cell_name, move_string
+from catchup_notation.formats.abstractplay import ABSTRACTPLAY, cell_from_name, cell_name, move_string
 
 RECORD = {
     "header": {

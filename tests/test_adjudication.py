@@ -2,10 +2,10 @@
 
 import pytest
 
-from catchup_notation.adjudicate import adjudicate
-from catchup_notation.inference import accepting_variants
+from catchup_notation.rules.adjudicate import adjudicate
+from catchup_notation.rules.inference import accepting_variants
 from catchup_notation.model import Record, Turn
-from catchup_notation.scoring import compare_groups, describe_verdict
+from catchup_notation.rules.scoring import compare_groups, describe_verdict
 from helpers import record
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
-from catchup_notation.adjudicate import adjudicate
+from catchup_notation.rules.adjudicate import adjudicate
 
 FIELDS = {"source", "index", "variant", "status", "winner", "draw", "reason", "groups", "decided_at", "scores"}
 
@@ -70,10 +70,10 @@ def test_resignation(tmp_path):
 def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_path):
     import random
 
-    from catchup_notation.endgame import solve_record
+    from catchup_notation.solvers.endgame import solve_record
     from catchup_notation.model import Record
-    from catchup_notation.notation import write_records
-    from catchup_notation.registry import parse_variant
+    from catchup_notation.formats import write_records
+    from catchup_notation.rules.registry import parse_variant
 
     rng = random.Random(5)
     game = parse_variant("catchup(size=3)").new_game()

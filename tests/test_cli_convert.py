@@ -7,7 +7,7 @@ from cli_records import random_game, run, write_lg
 
 from catchup_notation.cli import convert as convert_module
 from catchup_notation.errors import CatchupError
-from catchup_notation.notation.io import read_path
+from catchup_notation.formats.io_old import read_path
 
 
 def test_lg_to_abstractplay_and_back_keeps_the_cells(tmp_path):

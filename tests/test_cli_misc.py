@@ -7,7 +7,7 @@ from cli_records import json_lines, random_game, run, write_lg
 
 from catchup_notation import __version__
 from catchup_notation.cli import COMMANDS
-from catchup_notation.registry import specs
+from catchup_notation.rules.registry import specs
 
 
 def test_version():

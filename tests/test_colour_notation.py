@@ -12,11 +12,11 @@ from hypothesis import given
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation import read_text, write_records
-from catchup_notation.notation.abstractplay import ABSTRACTPLAY
-from catchup_notation.notation.lg import cell_from_name
-from catchup_notation.notation.rga import read_diagram
-from catchup_notation.notation.rga_board import cell_of
+from catchup_notation.formats import read_text, write_records
+from catchup_notation.formats.abstractplay import ABSTRACTPLAY
+from catchup_notation.formats.lg import cell_from_name
+from catchup_notation.formats.rga import read_diagram
+from catchup_notation.formats.rga_board import cell_of
 
 E5, D4, F6 = (0, 0), (0, -1), (1, 1)  # LG/Genius names on side 5
 
@@ -147,7 +147,7 @@ def test_genius_opponent_colour_under_catchup_is_read():
 
 
 def test_genius_sniffs_marked_lines():
-    from catchup_notation.notation.genius import GENIUS
+    from catchup_notation.formats.genius import GENIUS
 
     assert GENIUS.sniff("E5=w\nD7=b F8\n")
 

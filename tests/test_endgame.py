@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from catchup_notation.endgame import (
+from catchup_notation.solvers.endgame import (
     _Solver,
     EndgameError,
     EndgameResult,
@@ -18,7 +18,7 @@ from catchup_notation.endgame import (
     solve_record,
 )
 from catchup_notation.errors import CatchupError, IllegalTurn
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 from tests.helpers import HEX_VARIANTS, game_after, record, turn
 
 VARIANTS = HEX_VARIANTS

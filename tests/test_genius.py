@@ -2,8 +2,8 @@
 
 import pytest
 
-from catchup_notation.notation.genius import GENIUS
-from catchup_notation.notation.lg import cell_from_name
+from catchup_notation.formats.genius import GENIUS
+from catchup_notation.formats.lg import cell_from_name
 from catchup_notation.model import Record, Turn
 
 # The seed's example: Red B4 B5; Blue D7 F8; Red B3, C1, D2; Blue F2, G7, H6.

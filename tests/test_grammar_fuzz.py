@@ -9,7 +9,7 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from catchup_notation.errors import NotationError
-from catchup_notation.notation import read_text
+from catchup_notation.formats import read_text
 from catchup_notation.resources import data_dir
 
 SAMPLES = {

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from catchup_notation.model import HexState, Record, Turn
-from catchup_notation.registry import parse_variant
-from catchup_notation.replay import replay
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.replay import replay
 from catchup_notation.serialization import from_data, to_data
 from reference_rules import HEX_VARIANTS, Reference
 
@@ -110,7 +110,7 @@ def test_single_corruption_is_reported_at_its_turn(name, side, seed):
 
 @given(st.lists(st.integers(0, 30), max_size=8), st.lists(st.integers(0, 30), max_size=8))
 def test_cascading_comparison_is_antisymmetric(a, b):
-    from catchup_notation.scoring import compare_groups
+    from catchup_notation.rules.scoring import compare_groups
 
     a, b = tuple(sorted(a, reverse=True)), tuple(sorted(b, reverse=True))
     w1, p1 = compare_groups(a, b)

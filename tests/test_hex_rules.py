@@ -3,7 +3,7 @@
 import pytest
 
 from catchup_notation.errors import IllegalTurn
-from catchup_notation.replay import replay
+from catchup_notation.rules.replay import replay
 from helpers import game_after, record, turn
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation.jsonformat import JSON, schema_path
+from catchup_notation.formats.jsonformat import JSON, schema_path
 
 RECORD = Record(
     "catchup(size=7)",

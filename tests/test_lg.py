@@ -6,8 +6,8 @@ import pytest
 
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
-from catchup_notation.notation import read_path, read_text
-from catchup_notation.notation.lg import LG, cell_from_name, cell_name, split_games
+from catchup_notation.formats import read_path, read_text
+from catchup_notation.formats.lg import LG, cell_from_name, cell_name, split_games
 
 QUIRKS = Path(__file__).parent / "quirks"
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-import catchup_notation.notation.io as io
+import catchup_notation.formats.io_old as io
 from catchup_notation.errors import NotationError
-from catchup_notation.notation import convert, detect_format, read_path, read_text, write_atomically, write_records
+from catchup_notation.formats import convert, detect_format, read_path, read_text, write_atomically, write_records
 
 GAME = "(;FF[4]PB[b]PW[w]SZ[5];W[E5];B[D4F6])"
 

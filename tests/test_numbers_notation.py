@@ -13,8 +13,8 @@ from lark import Lark
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation.base import FORMATS
-from catchup_notation.notation.numbers import NumbersFormat, read_numbers, write_numbers
+from catchup_notation.formats.base import FORMATS
+from catchup_notation.formats.numbers import NumbersFormat, read_numbers, write_numbers
 from catchup_notation.resources import data_dir
 
 PAPER = """\
@@ -58,9 +58,9 @@ def test_paper_games_read():
     assert repeats.turns == turns([2, 2], [2, 3], [3])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("catchup_notation.adjudicate") is None, reason="no rules engine yet")
+@pytest.mark.skipif(importlib.util.find_spec("catchup_notation.rules.adjudicate") is None, reason="no rules engine yet")
 def test_paper_results():
-    from catchup_notation.adjudicate import adjudicate
+    from catchup_notation.rules.adjudicate import adjudicate
 
     figure1, draw, greedy, _ = records(PAPER)
     assert (adjudicate(figure1).winner, adjudicate(figure1).scores) == (2, (4, 6))
@@ -145,7 +145,7 @@ def number_records(draw):
         i += size
     scores = draw(st.tuples(st.integers(0, 5), st.integers(0, 5)))
     variant = f"catch-up(set={{{','.join(map(str, sorted(values)))}}}, scores={scores[0]}:{scores[1]})"
-    from catchup_notation.registry import parse_variant
+    from catchup_notation.rules.registry import parse_variant
 
     return Record(str(parse_variant(variant)), turns(*groups))
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Turn
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 
 def new_game(numbers="1..4", scores="0:0"):

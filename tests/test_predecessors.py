@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from catchup_notation.adjudicate import adjudicate
-from catchup_notation.endgame import solve_endgame
+from catchup_notation.rules.adjudicate import adjudicate
+from catchup_notation.solvers.endgame import solve_endgame
 from catchup_notation.errors import VariantError
-from catchup_notation.inference import accepting_variants
+from catchup_notation.rules.inference import accepting_variants
 from catchup_notation.model import Record, Turn
-from catchup_notation.registry import hex_variants, parse_variant
-from catchup_notation.replay import replay
+from catchup_notation.rules.registry import hex_variants, parse_variant
+from catchup_notation.rules.replay import replay
 from catchup_notation.rules.predecessors import margin, plurality, product, second_largest
-from catchup_notation.scoring import VERDICT_CODES
+from catchup_notation.rules.scoring import VERDICT_CODES
 from tests.helpers import cell, game_after, record
 
 PLAYERS = ("Black", "White")
@@ -301,9 +301,9 @@ def test_inference_leaves_out_brink_without_its_margin():
 def test_svg_and_text_draw_stone_colours_not_movers():
     import xml.etree.ElementTree as ET
 
-    from catchup_notation.ascii_board import legend, render
-    from catchup_notation.replay import positions
-    from catchup_notation.svg import NAMED_COLOURS, state_svg
+    from catchup_notation.render.text import legend, render
+    from catchup_notation.rules.replay import positions
+    from catchup_notation.render.svg import NAMED_COLOURS, state_svg
 
     stones = [("A1", 1), ("A2", 1), ("B1", 2), ("B2", 2), ("B3", 2), ("C1", 1), ("C2", 1)]
     state = list(positions(coloured_record("product", stones)))[-1]

@@ -1,7 +1,7 @@
 import pytest
 
 from catchup_notation.errors import VariantError
-from catchup_notation.registry import find_spec, parse_multiset, parse_variant, specs
+from catchup_notation.rules.registry import find_spec, parse_multiset, parse_variant, specs
 
 EXPECTED = ["catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative", "catch-up"]
 

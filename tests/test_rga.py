@@ -15,9 +15,9 @@ from lark import Lark
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation.base import FORMATS
-from catchup_notation.notation.rga import RgaFormat, read_diagram, read_rga, write_rga
-from catchup_notation.notation.rga_board import cell_name, cell_of
+from catchup_notation.formats.base import FORMATS
+from catchup_notation.formats.rga import RgaFormat, read_diagram, read_rga, write_rga
+from catchup_notation.formats.rga_board import cell_name, cell_of
 from catchup_notation.resources import data_dir
 
 DATA = Path(__file__).parent / "data" / "rga"
@@ -109,15 +109,15 @@ def test_i5_is_the_centre_and_b_stone():
     assert read_diagram(record.headers["diagram"]).stones[(0, 0)] == 1
 
 
-@pytest.mark.skipif(importlib.util.find_spec("catchup_notation.adjudicate") is None, reason="no rules engine yet")
+@pytest.mark.skipif(importlib.util.find_spec("catchup_notation.rules.adjudicate") is None, reason="no rules engine yet")
 @pytest.mark.parametrize(
     "variant, legal",
     [("catchup", True), ("catchup-2012", True), ("ketchup-3", True), ("ketchup-2", True),
      ("ketchup-4", False), ("ketchup-4-amended", False), ("alternative", False)],
 )
 def test_seed_game_under_each_variant(variant, legal):
-    from catchup_notation.adjudicate import adjudicate
-    from catchup_notation.replay import replay
+    from catchup_notation.rules.adjudicate import adjudicate
+    from catchup_notation.rules.replay import replay
 
     record = only(read_rga(EXACT, corrections=FIXES)).record
     assert (replay(record, variant).error is None) is legal

@@ -11,7 +11,7 @@ from hypothesis import given
 
 from catchup_notation.board import hexhex
 from catchup_notation.model import Record, Turn
-from catchup_notation.notation import read_text, write_records
+from catchup_notation.formats import read_text, write_records
 
 FORMATS = ("lg", "rga", "genius", "abstractplay", "json")
 NAME = st.from_regex(r"[A-Z][a-z]{0,6}( [A-Z][a-z]{0,5})?", fullmatch=True)

@@ -40,7 +40,7 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     python = env_dir / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
     probe = (
-        "import catchup_notation, catchup_notation.resources as r, catchup_notation.registry as reg\n"
+        "import catchup_notation, catchup_notation.resources as r, catchup_notation.rules.registry as reg\n"
         "print(catchup_notation.__file__)\n"
         "print(r.data_dir('variants'))\n"
         "print(r.data_dir('grammars'))\n"

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from catchup_notation.adjudicate import result_of
+from catchup_notation.rules.adjudicate import result_of
 from catchup_notation.cli import inputs, output
 from catchup_notation.cli.options import AUTO, Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
 from catchup_notation.cli.records import (
@@ -18,9 +18,9 @@ from catchup_notation.cli.records import (
     unreadable_outcome,
     warning_lines,
 )
-from catchup_notation.endgame import DEFAULT_MAX_EMPTY, EndgameTooLarge, solve_endgame
-from catchup_notation.notation.base import ReadItem
-from catchup_notation.notation.colours import colour_mark
+from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY, EndgameTooLarge, solve_endgame
+from catchup_notation.formats.base import ReadItem
+from catchup_notation.formats.colours import colour_mark
 
 EXAMPLES = """\
 Examples:

@@ -12,7 +12,7 @@ from catchup_notation.cli.options import AUTO, _check_format, Corrections, Forma
 from catchup_notation.cli.records import place
 from catchup_notation.errors import CatchupError
 from catchup_notation.model import Record
-from catchup_notation.notation import io
+from catchup_notation.formats import io_old as io
 
 EXAMPLES = """\
 Examples:

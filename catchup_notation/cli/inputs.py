@@ -22,8 +22,8 @@ from catchup_notation.board import Cell, cell_name
 from catchup_notation.cli import output
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Record
-from catchup_notation.notation import io
-from catchup_notation.notation.base import FORMATS, Format, ReadItem, decode
+from catchup_notation.formats import io_old as io
+from catchup_notation.formats.base import FORMATS, Format, ReadItem, decode
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.errors import VariantError
-from catchup_notation.registry import Multiset, parse_multiset, parse_variant
+from catchup_notation.rules.registry import Multiset, parse_multiset, parse_variant
 
 
 def _check_set(value: str | None) -> str | None:

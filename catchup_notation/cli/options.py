@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.errors import VariantError
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 AUTO = "auto"
 

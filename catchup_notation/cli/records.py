@@ -13,10 +13,10 @@ import attrs
 from catchup_notation.cli.inputs import cell_namer
 from catchup_notation.cli.options import AUTO
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.inference import accepting_variants
+from catchup_notation.rules.inference import accepting_variants
 from catchup_notation.model import Location, Record, RuleError
-from catchup_notation.notation.base import NotationWarning, ReadItem
-from catchup_notation.replay import Replay, replay, variant_for
+from catchup_notation.formats.base import NotationWarning, ReadItem
+from catchup_notation.rules.replay import Replay, replay, variant_for
 
 
 @attrs.define

@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from catchup_notation import ascii_board
+from catchup_notation.render import text as ascii_board
 from catchup_notation.cli import inputs, output
 from catchup_notation.cli.options import Corrections, Format, parse_corrections, Variant
 from catchup_notation.cli.records import check, error_line
 from catchup_notation.model import HexState, NumbersState, Record
-from catchup_notation.replay import positions
-from catchup_notation.svg import state_svg
+from catchup_notation.rules.replay import positions
+from catchup_notation.render.svg import state_svg
 
 EXAMPLES = """\
 Examples:

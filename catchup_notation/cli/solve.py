@@ -10,8 +10,8 @@ from catchup_notation.cli import inputs, output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Format, Json
 from catchup_notation.errors import IllegalTurn
-from catchup_notation.numberset.solver import Solution, solve, solve_game
-from catchup_notation.replay import variant_for
+from catchup_notation.solvers.numberset.solver import Solution, solve, solve_game
+from catchup_notation.rules.replay import variant_for
 
 EXAMPLES = """\
 Examples:

@@ -9,7 +9,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
-from catchup_notation.numberset.stats import level_branching, tree_stats
+from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 
 EXAMPLES = """\
 Examples:

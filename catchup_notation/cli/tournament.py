@@ -9,7 +9,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
-from catchup_notation.numberset.heuristics import Heuristic, tournament
+from catchup_notation.solvers.numberset.heuristics import Heuristic, tournament
 
 HEURISTICS = ("Random", "MaxScore", "MinScore", "UseMostNums")
 

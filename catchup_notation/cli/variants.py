@@ -9,7 +9,7 @@ from rich.text import Text
 
 from catchup_notation.cli import output
 from catchup_notation.cli.options import Json
-from catchup_notation.registry import VariantSpec, format_value, specs
+from catchup_notation.rules.registry import VariantSpec, format_value, specs
 
 EXAMPLES = """\
 Examples:

@@ -18,7 +18,7 @@ from catchup_notation.cli.records import (
     warning_lines,
     warnings_json,
 )
-from catchup_notation.notation.base import ReadItem
+from catchup_notation.formats.base import ReadItem
 
 EXAMPLES = """\
 Examples:

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from catchup_notation.board import Cell, cell_name, hexhex
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
-from catchup_notation.rules.base import count_words
-from catchup_notation.scoring import Verdict, cascade
+from catchup_notation.rules.engine import count_words
+from catchup_notation.rules.scoring import Verdict, cascade
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from catchup_notation.registry import Variant
+    from catchup_notation.rules.registry import Variant
 
 
 class TurnFacts(NamedTuple):

@@ -17,7 +17,7 @@ from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
 
 if TYPE_CHECKING:
-    from catchup_notation.registry import Variant
+    from catchup_notation.rules.registry import Variant
 
 
 def _numbers_words(numbers: tuple[int, ...]) -> str:

@@ -10,7 +10,7 @@ beside the engines so that tests and the endgame solver can call it directly.
 from __future__ import annotations
 
 from catchup_notation.rules.hexgame import HexGame
-from catchup_notation.scoring import Verdict, cascade, format_groups, ordinal
+from catchup_notation.rules.scoring import Verdict, cascade, format_groups, ordinal
 
 Groups = tuple[tuple[int, ...], tuple[int, ...]]
 

@@ -43,8 +43,8 @@ from lark.exceptions import UnexpectedInput
 from catchup_notation.board import Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.colours import (
+from catchup_notation.formats.base import NotationWarning, ReadItem, register
+from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_initials,
     colour_mark,
@@ -53,8 +53,8 @@ from catchup_notation.notation.colours import (
     unexpected_mark_message,
     unknown_mark_message,
 )
-from catchup_notation.notation.diagnostics import syntax_error
-from catchup_notation.notation.rga_board import (
+from catchup_notation.formats.diagnostics import syntax_error
+from catchup_notation.formats.rga_board import (
     MAX_SIDE,
     Diagram,
     cell_name,
@@ -67,7 +67,7 @@ from catchup_notation.notation.rga_board import (
     row_cells,
     side_of_columns,
 )
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
 
 # A mapping from a written name to the name meant: `{"l7": "l6"}` fixes every `l7`,

@@ -31,9 +31,9 @@ from typing import Any
 from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register, write_each
-from catchup_notation.notation.diagnostics import line_of
-from catchup_notation.registry import parse_variant
+from catchup_notation.formats.base import NotationWarning, ReadItem, register, write_each
+from catchup_notation.formats.diagnostics import line_of
+from catchup_notation.rules.registry import parse_variant
 
 _CELL = re.compile(r"\s*([a-z])([0-9]+)\s*")
 _SIZE = re.compile(r"size-([0-9]+)")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from catchup_notation.model import Turn
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.rules.numbers import NumbersGame
 
 Move = tuple[int, ...]

@@ -16,7 +16,7 @@ from math import factorial, prod
 
 import attrs
 
-from catchup_notation.numberset.solver import Packing
+from catchup_notation.solvers.numberset.solver import Packing
 
 
 @attrs.frozen

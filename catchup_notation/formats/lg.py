@@ -33,8 +33,8 @@ from lark.exceptions import UnexpectedInput
 from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register, write_each
-from catchup_notation.notation.colours import (
+from catchup_notation.formats.base import NotationWarning, ReadItem, register, write_each
+from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
     colour_of_mark,
@@ -42,8 +42,8 @@ from catchup_notation.notation.colours import (
     unexpected_mark_message,
     unknown_mark_message,
 )
-from catchup_notation.notation.diagnostics import line_of, syntax_error
-from catchup_notation.registry import parse_variant
+from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
 
 COLOURS = {"W": 1, "B": 2}

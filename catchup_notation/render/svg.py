@@ -18,9 +18,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from catchup_notation.board import Cell, cell_name, hexhex
-from catchup_notation.caption import caption_lines
+from catchup_notation.render.caption import caption_lines
 from catchup_notation.model import HexState
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below
 #: Fills for the stone colours the variants name; Black and White stay the board game's own.

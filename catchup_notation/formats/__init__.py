@@ -1,7 +1,7 @@
 """Notations: reading and writing records (syntax only; no rule is applied here)."""
 
-from catchup_notation.notation.base import FORMATS, NotationWarning, ReadItem
-from catchup_notation.notation.io import (
+from catchup_notation.formats.base import FORMATS, NotationWarning, ReadItem
+from catchup_notation.formats.io_old import (
     Conversion,
     convert,
     detect_format,

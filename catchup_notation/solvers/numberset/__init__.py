@@ -2,9 +2,9 @@
 and the paper's play heuristics. The rules themselves live in `catchup_notation.rules.numbers`.
 """
 
-from catchup_notation.numberset.heuristics import Heuristic, TournamentResult, tournament
-from catchup_notation.numberset.solver import Solution, game_value, plain_value, reference_value, solve, solve_game
-from catchup_notation.numberset.stats import LevelBranching, TreeStats, level_branching, tree_stats
+from catchup_notation.solvers.numberset.heuristics import Heuristic, TournamentResult, tournament
+from catchup_notation.solvers.numberset.solver import Solution, game_value, plain_value, reference_value, solve, solve_game
+from catchup_notation.solvers.numberset.stats import LevelBranching, TreeStats, level_branching, tree_stats
 
 __all__ = [
     "Heuristic",

@@ -13,8 +13,8 @@ import attrs
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import GameState, Record, RuleError
-from catchup_notation.registry import Variant, parse_variant
-from catchup_notation.rules.base import Game
+from catchup_notation.rules.registry import Variant, parse_variant
+from catchup_notation.rules.engine import Game
 
 
 def variant_for(record: Record, variant: str | Variant | None = None) -> Variant:

@@ -387,7 +387,7 @@ def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | Non
 def solve_record(record: Record, variant=None, **options) -> EndgameResult:
     """Solve the position a record reaches (its last turn; a recorded resignation is ignored).
     Raises IllegalTurn when the record breaks the rules, before solving anything."""
-    from catchup_notation.replay import replay  # replay imports the registry; keep it lazy
+    from catchup_notation.rules.replay import replay  # replay imports the registry; keep it lazy
 
     played = replay(record, variant)
     if played.error is not None:

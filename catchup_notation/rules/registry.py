@@ -104,7 +104,7 @@ class Variant:
         return f"{self.name}({', '.join(parts)})" if parts else self.name
 
     def new_game(self):
-        """A fresh game engine at the start position (see `catchup_notation.rules.base.Game`)."""
+        """A fresh game engine at the start position (see `catchup_notation.rules.engine.Game`)."""
         from catchup_notation.rules import ENGINES  # the registry is data; engines import it, not the reverse
 
         return ENGINES[self.spec.engine](self)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from catchup_notation.model import Record, Result
-from catchup_notation.registry import Variant
-from catchup_notation.replay import Replay, replay
+from catchup_notation.rules.registry import Variant
+from catchup_notation.rules.replay import Replay, replay
 
 
 def result_of(played: Replay) -> Result:

@@ -22,9 +22,9 @@ from lark.exceptions import UnexpectedInput
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.diagnostics import line_of, syntax_error
-from catchup_notation.registry import parse_variant
+from catchup_notation.formats.base import NotationWarning, ReadItem, register
+from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
 
 _WORDS = {

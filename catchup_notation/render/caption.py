@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from catchup_notation.model import HexState
-from catchup_notation.registry import parse_variant
-from catchup_notation.scoring import format_groups
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.scoring import format_groups
 
 
 def caption_lines(state: HexState, names: tuple[str, str] | None = None) -> list[str]:

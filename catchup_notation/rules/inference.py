@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from catchup_notation.model import Record
-from catchup_notation.registry import parse_variant, specs
-from catchup_notation.replay import replay
+from catchup_notation.rules.registry import parse_variant, specs
+from catchup_notation.rules.replay import replay
 
 
 def accepting_variants(record: Record) -> list[str]:

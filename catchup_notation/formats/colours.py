@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from catchup_notation.notation.base import NotationWarning
-from catchup_notation.registry import VariantSpec
+from catchup_notation.formats.base import NotationWarning
+from catchup_notation.rules.registry import VariantSpec
 
 
 def colour_initials(spec: VariantSpec) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from catchup_notation.model import GameState, Result, RuleError, Turn
 
 if TYPE_CHECKING:
-    from catchup_notation.registry import Variant
+    from catchup_notation.rules.registry import Variant
 
 
 class Game(Protocol):

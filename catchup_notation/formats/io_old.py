@@ -20,7 +20,7 @@ import attrs
 
 from catchup_notation.errors import NotationError
 from catchup_notation.model import Record
-from catchup_notation.notation.base import FORMATS, Format, NotationWarning, ReadItem, decode
+from catchup_notation.formats.base import FORMATS, Format, NotationWarning, ReadItem, decode
 
 CHUNK = 1 << 20  # characters per read when streaming
 
@@ -33,7 +33,7 @@ _SNIFF_ORDER = ("lg", "abstractplay", "json", "numbers", "rga", "genius")
 
 def _load_formats() -> None:
     for name in _MODULES:
-        module = f"catchup_notation.notation.{name}"
+        module = f"catchup_notation.formats.{name}"
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

@@ -17,7 +17,7 @@ import string
 import attrs
 
 from catchup_notation.board import Cell, hexhex
-from catchup_notation.notation.base import NotationWarning
+from catchup_notation.formats.base import NotationWarning
 
 MAX_SIDE = 7  # 4n - 3 column letters must fit in a..z
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from catchup_notation.board import Cell, cell_name, hexhex
-from catchup_notation.caption import caption_lines
+from catchup_notation.render.caption import caption_lines
 from catchup_notation.model import HexState
-from catchup_notation.registry import parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 
 def player_symbols(names: tuple[str, str]) -> tuple[str, str]:

@@ -17,9 +17,9 @@ from cattrs.v import format_exception
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.model import Location, Record
-from catchup_notation.notation.base import NotationWarning, ReadItem, register
-from catchup_notation.notation.diagnostics import line_of
-from catchup_notation.registry import parse_variant
+from catchup_notation.formats.base import NotationWarning, ReadItem, register
+from catchup_notation.formats.diagnostics import line_of
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
 from catchup_notation.serialization import from_data, to_data
 
