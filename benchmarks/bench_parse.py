@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from catchup_notation.rules.adjudicate import result_of  # noqa: E402
 from catchup_notation.model import Record  # noqa: E402
-from catchup_notation.formats import read_text, write_records  # noqa: E402
+from catchup_notation.formats import parse_text, write_text  # noqa: E402
 from catchup_notation.rules.registry import parse_variant  # noqa: E402
 from catchup_notation.rules.replay import replay  # noqa: E402
 
@@ -47,19 +47,19 @@ def main() -> None:
                headers={"EV": "catchup.ch.12.1.1", "GC": f" game #{i}", "SO": "https://www.littlegolem.net"})
         for i, g in zip(range(args.records), (games[i % len(games)] for i in range(args.records)))
     ]
-    text, _ = write_records(records, "lg")
+    text, _ = write_text(records, "lg")
     turns = sum(len(r.turns) for r in records) / len(records)
     print(f"{len(records)} records ({kind}), {len(text) / 1e6:.1f} MB, {turns:.1f} turns a record")
 
     start = time.perf_counter()
-    parsed = [item.record for item in read_text(text, format="lg")]
+    parsed = [item.record for item in parse_text(text, format="lg")]
     elapsed = time.perf_counter() - start
     assert all(r is not None for r in parsed)
     print(f"parse:                       {len(parsed) / elapsed:8.0f} records/s ({elapsed:.2f} s)")
 
     start = time.perf_counter()
     finished = 0
-    for item in read_text(text, format="lg"):
+    for item in parse_text(text, format="lg"):
         outcome = replay(item.record)  # one replay serves both the verdict and the score
         if outcome.error is not None:
             raise RuntimeError(f"record {item.index}: {outcome.error}")

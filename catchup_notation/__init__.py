@@ -1,3 +1,113 @@
-"""catchup-notation: read, verify, convert and adjudicate records of Catchup and its relatives."""
+"""catchup-notation: read, verify, convert and adjudicate records of Catchup and its relatives.
 
-__version__ = "0.1.0"
+    import catchup_notation as cn
+
+    for game in cn.read("archive.sgf"):          # a path, a folder, a stream or "-"
+        print(game)                              # <Game lg:archive.sgf#0 amsterdam vs brisbane, ...>
+        if game.errors:
+            print(game.errors[0])                # file:line:col: error[code]: message
+        else:
+            print(game.result().explanation)     # who won, and where the comparison decided
+    final = game.position(-1)                    # str(final) is the text board; final.svg() a picture
+    game.export("abstractplay")                  # the record in another notation
+
+`read` and `read_text` yield a `Game` for every record, readable or not; a `Game` gives its
+`positions()`, its `verify()` verdict (the first broken rule), its `result()` (the adjudication)
+and the variants that accept it. `new_game` starts a rules engine for play or analysis. Every
+error a public call raises on purpose is a `CatchupError`.
+
+Names are loaded when first used, so that `import catchup_notation` costs little.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+# public name -> module that defines it
+_EXPORTS = {
+    "read": "catchup_notation.reading",
+    "read_text": "catchup_notation.reading",
+    "Game": "catchup_notation.game",
+    "GameSource": "catchup_notation.game",
+    "Position": "catchup_notation.game",
+    "Verification": "catchup_notation.game",
+    "new_game": "catchup_notation.game",
+    "Record": "catchup_notation.model",
+    "Turn": "catchup_notation.model",
+    "Location": "catchup_notation.model",
+    "RuleError": "catchup_notation.model",
+    "Result": "catchup_notation.model",
+    "Allowance": "catchup_notation.model",
+    "HexState": "catchup_notation.model",
+    "NumbersState": "catchup_notation.model",
+    "GameState": "catchup_notation.model",
+    "Board": "catchup_notation.board",
+    "hexhex": "catchup_notation.board",
+    "Variant": "catchup_notation.rules.registry",
+    "VariantSpec": "catchup_notation.rules.registry",
+    "parse_variant": "catchup_notation.rules.registry",
+    "variants": "catchup_notation.rules.registry",
+    "NotationWarning": "catchup_notation.formats.base",
+    "Format": "catchup_notation.formats.base",
+    "formats": "catchup_notation.formats",
+    "write": "catchup_notation.formats",
+    "write_text": "catchup_notation.formats",
+    "VerifyReport": "catchup_notation.reports",
+    "AdjudicationReport": "catchup_notation.reports",
+    "verify_report": "catchup_notation.reports",
+    "adjudication_report": "catchup_notation.reports",
+    "to_data": "catchup_notation.serialization",
+    "from_data": "catchup_notation.serialization",
+    "CatchupError": "catchup_notation.errors",
+    "NotationError": "catchup_notation.errors",
+    "VariantError": "catchup_notation.errors",
+    "WriteError": "catchup_notation.errors",
+    "IllegalTurn": "catchup_notation.errors",
+    "OutputError": "catchup_notation.writing",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'catchup_notation' has no attribute {name!r}")
+    if name == "formats":
+        value: Any = import_module(module)
+    else:
+        value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:
+    from catchup_notation import formats
+    from catchup_notation.board import Board, hexhex
+    from catchup_notation.errors import CatchupError, IllegalTurn, NotationError, VariantError, WriteError
+    from catchup_notation.formats import write, write_text
+    from catchup_notation.formats.base import Format, NotationWarning
+    from catchup_notation.game import Game, GameSource, Position, Verification, new_game
+    from catchup_notation.model import (
+        Allowance,
+        GameState,
+        HexState,
+        Location,
+        NumbersState,
+        Record,
+        Result,
+        RuleError,
+        Turn,
+    )
+    from catchup_notation.reading import read, read_text
+    from catchup_notation.reports import AdjudicationReport, VerifyReport, adjudication_report, verify_report
+    from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant, variants
+    from catchup_notation.serialization import from_data, to_data
+    from catchup_notation.writing import OutputError

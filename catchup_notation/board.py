@@ -1,12 +1,21 @@
-"""Hexhex boards in axial coordinates.
+"""Boards: finite sets of cells of the hex grid, in axial coordinates.
 
-A board of side n holds the cells (q, r) with max(|q|, |r|, |q + r|) <= n - 1. Row r = -(n-1) is
-the top row and q grows to the right. Cells are also numbered 0..len-1 in reading order (top row
-first, left to right) so that the engine can keep its state in flat lists.
+A cell is an axial pair (q, r): q grows to the right, r downwards, and the six neighbours of
+(q, r) are (q±1, r), (q, r±1), (q+1, r-1), (q-1, r+1). A board is any finite set of such cells;
+the hexhex board of side n, the cells with max(|q|, |r|, |q + r|) <= n - 1, is the named shape
+every variant uses by default (`hexhex(n)`).
+
+Cells are also numbered 0..len-1 in reading order (the top row first, each row left to right) so
+that the engines can keep their state in flat lists, and every cell has a *label* in Little
+Golem's style: the row letter (A = the top row that has a cell) and the cell's place in its row,
+counted from 1 at its leftmost cell (E5 is the centre of side 5). Labels are what messages,
+pictures and the Little Golem and Genius notations use.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 Cell = tuple[int, int]
@@ -14,45 +23,75 @@ Cell = tuple[int, int]
 # The six axial directions, in no particular order.
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
+ROW_LETTERS = string.ascii_uppercase
+
 
 def cell_count(side: int) -> int:
     """Number of cells on a hexhex board of the given side: 3n(n-1)+1."""
     return 3 * side * (side - 1) + 1
 
 
-class HexBoard:
-    """The geometry of one hexhex board (immutable; get instances from `hexhex`)."""
+class Board:
+    """The geometry of one board: its cells, rows, neighbours and cell labels (immutable).
 
-    __slots__ = ("side", "radius", "cells", "index", "neighbours", "rows")
+    `side` is set for a hexhex board (get those from `hexhex`, which shares them); other shapes
+    have `side` None. Two boards are equal when they have the same cells.
+    """
 
-    def __init__(self, side: int) -> None:
-        if side < 2:
-            raise ValueError(f"a hexhex board needs a side of at least 2, not {side}")
-        self.side = side
-        self.radius = radius = side - 1
-        rows: list[tuple[Cell, ...]] = []
-        for r in range(-radius, radius + 1):
-            rows.append(tuple((q, r) for q in range(max(-radius, -radius - r), min(radius, radius - r) + 1)))
-        self.rows: tuple[tuple[Cell, ...], ...] = tuple(rows)
-        self.cells: tuple[Cell, ...] = tuple(cell for row in rows for cell in row)
+    __slots__ = ("_cellset", "_hash", "_labels", "cells", "index", "neighbours", "rows", "side")
+
+    def __init__(self, cells: Iterable[Cell], *, side: int | None = None) -> None:
+        cellset = frozenset(cells)
+        if len(cellset) < 2:
+            raise ValueError(f"a board needs at least 2 cells, not {len(cellset)}")
+        by_row: dict[int, list[int]] = {}
+        for q, r in cellset:
+            by_row.setdefault(r, []).append(q)
+        self.rows: tuple[tuple[Cell, ...], ...] = tuple(
+            tuple((q, r) for q in sorted(by_row[r])) for r in sorted(by_row)
+        )
+        self.cells: tuple[Cell, ...] = tuple(cell for row in self.rows for cell in row)
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
+        index = self.index
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in self.index)
+            tuple(index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in index)
             for q, r in self.cells
         )
+        self.side = side
+        self._cellset = cellset
+        self._labels = {
+            cell: f"{ROW_LETTERS[row]}{place}"
+            for row, cells_of_row in enumerate(self.rows[:26])
+            for place, cell in enumerate(cells_of_row, start=1)
+        }
+        self._hash = hash(cellset)
+
+    # -- the set of cells ----------------------------------------------------------------------
 
     def __len__(self) -> int:
         return len(self.cells)
 
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self.cells)
+
     def __contains__(self, cell: object) -> bool:
         return cell in self.index
 
-    def __repr__(self) -> str:
-        return f"hexhex({self.side})"
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other._cellset == self._cellset
 
-    def row_start(self, r: int) -> int:
-        """The q of the leftmost cell of row r."""
-        return max(-self.radius, -self.radius - r)
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"hexhex({self.side})" if self.side is not None else f"<Board of {len(self.cells)} cells>"
+
+    @property
+    def radius(self) -> int:
+        """N = side - 1 of a hexhex board (its cells have max(|q|, |r|, |q + r|) <= N)."""
+        if self.side is None:
+            raise ValueError("only a hexhex board has a radius")
+        return self.side - 1
 
     def adjacent(self, a: Cell, b: Cell) -> bool:
         return (b[0] - a[0], b[1] - a[1]) in DIRECTIONS
@@ -60,18 +99,52 @@ class HexBoard:
     def neighbours_of(self, cell: Cell) -> tuple[Cell, ...]:
         return tuple(self.cells[i] for i in self.neighbours[self.index[cell]])
 
+    # -- labels (Little Golem style) -----------------------------------------------------------
+
+    def label(self, cell: Cell) -> str:
+        """`E5`: the row letter (A = the top row) and the cell's place in its row from the left.
+
+        A cell off the board is labelled as it would be on the hexhex board's rows continued
+        (`A9` on side 5), or axially (`(7, -4)`) where no row letter and number can say it.
+        """
+        found = self._labels.get(cell)
+        if found is not None:
+            return found
+        q, r = cell
+        if self.side is not None and cell not in self.index:
+            radius = self.side - 1
+            letter, number = r + radius, q - max(-radius, -radius - r) + 1
+            if 0 <= letter < 26 and number >= 1:
+                return f"{ROW_LETTERS[letter]}{number}"
+        return f"({q}, {r})"
+
+    def labelled(self, letter: str, number: int) -> Cell | None:
+        """The cell a label names (row letter, either case, and number from 1), or None.
+
+        On a hexhex board every label names a cell, on the board or off it (`A9` on side 5 is
+        the axial cell it would be), so that the rules can report `off-board` with the turn and
+        player instead of a reader refusing a well-formed record. On other boards a label past
+        the end of a row, or of a row the board does not have, is None.
+        """
+        row = ord(letter.upper()) - ord("A")
+        if self.side is not None:
+            radius = self.side - 1
+            r = row - radius
+            return (number - 1 + max(-radius, -radius - r), r)
+        if 0 <= row < len(self.rows) and 1 <= number <= len(self.rows[row]):
+            return self.rows[row][number - 1]
+        return None
+
 
 @cache
-def hexhex(side: int) -> HexBoard:
-    """The (shared, cached) board of the given side."""
-    return HexBoard(side)
-
-
-def cell_name(cell: Cell, side: int) -> str:
-    """A cell's name in the Little Golem / The Genius style (row letter from the top, then the
-    position from the left of that row: E5 is the centre of side 5); axial for off-board cells."""
-    q, r = cell
+def hexhex(side: int) -> Board:
+    """The (shared, cached) hexhex board of the given side (>= 2)."""
+    if side < 2:
+        raise ValueError(f"a hexhex board needs a side of at least 2, not {side}")
     radius = side - 1
-    if max(abs(q), abs(r), abs(q + r)) > radius:
-        return f"({q}, {r})"
-    return f"{chr(ord('A') + r + radius)}{q - max(-radius, -radius - r) + 1}"
+    cells = (
+        (q, r)
+        for r in range(-radius, radius + 1)
+        for q in range(max(-radius, -radius - r), min(radius, radius - r) + 1)
+    )
+    return Board(cells, side=side)

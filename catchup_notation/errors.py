@@ -1,12 +1,19 @@
-"""The library's exception types. Nothing else escapes the public API.
+"""The library's exceptions. Every error a public call raises on purpose derives from `CatchupError`.
 
-`CatchupError` is the root. Syntax problems are `NotationError` (with file, line, column and the
-offending line); rule problems are data (`model.RuleError`) carried by `IllegalTurn`.
+- `NotationError`: text that cannot be read as a record (syntax, encoding, a value that is not a
+  cell, an input that cannot be opened), with file, line, column and the offending line;
+- `WriteError`: a record that a notation cannot write (a stone colour Abstract Play cannot say);
+- `VariantError`: an unknown variant, a bad variant string or parameter;
+- `IllegalTurn`: a turn that breaks the rules, carrying the `model.RuleError` that says which
+  turn, whose, and what rule (raised by an engine's `play`; replay reports it as data).
+
+A `ValueError` or `KeyError` from the standard library never escapes a public call: bad values are
+reported as one of these.
 """
 
 from __future__ import annotations
 
-from catchup_notation.model import RuleError
+from catchup_notation.model import Location, RuleError
 
 # Stable rule error codes, in the order they are checked within one turn.
 RULE_CODES = (
@@ -26,23 +33,71 @@ RULE_CODES = (
 
 
 class CatchupError(Exception):
-    """Root of every error this library raises on purpose."""
+    """Root of every error this library raises on purpose. `code` is stable, `message` for people."""
+
+    code: str = "error"
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class VariantError(CatchupError, ValueError):
-    """An unknown variant, a bad variant string or parameter."""
+    """An unknown variant, a bad variant string or parameter (also a `ValueError`)."""
+
+    code = "variant"
+
+
+class WriteError(CatchupError):
+    """A record that a notation cannot write without losing something that matters."""
+
+    def __init__(self, message: str, *, code: str = "unwritable") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _place(source: str | None, line: int | None, column: int | None, byte_offset: int | None = None) -> str:
+    place = source or "<input>"
+    if line is not None:
+        place += f":{line}:{column or 1}"
+    elif byte_offset is not None:
+        place += f": byte {byte_offset}"
+    return place
 
 
 class IllegalTurn(CatchupError):
-    """A turn broke the rules; `error` says which turn, whose, and what rule."""
+    """A turn broke the rules: `error` (a `RuleError`) says which turn, whose, and what rule.
 
-    def __init__(self, error: RuleError) -> None:
+    `source` and `at` (the turn's line and column) are known when the turn came from a file.
+    """
+
+    def __init__(self, error: RuleError, *, source: str | None = None, at: Location | None = None) -> None:
         super().__init__(error.message)
         self.error = error
+        self.code = error.code
+        self.source = source
+        self.at = at
+
+    @property
+    def line(self) -> int | None:
+        return self.at.line if self.at else None
+
+    @property
+    def column(self) -> int | None:
+        return self.at.column if self.at else None
+
+    def where(self) -> str:
+        return _place(self.source, self.line, self.column)
+
+    def __str__(self) -> str:
+        if self.source is None and self.at is None:
+            return self.message
+        return f"{self.where()}: error[{self.code}]: {self.message}"
 
 
 class NotationError(CatchupError):
-    """Text that cannot be read as a record: syntax, encoding, or a value that is not a cell.
+    """Text that cannot be read as a record: syntax, encoding, a value that is not a cell, or an
+    input that cannot be opened or recognised.
 
     `source`, `line`, `column` locate it (1-based; `byte_offset` for undecodable bytes);
     `text` is the offending line, shown with a caret under the column by `__str__`.
@@ -60,7 +115,6 @@ class NotationError(CatchupError):
         code: str = "syntax",
     ) -> None:
         super().__init__(message)
-        self.message = message
         self.source = source
         self.line = line
         self.column = column
@@ -69,12 +123,7 @@ class NotationError(CatchupError):
         self.code = code
 
     def where(self) -> str:
-        place = self.source or "<input>"
-        if self.line is not None:
-            place += f":{self.line}:{self.column or 1}"
-        elif self.byte_offset is not None:
-            place += f": byte {self.byte_offset}"
-        return place
+        return _place(self.source, self.line, self.column, self.byte_offset)
 
     def __str__(self) -> str:
         out = f"{self.where()}: error[{self.code}]: {self.message}"

@@ -18,6 +18,13 @@ import attrs
 from catchup_notation.board import Cell
 
 
+#: Field metadata for the JSON form (see `serialization`): a field left out of it, always or when
+#: it has its default value.
+JSON = "json"
+OMIT = {JSON: "omit"}
+OMIT_IF_DEFAULT = {JSON: "omit-if-default"}
+
+
 @attrs.frozen
 class Location:
     """Where something was written: 1-based line and column in its source file."""
@@ -41,7 +48,7 @@ class Turn:
     player: int
     cells: tuple[Cell, ...] = ()
     numbers: tuple[int, ...] = ()
-    colours: tuple[int, ...] = ()
+    colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
     at: Location | None = attrs.field(default=None, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -76,7 +83,7 @@ class Record:
     turns: tuple[Turn, ...] = ()
     resigned: int | None = None
     players: tuple[str | None, str | None] = (None, None)
-    headers: dict[str, str] = attrs.field(factory=dict)
+    headers: dict[str, str] = attrs.field(factory=dict, hash=False)  # hashable all the same: equal records hash alike
     source: str | None = attrs.field(default=None, eq=False)
     index: int = attrs.field(default=0, eq=False)
     at: Location | None = attrs.field(default=None, eq=False)
@@ -133,11 +140,6 @@ class HexState:
     @property
     def stone_count(self) -> int:
         return len(self.stones[0]) + len(self.stones[1])
-
-    def _repr_svg_(self) -> str:
-        from catchup_notation.render.svg import state_svg  # drawing is optional; keep it off the import path
-
-        return state_svg(self)
 
 
 @attrs.frozen

@@ -1,33 +1,47 @@
-"""The cattrs converter: every attrs class of the model to JSON-ready data and back, exactly.
+"""The cattrs converter: every attrs class of the model and the reports to JSON-ready data and back.
 
-All hooks live here, not in the classes. Source positions are not part of a value's
-identity and are left out of the JSON form. The game-state union is tagged by its `kind` field.
+All hooks live here, not in the classes; a class says in its fields' metadata what its JSON form
+leaves out (`model.OMIT`: never; `model.OMIT_IF_DEFAULT`: when the field has its default), and
+source positions (fields with eq=False) are never part of it. The game-state union is tagged by
+its `kind` field.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from catchup_notation.model import GameState, HexState, NumbersState, Record, Turn
+from catchup_notation.model import JSON, GameState, HexState, NumbersState
+from catchup_notation.rules.registry import Parameter
 
 T = TypeVar("T")
 
 converter = cattrs.Converter(forbid_extra_keys=True)
 
 
-def _omit_positions(cls: type, **extra: Any) -> None:
-    """Unstructure `cls` without its eq=False fields (source positions, file index)."""
-    skipped = {f.name: override(omit=True) for f in attrs.fields(cls) if not f.eq}
-    converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **skipped, **extra))
+def _unstructure_attrs(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """Unstructure an attrs class without its eq=False fields (source positions, file index) and
+    without the fields its metadata leaves out."""
+    overrides = {}
+    for field in attrs.fields(cls):
+        rule = field.metadata.get(JSON)
+        if not field.eq or rule == "omit":
+            overrides[field.name] = override(omit=True)
+        elif rule == "omit-if-default":
+            overrides[field.name] = override(omit_if_default=True)
+    return make_dict_unstructure_fn(cls, converter, **overrides)
 
 
-# A turn's stone colours appear only where a stone is not the mover's colour (too, product).
-_omit_positions(Turn, colours=override(omit_if_default=True))
-_omit_positions(Record)
+converter.register_unstructure_hook_factory(attrs.has, _unstructure_attrs)
+converter.register_unstructure_hook(
+    Parameter,
+    lambda p: {"name": p.name, "kind": p.kind, "default": p.default_text(), "required": p.required,
+               "minimum": p.minimum, "description": p.description},
+)
 
 
 def _exactly(kind: type) -> Any:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from catchup_notation.cli import app
-from catchup_notation.cli.inputs import load_formats
+from catchup_notation.formats import write_text
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import parse_variant
 
@@ -34,7 +34,7 @@ def occupied_game() -> Record:
 
 
 def write_lg(path: Path, *records: Record) -> Path:
-    text, _ = load_formats()["lg"].write(records)
+    text, _ = write_text(records, "lg")
     path.write_text(text, encoding="utf-8")
     return path
 

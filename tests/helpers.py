@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
+from catchup_notation import formats
 from catchup_notation.board import Cell
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import VariantSpec, hex_variants, parse_variant
 
@@ -42,3 +46,25 @@ def game_after(variant: str, *turns: str, side: int = 5):
     for t in record(variant, *turns, side=side).turns:
         game.play(t)
     return game
+
+
+def read_with(format_name: str, text: str, **options: object) -> list[Parsed]:
+    """Every item one format reads from `text` (the syntax layer alone)."""
+    return list(formats.get(format_name).read([text], ReadOptions(**options)))  # type: ignore[arg-type]
+
+
+def write_with(format_name: str, records: list[Record], **options: object) -> tuple[str, list[NotationWarning]]:
+    """The text one format writes for `records`, and its warnings."""
+    out = io.StringIO()
+    warnings = formats.get(format_name).write(records, out, **options)  # type: ignore[call-arg]
+    return out.getvalue(), warnings
+
+
+def read_file(path: object, **options: object) -> list[Parsed]:
+    """What `catchup_notation.read` finds in a file, as syntax-level items (record or error)."""
+    from catchup_notation import read
+
+    return [
+        Parsed(g.source.index, g.record if g.readable else None, g.reading_error, g.warnings, g.source.line)
+        for g in read(path, **options)  # type: ignore[arg-type]
+    ]

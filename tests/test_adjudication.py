@@ -25,9 +25,9 @@ def test_cascading_comparison(first, second, winner, position):
 
 def test_verdict_words():
     text = describe_verdict(((23, 1), (22, 5, 4, 3)), 1, 0, ("White", "Black"))
-    assert text == "White wins 23-1 against 22-5-...: decided by the largest group"
+    assert text == "White wins 23-1 against Black 22-5-...: decided by the largest group"
     text = describe_verdict(((11, 8, 8, 3), (11, 8, 7, 4, 1)), 1, 2, ("Red", "Blue"))
-    assert text == "Red wins 11-8-8-3 against 11-8-7-4-...: decided by the 3rd-largest groups"
+    assert text == "Red wins 11-8-8-3 against Blue 11-8-7-4-...: decided by the 3rd-largest groups"
 
 
 # The rec.games.abstract game of seed 000 in its own doubled coordinates, with the two cells the
@@ -68,7 +68,7 @@ def test_unfinished_games_get_no_winner_but_a_standing():
     assert result.status == "unfinished" and result.winner is None and not result.draw
     assert result.groups == ((4,), (2,))
     assert "unfinished after turn 3 with 55 empty cells" in result.explanation
-    assert "White leads 4 against 2" in result.explanation
+    assert "White leads 4 against Black 2" in result.explanation
 
 
 def test_finished_and_invalid_and_late_resignation():

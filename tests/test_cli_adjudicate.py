@@ -72,7 +72,7 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
 
     from catchup_notation.solvers.endgame import solve_record
     from catchup_notation.model import Record
-    from catchup_notation.formats import write_records
+    from catchup_notation.formats import write_text
     from catchup_notation.rules.registry import parse_variant
 
     rng = random.Random(5)
@@ -83,7 +83,7 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
         game.play(turns[-1])
     record = Record(str(game.variant), tuple(turns))
     path = tmp_path / "stopped.sgf"
-    path.write_text(write_records([record], "lg")[0], encoding="utf-8")
+    path.write_text(write_text([record], "lg")[0], encoding="utf-8")
     (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
     assert data["status"] == "unfinished" and data["winner"] is None  # the rules alone give no winner
     expected = solve_record(record)

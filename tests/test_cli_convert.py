@@ -6,8 +6,8 @@ import pytest
 from cli_records import random_game, run, write_lg
 
 from catchup_notation.cli import convert as convert_module
-from catchup_notation.errors import CatchupError
-from catchup_notation.formats.io_old import read_path
+from catchup_notation.errors import WriteError
+from helpers import read_file
 
 
 def test_lg_to_abstractplay_and_back_keeps_the_cells(tmp_path):
@@ -18,7 +18,7 @@ def test_lg_to_abstractplay_and_back_keeps_the_cells(tmp_path):
     assert result.exit_code == 0, result.output
     back = tmp_path / "back.sgf"
     assert run("convert", str(ap), "--to", "lg", "-o", str(back)).exit_code == 0
-    (item,) = list(read_path(back))
+    (item,) = read_file(back)
     assert [set(t.cells) for t in item.record.turns] == [set(t.cells) for t in record.turns]
 
 
@@ -39,10 +39,11 @@ def test_failing_writer_leaves_no_output_file(tmp_path, monkeypatch):
     out = tmp_path / "out.apjson"
     out.write_text("previous contents", encoding="utf-8")
 
-    def broken_writer(records, to):
-        raise CatchupError("this writer fails")
+    def broken_writer(records, to, out):
+        out.write("half a record")  # a writer that fails part-way
+        raise WriteError("this writer fails", code="test")
 
-    monkeypatch.setattr(convert_module.io, "write_records", broken_writer)
+    monkeypatch.setattr(convert_module.formats, "write", broken_writer)
     result = run("convert", str(source), "--to", "abstractplay", "-o", str(out))
     assert result.exit_code == 1
     assert out.read_text(encoding="utf-8") == "previous contents"

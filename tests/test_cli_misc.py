@@ -44,7 +44,7 @@ def test_internal_error_is_short_unless_debug(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr("catchup_notation.cli.records.replay", explode)
+    monkeypatch.setattr("catchup_notation.game.replay", explode)
     result = run("verify", str(path))
     assert result.exit_code == 4
     assert "internal error" in result.stderr and "report" in result.stderr

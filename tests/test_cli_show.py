@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 
 from cli_records import occupied_game, random_game, run, write_lg
 
-from catchup_notation.board import cell_name, hexhex
+from catchup_notation.game import Game
+from catchup_notation.board import hexhex
 from catchup_notation.rules.replay import positions
 from catchup_notation.render.svg import SvgBoard, state_svg
 
@@ -26,23 +27,23 @@ def test_svg_structure_cells_stones_and_last_turn():
     root = _parsed(svg)
     cells = root.findall(".//svg:polygon", NS)
     assert len(cells) == 61
-    assert {c.get("data-cell") for c in cells} == {cell_name(c, 5) for c in hexhex(5).cells}
+    assert {c.get("data-cell") for c in cells} == {hexhex(5).label(c) for c in hexhex(5).cells}
     circles = root.findall(".//svg:circle", NS)
     p1 = [c for c in circles if "stone-c1" in c.get("class", "").split()]
     p2 = [c for c in circles if "stone-c2" in c.get("class", "").split()]
     assert len(p1) == len(state.stones[0]) and len(p2) == len(state.stones[1])
     assert p1[0].get("fill") != p2[0].get("fill")
     marked = {c.get("data-cell") for c in circles if "last" in c.get("class", "").split()}
-    assert marked == {cell_name(c, 5) for c in last} and marked
+    assert marked == {hexhex(5).label(c) for c in last} and marked
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert {"A", "I", "1", "9"} <= set(texts)  # coordinates along the edges
     caption = " ".join(t for t in texts if t and "score" in t)
     assert f"score {state.scores[0]}" in caption and f"score {state.scores[1]}" in caption
 
 
-def test_state_repr_svg_and_side_7():
-    state = list(positions(random_game(6, "catchup(size=7)", turns=4)))[-1]
-    assert len(_parsed(state._repr_svg_()).findall(".//svg:polygon", NS)) == 127
+def test_position_repr_svg_and_side_7():
+    position = Game(random_game(6, "catchup(size=7)", turns=4)).position(-1)
+    assert len(_parsed(position._repr_svg_()).findall(".//svg:polygon", NS)) == 127
 
 
 def test_show_text_board(tmp_path):

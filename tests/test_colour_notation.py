@@ -9,12 +9,14 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import given
 
+from helpers import write_with
+
+from catchup_notation import formats
 from catchup_notation.board import hexhex
-from catchup_notation.errors import NotationError
+from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats import read_text, write_records
-from catchup_notation.formats.abstractplay import ABSTRACTPLAY
-from catchup_notation.formats.lg import cell_from_name
+from catchup_notation.formats import parse_text, write_text
+from catchup_notation.formats.lg import cell_of as lg_cell
 from catchup_notation.formats.rga import read_diagram
 from catchup_notation.formats.rga_board import cell_of
 
@@ -28,7 +30,7 @@ def only(items):
 
 
 def read(text, fmt, variant, **kw):
-    return only(read_text(text, format=fmt, variant=variant, **kw))
+    return only(parse_text(text, format=fmt, variant=variant, **kw))
 
 
 def codes(item, code):
@@ -56,7 +58,7 @@ def test_lg_reads_separated_cells_and_a_mark_of_the_movers_own_colour():
 
 def test_lg_writes_lower_case_marks_only_where_needed():
     record = Record("product(size=5)", (Turn(1, (E5,), colours=(2,)), Turn(2, (D4, F6), colours=(1, 2))))
-    text, _ = write_records([record], "lg")
+    text, _ = write_text([record], "lg")
     assert text == "(;FF[4]SZ[5];W[E5=b];B[D4=rF6])\n"
     assert read(text, "lg", "product").record.turns == record.turns
 
@@ -97,14 +99,14 @@ def test_lg_opponent_colour_under_catchup_is_read_for_the_rules():
     assert "read it with --variant" in item.warnings[0].message
     item = read("(;FF[4]SZ[5];W[E5=b];B[D4])", "lg", "catchup")
     assert item.record.turns[0].colours == (2,)  # White played a Black stone: the rules say wrong-colour
-    assert write_records([item.record], "lg")[0] == "(;FF[4]SZ[5];W[E5=b];B[D4])\n"
+    assert write_text([item.record], "lg")[0] == "(;FF[4]SZ[5];W[E5=b];B[D4])\n"
 
 
 def test_lg_unmarked_records_are_unchanged():
     text = "(;FF[4]SZ[5];W[E5];B[D4F6])\n"
     record = read(text, "lg", "catchup").record
     assert all(t.colours == () for t in record.turns)
-    assert write_records([record], "lg")[0] == text
+    assert write_text([record], "lg")[0] == text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,7 +114,7 @@ def test_lg_unmarked_records_are_unchanged():
 
 
 def genius_cells(*names):
-    return tuple(cell_from_name(n[0], int(n[1:]), 5) for n in names)
+    return tuple(lg_cell(n[0], int(n[1:]), hexhex(5)) for n in names)
 
 
 @pytest.mark.parametrize("black, white", [("b", "w"), ("B", "W")])
@@ -128,7 +130,7 @@ def test_genius_reads_marks(black, white):
 
 def test_genius_writes_marks():
     record = Record("too(size=5)", (Turn(1, genius_cells("E5"), colours=(2,)), Turn(2, genius_cells("D7", "F8"), colours=(1, 2))))
-    text, _ = write_records([record], "genius")
+    text, _ = write_text([record], "genius")
     assert text == "E5=w\nD7=b F8\n"
     assert read(text, "genius", "too").record == record
 
@@ -147,9 +149,8 @@ def test_genius_opponent_colour_under_catchup_is_read():
 
 
 def test_genius_sniffs_marked_lines():
-    from catchup_notation.formats.genius import GENIUS
-
-    assert GENIUS.sniff("E5=w\nD7=b F8\n")
+    
+    assert formats.get("genius").sniff("E5=w\nD7=b F8\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ TOO_TEXT = (
 
 
 def test_rga_writes_a_too_diagram_in_colour_letters():
-    text, warnings = write_records([TOO_GAME], "rga")
+    text, warnings = write_text([TOO_GAME], "rga")
     assert text == TOO_TEXT
     assert {w.code for w in warnings} == {"variant-dropped"}
 
@@ -227,7 +228,7 @@ def test_rga_opponent_colour_under_catchup_is_read_and_drawn_in_its_colour():
     item = read("1. e5  i5=w\n", "rga", "catchup")  # Black plays a White stone: for the rules to report
     assert item.error is None and [w.code for w in item.warnings] == ["unexpected-colour-mark"]
     assert item.record.turns[1] == Turn(2, (cell_of("i5", 5),), colours=(1,))
-    text, _ = write_records([item.record], "rga")
+    text, _ = write_text([item.record], "rga")
     assert "i5=w" in text and "5   . . w . W . . . ." in text  # drawn in White's (player 1's) letter
     again = read(text, "rga", "catchup")
     assert [w.code for w in again.warnings] == ["unexpected-colour-mark"] and again.record.turns == item.record.turns
@@ -240,7 +241,7 @@ def test_rga_suggestion_follows_the_marked_colour():
     assert item.error.code == "not-a-cell" and "corrections={'f3': 'e3'}" in item.error.message
     (warning,) = codes(item, "not-a-cell")
     assert "the diagram shows a stone of White at e3" in warning.message
-    fixed = read(text, "rga", "too", options={"corrections": "diagram"})
+    fixed = read(text, "rga", "too", corrections="diagram")
     assert fixed.error is None and fixed.record.turns[0] == Turn(1, (cell_of("e3", 3),), colours=(2,))
 
 
@@ -249,17 +250,17 @@ def test_rga_suggestion_follows_the_marked_colour():
 
 
 def test_abstractplay_refuses_stone_colours():
-    with pytest.raises(NotationError) as caught:
-        ABSTRACTPLAY.write([TOO_GAME])
+    with pytest.raises(WriteError) as caught:
+        write_with("abstractplay", [TOO_GAME])
     assert caught.value.code == "unwritable-colour"
     assert "turn 2" in caught.value.message and "cannot carry stone colours" in caught.value.message
-    with pytest.raises(NotationError):
-        write_records([TOO_GAME], "abstractplay")
+    with pytest.raises(WriteError):
+        write_text([TOO_GAME], "abstractplay")
 
 
 def test_abstractplay_writes_too_records_without_colours():
     record = Record("too(size=3)", (Turn(1, ((0, 0),)), Turn(2, ((1, 0),))))
-    text, warnings = ABSTRACTPLAY.write([record])
+    text, warnings = write_with("abstractplay", [record])
     assert {w.code for w in warnings} == {"variant-not-recorded"}
     assert read(text, "abstractplay", "too(size=3)").record == record
 
@@ -275,7 +276,7 @@ def test_json_bad_colours_are_shape_errors(colours, words):
     bad = {"variant": "too(size=3)",
            "turns": [{"player": 1, "cells": [[0, 0]]}, {"player": 2, "cells": [[1, 0]], "colours": colours}]}
     text = "\n".join(json.dumps(v) for v in (good, bad, good)) + "\n"
-    items = list(read_text(text, format="json", source="g.jsonl"))
+    items = list(parse_text(text, format="json", source="g.jsonl"))
     assert [i.error is None for i in items] == [True, False, True]
     error = items[1].error
     assert (error.code, error.line, error.source) == ("shape", 2, "g.jsonl")
@@ -283,7 +284,7 @@ def test_json_bad_colours_are_shape_errors(colours, words):
 
 
 def test_json_carries_colours():
-    text, _ = write_records([TOO_GAME], "json")
+    text, _ = write_text([TOO_GAME], "json")
     assert json.loads(text)["turns"][1]["colours"] == [1]
     assert "colours" not in json.loads(text)["turns"][0]
     assert read(text, "json", None).record == TOO_GAME
@@ -311,8 +312,8 @@ def coloured_records(draw):
 
 
 def convert(record, fmt):
-    text, warnings = write_records([record], fmt)
-    item = only(read_text(text, format=fmt, variant=record.variant))
+    text, warnings = write_text([record], fmt)
+    item = only(parse_text(text, format=fmt, variant=record.variant))
     assert item.error is None, (text, item.error)
     assert not codes(item, "diagram-mismatch"), (text, item.warnings)
     return item.record, {w.code for w in warnings}
@@ -332,6 +333,6 @@ def test_colours_survive_a_to_b_to_a(record, a, b):
 @given(coloured_records(), st.sampled_from(FORMATS))
 def test_coloured_write_read_write_is_stable(record, fmt):
     once, _ = convert(record, fmt)
-    text1, _ = write_records([once], fmt)
-    text2, _ = write_records([convert(once, fmt)[0]], fmt)
+    text1, _ = write_text([once], fmt)
+    text2, _ = write_text([convert(once, fmt)[0]], fmt)
     assert text1 == text2

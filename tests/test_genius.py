@@ -2,8 +2,11 @@
 
 import pytest
 
-from catchup_notation.formats.genius import GENIUS
-from catchup_notation.formats.lg import cell_from_name
+from helpers import read_with, write_with
+
+from catchup_notation.board import hexhex
+from catchup_notation import formats
+from catchup_notation.formats.lg import cell_of
 from catchup_notation.model import Record, Turn
 
 # The seed's example: Red B4 B5; Blue D7 F8; Red B3, C1, D2; Blue F2, G7, H6.
@@ -11,11 +14,11 @@ SEED = "Red: B4 B5\nBlue: D7 F8\nRed: B3, C1, D2\nBlue: F2, G7, H6\n"
 
 
 def cells(*names):
-    return tuple(cell_from_name(n[0], int(n[1:]), 5) for n in names)
+    return tuple(cell_of(n[0], int(n[1:]), hexhex(5)) for n in names)
 
 
 def read(text, **kw):
-    (item,) = GENIUS.read(text, source="g.txt", **kw)
+    (item,) = read_with("genius", text, source="g.txt", **kw)
     return item
 
 
@@ -49,13 +52,13 @@ def test_resign_line():
 
 def test_write_canonical():
     record = read(SEED).record
-    text, warnings = GENIUS.write([record])
+    text, warnings = write_with("genius", [record])
     assert text == SEED.replace(",", "") and warnings == []
 
 
 def test_writer_reports_what_it_cannot_carry():
     record = Record("catchup(size=7)", (Turn(1, ((0, 0),)), Turn(1, ((1, 0),))), headers={"EV": "x"})
-    text, warnings = GENIUS.write([record])
+    text, warnings = write_with("genius", [record])
     assert {w.code for w in warnings} == {"variant-not-recorded", "headers-dropped", "turn-order-lost"}
     assert text == "G7\nG8\n"
 
@@ -80,4 +83,4 @@ def test_blank_text_is_a_game_without_turns():
 
 
 def test_sniff():
-    assert GENIUS.sniff(SEED) and not GENIUS.sniff("(;FF[4];W[E5])")
+    assert formats.get("genius").sniff(SEED) and not formats.get("genius").sniff("(;FF[4];W[E5])")

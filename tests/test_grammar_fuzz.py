@@ -9,7 +9,7 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from catchup_notation.errors import NotationError
-from catchup_notation.formats import read_text
+from catchup_notation.formats import parse_text
 from catchup_notation.resources import data_dir
 
 SAMPLES = {
@@ -26,7 +26,7 @@ SAMPLES = {
 
 
 def read_all(text, fmt):
-    for item in read_text(text, format=fmt, source="fuzz"):
+    for item in parse_text(text, format=fmt, source="fuzz"):
         assert (item.record is None) != (item.error is None)
         if item.error is not None:
             assert isinstance(item.error, NotationError)

@@ -4,8 +4,10 @@ import json
 
 import pytest
 
+from helpers import read_with, write_with
+
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats.jsonformat import JSON, schema_path
+from catchup_notation.formats.jsonformat import schema_path
 
 RECORD = Record(
     "catchup(size=7)",
@@ -18,28 +20,28 @@ NUMBERS = Record("catch-up(set=1..4)", (Turn(1, numbers=(3,)), Turn(2, numbers=(
 
 
 def test_round_trip_one_and_many():
-    text, warnings = JSON.write([RECORD])
-    assert warnings == [] and [i.record for i in JSON.read(text)] == [RECORD]
-    text, _ = JSON.write([RECORD, NUMBERS, RECORD])
+    text, warnings = write_with("json", [RECORD])
+    assert warnings == [] and [i.record for i in read_with("json", text)] == [RECORD]
+    text, _ = write_with("json", [RECORD, NUMBERS, RECORD])
     assert len(text.splitlines()) == 3
-    assert [i.record for i in JSON.read(text)] == [RECORD, NUMBERS, RECORD]
+    assert [i.record for i in read_with("json", text)] == [RECORD, NUMBERS, RECORD]
 
 
 def test_pretty_single_object_and_array():
-    data = json.loads(JSON.write([RECORD])[0])
-    assert [i.record for i in JSON.read(json.dumps(data, indent=2))] == [RECORD]
-    assert [i.record for i in JSON.read(json.dumps([data, data]))] == [RECORD, RECORD]
+    data = json.loads(write_with("json", [RECORD])[0])
+    assert [i.record for i in read_with("json", json.dumps(data, indent=2))] == [RECORD]
+    assert [i.record for i in read_with("json", json.dumps([data, data]))] == [RECORD, RECORD]
 
 
 def test_bad_line_does_not_stop_the_next():
-    good = JSON.write([RECORD])[0].strip()
-    items = list(JSON.read(good + "\n{oops\n" + good + "\n", source="r.jsonl"))
+    good = write_with("json", [RECORD])[0].strip()
+    items = list(read_with("json", good + "\n{oops\n" + good + "\n", source="r.jsonl"))
     assert items[0].record == RECORD and items[2].record == RECORD
     assert items[1].error.line == 2 and items[1].error.source == "r.jsonl"
 
 
 def test_shape_errors_name_the_path():
-    (item,) = JSON.read('{"variant": "catchup", "turns": [{"player": "x"}], "extra": 1}')
+    (item,) = read_with("json", '{"variant": "catchup", "turns": [{"player": "x"}], "extra": 1}')
     assert item.error.code == "shape" and "$.turns[0].player" in item.error.message
 
 
@@ -56,19 +58,19 @@ def test_values_are_taken_only_as_they_are(field, value, path):
     # cattrs would call int() on these and read a different game than the file holds.
     turn = {"player": 1, "cells": [[0, 0]], "numbers": [], field: json.loads(value)}
     text = json.dumps({"variant": "too", "turns": [turn]})
-    (item,) = JSON.read(text)
+    (item,) = read_with("json", text)
     assert item.error is not None and item.error.code == "shape" and path in item.error.message, (text, item.error)
-    (names,) = JSON.read('{"variant": "catchup", "turns": [], "players": [5, null]}')
+    (names,) = read_with("json", '{"variant": "catchup", "turns": [], "players": [5, null]}')
     assert names.error.code == "shape" and "$.players[0]" in names.error.message
 
 
 def test_unknown_variant_in_record():
-    (item,) = JSON.read('{"variant": "nope", "turns": [], "resigned": null, "players": [null, null], "headers": {}}')
+    (item,) = read_with("json", '{"variant": "nope", "turns": [], "resigned": null, "players": [null, null], "headers": {}}')
     assert item.error.code == "variant"
 
 
 def test_variant_argument_overrides_with_warning():
-    (item,) = JSON.read(JSON.write([RECORD])[0], variant="ketchup-3")
+    (item,) = read_with("json", write_with("json", [RECORD])[0], variant="ketchup-3")
     assert item.record.variant == "ketchup-3(size=7)" and item.warnings[0].code == "variant-overridden"
 
 
@@ -119,14 +121,14 @@ def validate(value, schema, path="$"):
 def test_output_matches_published_schema():
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
     for record in (RECORD, NUMBERS, Record("catchup")):
-        validate(json.loads(JSON.write([record])[0]), schema)
+        validate(json.loads(write_with("json", [record])[0]), schema)
 
 
 def test_validator_rejects_bad_data():
     import pytest
 
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
-    bad = json.loads(JSON.write([RECORD])[0])
+    bad = json.loads(write_with("json", [RECORD])[0])
     bad["turns"][0]["cells"][0].append(3)
     with pytest.raises(AssertionError):
         validate(bad, schema)

@@ -4,10 +4,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import read_file, read_with, write_with
+
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
-from catchup_notation.formats import read_path, read_text
-from catchup_notation.formats.lg import LG, cell_from_name, cell_name, split_games
+from catchup_notation.formats import parse_text
+from catchup_notation.formats.lg import cell_of, cell_name, split_games
 
 QUIRKS = Path(__file__).parent / "quirks"
 
@@ -26,29 +28,29 @@ def only(items):
 
 def test_row_lengths_and_centre_side_5():
     board = hexhex(5)
-    names = {cell_name(c, 5) for c in board.cells}
+    names = {cell_name(c, hexhex(5)) for c in board.cells}
     for letter, count in zip("ABCDEFGHI", (5, 6, 7, 8, 9, 8, 7, 6, 5)):
         assert {n for n in names if n[0] == letter} == {f"{letter}{i}" for i in range(1, count + 1)}
-    assert cell_from_name("E", 5, 5) == (0, 0)
-    assert cell_from_name("a", 1, 5) == (0, -4)  # top-left corner
-    assert cell_from_name("I", 5, 5) == (0, 4)
+    assert cell_of("E", 5, hexhex(5)) == (0, 0)
+    assert cell_of("a", 1, hexhex(5)) == (0, -4)  # top-left corner
+    assert cell_of("I", 5, hexhex(5)) == (0, 4)
 
 
 @pytest.mark.parametrize("side", range(2, 9))
 def test_cell_names_invert(side):
     for cell in hexhex(side).cells:
-        name = cell_name(cell, side)
-        assert cell_from_name(name[0], int(name[1:]), side) == cell
+        name = cell_name(cell, hexhex(side))
+        assert cell_of(name[0], int(name[1:]), hexhex(side)) == cell
 
 
 def test_off_board_name_maps_to_off_board_cell():
-    cell = cell_from_name("A", 9, 5)
+    cell = cell_of("A", 9, hexhex(5))
     assert cell not in hexhex(5)
-    assert cell_name(cell, 5) == "A9"
+    assert cell_name(cell, hexhex(5)) == "A9"
 
 
 def test_read_canonical_record():
-    item = only(LG.read(CANONICAL, source="g.sgf"))
+    item = only(read_with("lg", CANONICAL, source="g.sgf"))
     record = item.record
     assert item.error is None
     assert record.variant == "catchup(size=5)"
@@ -62,8 +64,8 @@ def test_read_canonical_record():
 
 
 def test_write_is_canonical():
-    record = only(LG.read(CANONICAL)).record
-    text, warnings = LG.write([record])
+    record = only(read_with("lg", CANONICAL)).record
+    text, warnings = write_with("lg", [record])
     assert text == CANONICAL
     assert warnings == []
 
@@ -73,23 +75,23 @@ def test_writer_orders_fields_and_runs_cells_together():
 
     record = Record("catchup(size=7)", (Turn(1, ((0, 0),)), Turn(2, ((1, 0), (0, 1)))), players=("w", "b"),
                     headers={"XX": "1", "GC": " game #5", "EV": "catchup.in.1"})
-    text, _ = LG.write([record])
+    text, _ = write_with("lg", [record])
     assert text == "(;FF[4]EV[catchup.in.1]PB[b]PW[w]SZ[7]GC[ game #5]XX[1];W[G7];B[G8H7])\n"
 
 
 def test_variant_argument_and_size():
-    item = only(LG.read("(;FF[4]SZ[7];W[G7])", variant="ketchup-3"))
+    item = only(read_with("lg", "(;FF[4]SZ[7];W[G7])", variant="ketchup-3"))
     assert item.record.variant == "ketchup-3(size=7)"
-    assert only(LG.read("(;FF[4];W[E5])")).record.variant == "catchup(size=5)"
+    assert only(read_with("lg", "(;FF[4];W[E5])")).record.variant == "catchup(size=5)"
 
 
 def test_bad_size_is_a_located_error():
-    error = only(LG.read("(;FF[4]SZ[x];W[E5])", source="s.sgf")).error
+    error = only(read_with("lg", "(;FF[4]SZ[x];W[E5])", source="s.sgf")).error
     assert error.code == "bad-size" and error.line == 1 and error.column == 8
 
 
 def test_syntax_error_names_place_and_words():
-    error = only(LG.read("(;FF[4]\n;W[E5];B[D4]\n;W E5])", source="bad.sgf")).error
+    error = only(read_with("lg", "(;FF[4]\n;W[E5];B[D4]\n;W E5])", source="bad.sgf")).error
     assert isinstance(error, NotationError)
     assert (error.source, error.line) == ("bad.sgf", 3)
     assert "__ANON" not in str(error) and "a move such as" in str(error)
@@ -97,12 +99,12 @@ def test_syntax_error_names_place_and_words():
 
 
 def test_bad_cell_points_into_the_value():
-    error = only(LG.read("(;FF[4];W[E5];B[D4?6])")).error
+    error = only(read_with("lg", "(;FF[4];W[E5];B[D4?6])")).error
     assert error.code == "bad-cell" and error.column == 19
 
 
 def test_move_after_resign_is_an_error():
-    assert only(LG.read("(;FF[4];W[E5];B[resign];W[D4])")).error.code == "move-after-resign"
+    assert only(read_with("lg", "(;FF[4];W[E5];B[resign];W[D4])")).error.code == "move-after-resign"
 
 
 def test_scanner_keeps_escaped_brackets_and_positions():
@@ -113,7 +115,7 @@ def test_scanner_keeps_escaped_brackets_and_positions():
 
 
 def test_no_game_is_an_error():
-    item = only(LG.read("hello"))
+    item = only(read_with("lg", "hello"))
     assert item.error.code == "no-record"
 
 
@@ -121,7 +123,7 @@ def test_no_game_is_an_error():
 
 
 def read(name, **kw):
-    return list(read_path(QUIRKS / name, **kw))
+    return read_file(QUIRKS / name, **kw)
 
 
 def expected_turns(record):
@@ -145,7 +147,7 @@ def test_quirk_crlf():
 def test_quirk_lowercase_cells():
     item = only(read("lowercase-cells.sgf"))
     assert expected_turns(item.record) == CANON_TURNS
-    assert LG.write([item.record])[0] == CANONICAL
+    assert write_with("lg", [item.record])[0] == CANONICAL
 
 
 def test_quirk_comma_separated():
@@ -168,7 +170,7 @@ def test_quirk_resign_re_letter():
 
 def test_quirk_re_naming_the_winner_is_quiet():
     text = CANONICAL.replace("RE[B]", "RE[W]")
-    assert only(LG.read(text)).warnings == ()
+    assert only(read_with("lg", text)).warnings == ()
 
 
 def test_quirk_trailing_garbage():
@@ -206,7 +208,7 @@ def test_quirk_broken_then_good():
 
 def test_quirk_off_board_name():
     record = only(read("off-board-name.sgf")).record
-    assert record.turns[2].cells == (cell_from_name("A", 9, 5),)
+    assert record.turns[2].cells == (cell_of("A", 9, hexhex(5)),)
     assert record.turns[2].cells[0] not in hexhex(5)
 
 
@@ -230,8 +232,8 @@ def test_quirk_real_havannah_record_swap_is_reported():
 
 def test_real_havannah_record_without_swap_reads():
     text = (QUIRKS / "havannah-1541446.hsgf").read_text().replace(";B[swap]", "")
-    item = only(read_text(text, format="lg"))
+    item = only(parse_text(text, format="lg"))
     assert item.record.variant == "catchup(size=4)"
-    assert item.record.turns[0].cells[0] == cell_from_name("E", 1, 4)  # W[E1] and, swap removed, W[F2]
+    assert item.record.turns[0].cells[0] == cell_of("E", 1, hexhex(4))  # W[E1] and, swap removed, W[F2]
     assert item.record.resigned == 2
     assert {w.code for w in item.warnings} == {"merged-nodes", "re-names-resigner"}

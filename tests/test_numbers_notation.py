@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from catchup_notation.errors import NotationError, VariantError
+from helpers import read_with, write_with
+
+from catchup_notation.errors import NotationError, WriteError, VariantError
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats.base import FORMATS
-from catchup_notation.formats.numbers import NumbersFormat, read_numbers, write_numbers
+from catchup_notation import formats
+from catchup_notation.formats.numbers import NumbersFormat
 from catchup_notation.resources import data_dir
 
 PAPER = """\
@@ -38,7 +40,7 @@ scores = 0:3
 
 
 def records(text, **kw):
-    items = list(read_numbers(text, **kw))
+    items = list(read_with("numbers", text, **kw))
     assert all(i.error is None for i in items), [i.error for i in items]
     return [i.record for i in items]
 
@@ -86,24 +88,24 @@ def test_unicode_and_ascii_read_the_same():
 
 def test_writer_matches_the_paper():
     figure1, *_ , repeats = records(PAPER)
-    text, warnings = write_numbers([figure1])
+    text, warnings = write_with("numbers", [figure1])
     assert text == "S = {1, 2, 3, 4}\n⟨3⟩ ⟨2, 4⟩ ⟨1⟩\n" and warnings == []
-    assert write_numbers([figure1], ascii=True)[0] == "S = {1, 2, 3, 4}\n<3> <2, 4> <1>\n"
-    assert write_numbers([repeats])[0] == "S = {2, 2, 2, 3, 3}\nscores = 0:3\n⟨2, 2⟩ ⟨2, 3⟩ ⟨3⟩\n"
-    assert FORMATS["numbers"].write([figure1], ascii=True)[0].count("<") == 3
+    assert write_with("numbers", [figure1], ascii=True)[0] == "S = {1, 2, 3, 4}\n<3> <2, 4> <1>\n"
+    assert write_with("numbers", [repeats])[0] == "S = {2, 2, 2, 3, 3}\nscores = 0:3\n⟨2, 2⟩ ⟨2, 3⟩ ⟨3⟩\n"
+    assert write_with("numbers", [figure1], ascii=True)[0].count("<") == 3
 
 
 def test_writer_warns_and_refuses():
     record = Record("catch-up(set=1..4)", turns([3]), resigned=2, players=("Ann", "Bob"))
-    _, warnings = write_numbers([record])
+    _, warnings = write_with("numbers", [record])
     assert [w.code for w in warnings] == ["not-carried"]
-    with pytest.raises(NotationError):
-        write_numbers([Record("catchup(size=5)", (Turn(1, ((0, 0),)),))])
+    with pytest.raises(WriteError):
+        write_with("numbers", [Record("catchup(size=5)", (Turn(1, ((0, 0),)),))])
 
 
 def test_a_bad_game_does_not_stop_the_next():
     text = "S = {1..4}\n⟨3⟩ ⟨2, 4\n\nS = {5..1}\n\nS = {1, 2}\n⟨2⟩ ⟨1⟩\n\nS = {}\n\nS = {1, ..., 1}\n"
-    items = list(read_numbers(text, source="g.txt"))
+    items = list(read_with("numbers", text, source="g.txt"))
     assert [i.error is None for i in items] == [False, False, True, False, False]
     eof, backwards, _, empty, dots = (i.error for i in items)
     assert (eof.line, eof.code, eof.source) == (2, "syntax", "g.txt")
@@ -114,24 +116,24 @@ def test_a_bad_game_does_not_stop_the_next():
 
 
 def test_huge_ranges_are_refused():
-    (item,) = read_numbers("S = {1..1000000000}")
+    (item,) = read_with("numbers", "S = {1..1000000000}")
     assert item.error.code == "set" and "at most" in item.error.message
 
 
 def test_syntax_error_shows_the_line():
-    (item,) = read_numbers("# c\nS = {1, 2}\n⟨1⟩ ⟨2; 3⟩\n")
+    (item,) = read_with("numbers", "# c\nS = {1, 2}\n⟨1⟩ ⟨2; 3⟩\n")
     assert (item.error.line, item.error.column) == (3, 7)
     assert item.error.text == "⟨1⟩ ⟨2; 3⟩" and "expected" in item.error.message
 
 
 def test_hex_variant_is_refused():
     with pytest.raises(VariantError):
-        list(read_numbers("⟨1⟩", variant="catchup"))
+        list(read_with("numbers", "⟨1⟩", variant="catchup"))
 
 
 def test_registered_and_sniffs():
-    assert isinstance(FORMATS["numbers"], NumbersFormat)
-    assert FORMATS["numbers"].sniff(PAPER) and not FORMATS["numbers"].sniff("1. i5  g3 f6")
+    assert isinstance(formats.get("numbers"), NumbersFormat)
+    assert formats.get("numbers").sniff(PAPER) and not formats.get("numbers").sniff("1. i5  g3 f6")
 
 
 @st.composite
@@ -152,7 +154,7 @@ def number_records(draw):
 
 @given(st.lists(number_records(), min_size=1, max_size=3), st.booleans())
 def test_round_trip(recs, ascii):
-    text, warnings = write_numbers(recs, ascii=ascii)
+    text, warnings = write_with("numbers", recs, ascii=ascii)
     assert warnings == []
     assert records(text) == recs
 
@@ -162,7 +164,7 @@ NUMBERS_GRAMMAR = Lark((data_dir("grammars") / "numbers.lark").read_text(encodin
 
 @given(from_lark(NUMBERS_GRAMMAR))
 def test_fuzz_grammar(text):
-    for item in read_numbers(text):
+    for item in read_with("numbers", text):
         assert item.error is None or isinstance(item.error, NotationError)
         str(item.error)
 
@@ -176,6 +178,6 @@ def test_fuzz_mutations(rng: random.Random):
             del chars[pos]
         else:
             chars.insert(pos, rng.choice("0123456789{}<>⟨⟩,.…=:#\n Ss-"))
-    for item in read_numbers("".join(chars)):
+    for item in read_with("numbers", "".join(chars)):
         assert item.error is None or isinstance(item.error, NotationError)
         str(item.error)

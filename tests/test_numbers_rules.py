@@ -110,14 +110,14 @@ def test_play_raises_and_leaves_state_unchanged():
 
 def test_starting_scores_and_repeated_numbers():
     game = new_game("{2,2,2,3,3}", "0:3")
-    assert sorted(game.legal_turns()) == [(2, 2), (2, 3), (3,)]
+    assert sorted(game.legal_takes()) == [(2, 2), (2, 3), (3,)]
     game.play(Turn(player=1, numbers=(2, 2)))
     assert game.state().remaining == (2, 3, 3) and game.scores == (4, 3)
 
 
 def test_legal_turns_for_p2_after_12_matches_table_5_branching():
     game = play_all(new_game("1..12"), [(12,)])
-    turns = list(game.legal_turns())
+    turns = list(game.legal_takes())
     assert len(turns) == len(set(turns)) == 1470
 
 
@@ -134,14 +134,14 @@ def test_random_playouts_respect_the_rules(numbers, scores, seed):
     game = new_game(spelled, f"{scores[0]}:{scores[1]}")
     turns = 0
     while not game.over:
-        legal = list(game.legal_turns())
+        legal = list(game.legal_takes())
         assert legal and len(legal) == len(set(legal))
         for turn in legal:
             assert game.check(Turn(player=game.to_move, numbers=turn)) is None
         twin = game.copy()
         assert twin.state() == game.state()
         mover = game.to_move
-        choice = game.random_turn(rng)
+        choice = game.random_take(rng)
         game.play(Turn(player=mover, numbers=choice))
         assert twin.state() != game.state()  # the copy is independent
         turns += 1
@@ -156,7 +156,7 @@ def test_corrupted_turns_get_the_expected_code(numbers, seed):
     game = new_game("{" + ",".join(map(str, numbers)) + "}")
     while not game.over:
         mover = game.to_move
-        turn = game.random_turn(rng)
+        turn = game.random_take(rng)
         remaining = game.remaining
         mine, theirs = game.scores[mover - 1], game.scores[2 - mover]
         # a number that does not remain

@@ -76,7 +76,7 @@ def enumerate_tree(numbers, scores):
             leaves["draw" if result.draw else f"p{result.winner}"] += 1
             depths.append(depth)
             return
-        for turn in game.legal_turns():
+        for turn in game.legal_takes():
             child = game.copy()
             child.play(Turn(player=game.to_move, numbers=turn))
             walk(child, depth + 1)
@@ -85,12 +85,12 @@ def enumerate_tree(numbers, scores):
         return 2 if game.turns_played % 2 == 0 else 1
 
     walk(game, 0)
-    first = list(game.legal_turns())
+    first = list(game.legal_takes())
     replies = []
     for turn in first:
         child = game.copy()
         child.play(Turn(player=1, numbers=turn))
-        replies.append(len(list(child.legal_turns())))
+        replies.append(len(list(child.legal_takes())))
     return leaves, len(states), min(depths), max([len(first), *replies])
 
 

@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
+from helpers import read_with, write_with
+
 from catchup_notation.board import hexhex
-from catchup_notation.errors import NotationError
+from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats.base import FORMATS
-from catchup_notation.formats.rga import RgaFormat, read_diagram, read_rga, write_rga
+from catchup_notation import formats
+from catchup_notation.formats.rga import RgaFormat, read_diagram
 from catchup_notation.formats.rga_board import cell_name, cell_of
 from catchup_notation.resources import data_dir
 
@@ -53,7 +55,7 @@ def test_the_example_is_the_seed_text():
 
 @SEED_FORMS
 def test_seed_reports_l7_and_g2_as_not_cells(text):
-    item = only(read_rga(text, source="seed000.txt"))
+    item = only(read_with("rga", text, source="seed000.txt"))
     assert item.record is None
     error = item.error
     assert error.code == "not-a-cell"
@@ -69,7 +71,7 @@ def test_seed_reports_l7_and_g2_as_not_cells(text):
 
 @SEED_FORMS
 def test_seed_diagram_disagreements_are_listed(text):
-    item = only(read_rga(text))
+    item = only(read_with("rga", text))
     mismatches = {w.message.split(":")[0]: w for w in codes(item, "diagram-mismatch")}
     assert set(mismatches) == {"h2", "l6"}
     assert "move list implies an empty cell, the diagram shows a stone of B" in mismatches["l6"].message
@@ -82,7 +84,7 @@ def test_seed_diagram_disagreements_are_listed(text):
 @SEED_FORMS
 @pytest.mark.parametrize("fixes", [FIXES, {"3:l7": "l6", "12:g2": "h2"}, "diagram"])
 def test_seed_with_corrections(text, fixes):
-    item = only(read_rga(text, corrections=fixes))
+    item = only(read_with("rga", text, corrections=fixes))
     assert item.error is None
     record = item.record
     assert record.variant == "catchup(size=5)"
@@ -104,7 +106,7 @@ def test_seed_with_corrections(text, fixes):
 
 
 def test_i5_is_the_centre_and_b_stone():
-    record = only(read_rga(EXACT, corrections="diagram")).record
+    record = only(read_with("rga", EXACT, corrections="diagram")).record
     assert cell_of("i5", 5) == (0, 0)
     assert read_diagram(record.headers["diagram"]).stones[(0, 0)] == 1
 
@@ -119,7 +121,7 @@ def test_seed_game_under_each_variant(variant, legal):
     from catchup_notation.rules.adjudicate import adjudicate
     from catchup_notation.rules.replay import replay
 
-    record = only(read_rga(EXACT, corrections=FIXES)).record
+    record = only(read_with("rga", EXACT, corrections=FIXES)).record
     assert (replay(record, variant).error is None) is legal
     result = adjudicate(record, variant)
     if legal:
@@ -134,7 +136,7 @@ def test_seed_game_under_each_variant(variant, legal):
 
 def test_last_move_marks_are_checked():
     text = EXACT.replace(":\t. . . B j\t", ":\t. . . b j\t").replace(":\tj b b b j . .\t", ":\tj B b b j . .\t")
-    item = only(read_rga(text, corrections=FIXES))
+    item = only(read_with("rga", text, corrections=FIXES))
     marks = [w.message for w in codes(item, "last-move-mark")]
     assert any(m.startswith("k1 is in the last turn") for m in marks)
     assert any("marks e7 in upper case" in m for m in marks)
@@ -142,14 +144,14 @@ def test_last_move_marks_are_checked():
 
 def test_changed_stone_is_a_disagreement():
     text = RESTORED.replace("5   . b j j b j . . .", "5   . b j j j j . . .")
-    item = only(read_rga(text, corrections=FIXES))
+    item = only(read_with("rga", text, corrections=FIXES))
     (warning,) = codes(item, "diagram-mismatch")
     assert warning.message.startswith("i5: the move list implies a stone of B, the diagram shows a stone of J")
     assert (warning.line, warning.column) == (6, 13)
 
 
 def test_move_list_alone_takes_side_from_variant():
-    item = only(read_rga("1. e3  d2 d4\n2. c1\n", variant="catchup(size=3)"))
+    item = only(read_with("rga", "1. e3  d2 d4\n2. c1\n", variant="catchup(size=3)"))
     assert item.record.variant == "catchup(size=3)"
     assert item.record.turns == (Turn(1, cells("e3", side=3)), Turn(2, cells("d2", "d4", side=3)),
                                  Turn(1, cells("c1", side=3)))
@@ -158,18 +160,18 @@ def test_move_list_alone_takes_side_from_variant():
 
 def test_diagram_alone_has_no_turns():
     text = "   abcde   X O\n1   . x\n2  o . .\n3   . .\n"
-    item = only(read_rga(text))
+    item = only(read_with("rga", text))
     assert item.record.turns == () and codes(item, "diagram-only")
     assert read_diagram(item.record.headers["diagram"]).stones == {cell_of("d1", 2): 1, cell_of("a2", 2): 2}
 
 
 def test_several_records_and_a_bad_one_in_the_middle():
     text = "1. e3  d4\n\n1. zz\n\n1. c1\n"
-    items = list(read_rga(text, variant="catchup(size=3)"))
+    items = list(read_with("rga", text, variant="catchup(size=3)"))
     assert [i.error is None for i in items] == [True, False, True]
     assert items[1].error.line == 3
     two = "\n\n".join([RESTORED, RESTORED])
-    assert [i.error.code for i in read_rga(two)] == ["not-a-cell", "not-a-cell"]
+    assert [i.error.code for i in read_with("rga", two)] == ["not-a-cell", "not-a-cell"]
 
 
 @pytest.mark.parametrize(
@@ -185,12 +187,12 @@ def test_several_records_and_a_bad_one_in_the_middle():
     ],
 )
 def test_errors_are_located(text, code, line):
-    item = only(read_rga(text, source="post.txt", variant="catchup(size=3)"))
+    item = only(read_with("rga", text, source="post.txt", variant="catchup(size=3)"))
     assert item.error.code == code and item.error.line == line and item.error.source == "post.txt"
 
 
 def test_syntax_errors_speak_plain_words():
-    item = only(read_rga(":\tabcde\n1. e4 ; d4\n", source="p.txt"))
+    item = only(read_with("rga", ":\tabcde\n1. e4 ; d4\n", source="p.txt"))
     error = item.error
     assert (error.code, error.line, error.column) == ("syntax", 2, 7)
     assert "__" not in str(error) and "expected" in error.message
@@ -198,9 +200,9 @@ def test_syntax_errors_speak_plain_words():
 
 
 def test_format_is_registered_and_sniffs():
-    assert isinstance(FORMATS["rga"], RgaFormat)
-    assert FORMATS["rga"].sniff(EXACT) and FORMATS["rga"].sniff(RESTORED)
-    assert not FORMATS["rga"].sniff("(;FF[4]SZ[5];W[E5])")
+    assert isinstance(formats.get("rga"), RgaFormat)
+    assert formats.get("rga").sniff(EXACT) and formats.get("rga").sniff(RESTORED)
+    assert not formats.get("rga").sniff("(;FF[4]SZ[5];W[E5])")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,27 +210,27 @@ def test_format_is_registered_and_sniffs():
 
 
 def test_write_canonical_text_is_stable():
-    record = only(read_rga(EXACT, corrections=FIXES)).record
-    text, warnings = write_rga([record])
+    record = only(read_with("rga", EXACT, corrections=FIXES)).record
+    text, warnings = write_with("rga", [record])
     assert warnings == []
     assert text.splitlines()[0] == "    abcdefghijklmnopq      B          J"
     assert text.splitlines()[1] == "1       . . . B j      1.  i5         g3 f6"
-    again = only(read_rga(text))
+    again = only(read_with("rga", text))
     assert again.warnings == () and again.record == record
-    assert write_rga([again.record])[0] == text
+    assert write_with("rga", [again.record])[0] == text
 
 
 def test_write_warns_about_what_a_diagram_cannot_carry():
     record = Record("ketchup-3(size=3)", (Turn(1, ((0, 0),)),), players=("Ann Lee", "Bob"),
                     headers={"event": "x"})
-    text, warnings = write_rga([record])
+    text, warnings = write_with("rga", [record])
     assert {w.code for w in warnings} == {"variant-dropped", "headers-dropped", "players-dropped"}
-    assert only(read_rga(text)).record.turns == record.turns
+    assert only(read_with("rga", text)).record.turns == record.turns
 
 
 def test_write_refuses_number_games():
-    with pytest.raises(NotationError):
-        write_rga([Record("catch-up(set=1..4)", (Turn(1, numbers=(3,)),))])
+    with pytest.raises(WriteError):
+        write_with("rga", [Record("catch-up(set=1..4)", (Turn(1, numbers=(3,)),))])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,8 +254,8 @@ def hex_records(draw):
 
 @given(hex_records())
 def test_round_trip_random_records(record):
-    text, warnings = write_rga([record])
-    item = only(read_rga(text))
+    text, warnings = write_with("rga", [record])
+    item = only(read_with("rga", text))
     assert item.error is None, item.error
     expected = {"diagram-only"} if not record.turns and record.resigned is None else set()
     assert {w.code for w in item.warnings} == expected
@@ -274,7 +276,7 @@ RGA_GRAMMAR = Lark((data_dir("grammars") / "rga.lark").read_text(encoding="utf-8
 
 @given(st.lists(from_lark(RGA_GRAMMAR), max_size=12))
 def test_fuzz_grammar_lines(lines):
-    for item in read_rga("\n".join(lines)):
+    for item in read_with("rga", "\n".join(lines)):
         assert item.error is None or isinstance(item.error, NotationError)
         str(item.error)
 
@@ -292,6 +294,6 @@ def test_fuzz_mutations(rng: random.Random, text):
         else:
             chars[pos], chars[-pos] = chars[-pos], chars[pos]
     for fixes in (None, "diagram"):
-        for item in read_rga("".join(chars), corrections=fixes):
+        for item in read_with("rga", "".join(chars), corrections=fixes):
             assert item.error is None or isinstance(item.error, NotationError)
             str(item.error)

@@ -11,7 +11,7 @@ from hypothesis import given
 
 from catchup_notation.board import hexhex
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats import read_text, write_records
+from catchup_notation.formats import parse_text, write_text
 
 FORMATS = ("lg", "rga", "genius", "abstractplay", "json")
 NAME = st.from_regex(r"[A-Z][a-z]{0,6}( [A-Z][a-z]{0,5})?", fullmatch=True)
@@ -39,8 +39,8 @@ def records(draw):
 
 
 def convert(record, fmt):
-    text, warnings = write_records([record], fmt)
-    (item,) = read_text(text, format=fmt, variant=record.variant)
+    text, warnings = write_text([record], fmt)
+    (item,) = parse_text(text, format=fmt, variant=record.variant)
     assert item.error is None, (text, item.error)
     return item.record, {w.code for w in warnings}
 
@@ -74,8 +74,8 @@ def test_a_to_b_to_a(record, a, b):
 @given(records(), st.sampled_from(FORMATS))
 def test_write_read_write_is_stable(record, fmt):
     once, _ = convert(record, fmt)
-    text1, _ = write_records([once], fmt)
-    text2, _ = write_records([convert(once, fmt)[0]], fmt)
+    text1, _ = write_text([once], fmt)
+    text2, _ = write_text([convert(once, fmt)[0]], fmt)
     assert text1 == text2
 
 

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 
-from catchup_notation.cli import inputs, output
-from catchup_notation.cli.options import AUTO, _check_format, Corrections, Format, parse_corrections, Variant
-from catchup_notation.cli.records import place
-from catchup_notation.errors import CatchupError
+from catchup_notation import formats
+from catchup_notation.batch import games
+from catchup_notation.cli import output
+from catchup_notation.cli.options import AUTO, Corrections, Format, Variant, check_format, parse_corrections
+from catchup_notation.errors import WriteError
 from catchup_notation.model import Record
-from catchup_notation.formats import io_old as io
+from catchup_notation.reports import place
+from catchup_notation.writing import atomic_output
 
 EXAMPLES = """\
 Examples:
@@ -30,11 +35,15 @@ Exit codes: 0 converted; 1 a record cannot be written in the target notation; 2 
 """
 
 
+class _Unreadable(Exception):
+    """Some record could not be read: nothing is written."""
+
+
 def convert(
     path: Annotated[str, typer.Argument(help="A record file, a directory, or - for stdin.", show_default=False)],
     to: Annotated[
         str,
-        typer.Option("--to", "-t", help="Target notation: lg, rga, genius, abstractplay, numbers, json.", callback=_check_format, show_default=False),
+        typer.Option("--to", "-t", help="Target notation: lg, rga, genius, abstractplay, numbers, json.", callback=check_format, show_default=False),
     ],
     out: Annotated[
         Path | None,
@@ -47,44 +56,57 @@ def convert(
     """Convert records from one notation to another, warning about anything the target cannot carry."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
-    records, unreadable = read_all(path, format, variant, parse_corrections(corrections))
-    if unreadable:
-        raise typer.Exit(output.EXIT_UNREADABLE)
-    if not records:
-        raise output.fail(f"no record found in {path}", output.EXIT_UNREADABLE)
+    counted = {"records": 0}
+    records = _records(path, format, variant, parse_corrections(corrections), counted)
     try:
-        text, warnings = io.write_records(records, to)
-    except CatchupError as exc:
+        if out is None:
+            # Spooled, so that nothing reaches stdout when a later record cannot be read.
+            with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8") as spool:
+                warnings = formats.write(records, to, spool)  # type: ignore[arg-type]
+                if not counted["records"]:
+                    raise output.fail(f"no record found in {path}", output.EXIT_UNREADABLE)
+                spool.seek(0)
+                _copy(spool, sys.stdout)  # type: ignore[arg-type]
+        else:
+            with atomic_output(out) as stream:
+                warnings = formats.write(records, to, stream)
+                if not counted["records"]:
+                    raise output.fail(f"no record found in {path}", output.EXIT_UNREADABLE)
+    except _Unreadable:
+        raise typer.Exit(output.EXIT_UNREADABLE) from None
+    except WriteError as exc:
         raise output.fail(f"cannot write these records as {to}: {exc}", output.EXIT_RULE) from None
     for warning in warnings:
         output.warn(f"{to}: {warning.message} [{warning.code}]")
-    if out is None:
-        typer.echo(text, nl=not text.endswith("\n"))
-        return
-    try:
-        io.write_atomically(out, text)
-    except OSError as exc:
-        raise output.fail(f"cannot write {out}: {exc.strerror or exc}", output.EXIT_UNREADABLE) from None
 
 
-def read_all(
-    path: str, format: str | None, variant: str | None, options: dict[str, object] | None = None
-) -> tuple[list[Record], int]:
-    """Every record under `path`; reading problems and warnings are reported on stderr as they come."""
-    records: list[Record] = []
-    unreadable = 0
+def _copy(source: TextIO, target: TextIO) -> None:
+    while True:
+        piece = source.read(1 << 16)
+        if not piece:
+            break
+        target.write(piece)
+    target.flush()
+
+
+def _records(path: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]) -> Iterator[Record]:
+    """Every record under `path`, as the writer asks for them; reading warnings and errors go to
+    stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
     console = output.stderr_console()
-    for source in inputs.collect_sources([path]):
-        _, items = inputs.read_source(source, format=format, variant=variant, options=options)
-        for item in items:
-            for w in item.warnings:
-                output.print_lines(console, [("warning", f"{place(source.name, item.index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")])
-            if item.record is None:
-                unreadable += 1
-                output.print_lines(console, [("error", str(item.error))])
-            else:
-                records.append(item.record)
-    return records, unreadable
+    unreadable = False
+    for game in games([path], format=format, variant=variant, corrections=corrections):  # type: ignore[arg-type]
+        source = game.source.file
+        for w in game.warnings:
+            where = place(source, game.source.index, line=w.line, column=w.column)
+            output.print_lines(console, [("warning", f"{where}: warning[{w.code}]: {w.message}")])
+        if game.reading_error is not None:
+            output.print_lines(console, [("error", str(game.reading_error))])
+            unreadable = True  # report every bad record, then write nothing
+        elif not unreadable:
+            counted["records"] += 1
+            yield game.record
+    if unreadable:
+        raise _Unreadable
 
 
 def register(app: typer.Typer) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -22,10 +22,10 @@ def _check_variant(value: str | None) -> str | None:
     return value
 
 
-def _check_format(value: str | None) -> str | None:
+def check_format(value: str | None) -> str | None:
     if value is None:
         return None
-    from catchup_notation.cli.inputs import format_names  # loads every notation: only when asked
+    from catchup_notation.formats import names as format_names
 
     names = format_names()
     if value.lower() not in names:
@@ -56,23 +56,23 @@ Format = Annotated[
         "-f",
         help="Notation of the input (lg, rga, genius, abstractplay, numbers, json). Default: from the "
         "file extension and content.",
-        callback=_check_format,
+        callback=check_format,
         show_default=False,
     ),
 ]
-def parse_corrections(value: str | None) -> dict[str, object] | None:
-    """'diagram' or 'l7=l6,3:g2=h2' -> the rga reader's options."""
+def parse_corrections(value: str | None) -> dict[str, str] | Literal["diagram"] | None:
+    """'diagram' or 'l7=l6,3:g2=h2' -> the rga reader's corrections."""
     if value is None:
         return None
     if value.strip().lower() == "diagram":
-        return {"corrections": "diagram"}
+        return "diagram"
     fixes = {}
     for item in value.split(","):
         wrong, eq, right = item.partition("=")
         if not eq or not wrong.strip() or not right.strip():
             raise typer.BadParameter(f"expected 'diagram' or fixes like l7=l6,3:g2=h2, not {item.strip()!r}")
         fixes[wrong.strip()] = right.strip()
-    return {"corrections": fixes}
+    return fixes
 
 
 Corrections = Annotated[
@@ -99,4 +99,4 @@ Jobs = Annotated[
 
 def format_option(help: str) -> object:
     """A --format-like option with its own help (for convert's --to)."""
-    return typer.Option(help=help, callback=_check_format, show_default=False)
+    return typer.Option(help=help, callback=check_format, show_default=False)

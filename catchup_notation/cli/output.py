@@ -13,9 +13,11 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import typer
+
+from catchup_notation.writing import OutputError
 from rich.console import Console
 from rich.text import Text
 
@@ -72,14 +74,14 @@ def fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def with_progress(items: Iterable[T], total: int, *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
-    """Yield `items`; when enabled and stderr is a terminal, show a Rich progress bar on stderr,
-    but only once the batch has run longer than `delay` seconds (short runs stay quiet)."""
+def with_progress(items: Iterable[T], *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
+    """Yield `items`; when enabled and stderr is a terminal, show a count of the records done on
+    stderr, but only once the run has lasted longer than `delay` seconds (short runs stay quiet)."""
     console = stderr_console()
-    if not enabled or total < 2 or not console.is_terminal:
+    if not enabled or not console.is_terminal:
         yield from items
         return
-    from rich.progress import Progress  # only paid for when a bar can be shown
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     started = time.monotonic()
     progress: Progress | None = None
@@ -89,10 +91,11 @@ def with_progress(items: Iterable[T], total: int, *, enabled: bool, label: str =
         for item in items:
             done += 1
             if progress is None and time.monotonic() - started > delay:
-                progress = Progress(console=console, transient=True)
+                progress = Progress(SpinnerColumn(), TextColumn("{task.description}: {task.completed} records"),
+                                    TimeElapsedColumn(), console=console, transient=True)
                 progress.start()
-                task = progress.add_task(label, total=total, completed=done - 1)
-            if progress is not None:
+                task = progress.add_task(label, total=None, completed=done - 1)
+            if progress is not None and task is not None:
                 progress.update(task, completed=done)
             yield item
     finally:
@@ -120,6 +123,8 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
             raise
         except BrokenPipeError:  # `catchup verify ... | head`: the reader left; nothing to say
             raise typer.Exit(EXIT_OK) from None
+        except OutputError as exc:  # an output file that cannot be written
+            raise fail(exc.message, EXIT_UNREADABLE) from None
         except Exception as exc:
             if debug_enabled():
                 raise
@@ -131,17 +136,24 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
     return run
 
 
-def stream_results(per_source: Iterable[Iterable[dict[str, Any]]], total: int, *, json: bool, label: str) -> Counter:
-    """Print each record's result as it comes (a JSON line, or its text lines), in input order,
-    with a progress bar on a terminal; the count of each outcome."""
-    counts: Counter = Counter()
-    console = None if json else stdout_console()
-    for results in with_progress(per_source, total, enabled=not json, label=label):
-        for result in results:
-            counts[result["outcome"]] += 1
-            if json:
-                emit_json(result["json"])
-            else:
-                print_lines(console, result["lines"])
-    return counts
+class Report(Protocol):
+    outcome: str
 
+    def lines(self) -> list[tuple[str, str]]: ...
+
+
+def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:
+    """Print each report as it comes (a JSON line, or its text lines), with a spinner on a
+    terminal in text mode; the count of each outcome."""
+    from catchup_notation.serialization import to_data
+
+    counts: Counter[str] = Counter()
+    console = None if json else stdout_console()
+    for report in with_progress(reports, enabled=not json, label=label):
+        counts[report.outcome] += 1
+        if json:
+            emit_json(to_data(report))
+        else:
+            assert console is not None
+            print_lines(console, report.lines())
+    return counts

@@ -6,12 +6,13 @@ from typing import Annotated, Any
 
 import typer
 
-from catchup_notation.cli import inputs, output
+from catchup_notation.cli import output
+from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Format, Json
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.solvers.numberset.solver import Solution, solve, solve_game
-from catchup_notation.rules.replay import variant_for
+from catchup_notation.rules.numbers import NumbersGame
 
 EXAMPLES = """\
 Examples:
@@ -55,19 +56,17 @@ def solve_command(
 
 
 def _solve_record(path: str, record_index: int, turn: int | None, format: str | None) -> tuple[str, Solution]:
-    _, record = inputs.one_record(path, record_index, format=format)
-    game = variant_for(record).new_game()
-    if not hasattr(game, "remaining"):
-        raise output.fail(f"{record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE)
-    stop = len(record.turns) if turn is None else turn
-    if stop > len(record.turns):
-        raise typer.BadParameter(f"the record has only {len(record.turns)} turns", param_hint="--turn")
-    for played in record.turns[:stop]:
-        try:
-            game.play(played)
-        except IllegalTurn as exc:
-            raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
-    return str(game.variant), solve_game(game)
+    game = one_game(path, record_index, format=format)
+    if game.variant is not None and game.variant.family == "hex":
+        raise output.fail(f"{game.record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE)
+    if turn is not None and turn > len(game.record.turns):
+        raise typer.BadParameter(f"the record has only {len(game.record.turns)} turns", param_hint="--turn")
+    try:
+        engine = game.engine(turn)
+    except IllegalTurn as exc:
+        raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
+    assert isinstance(engine, NumbersGame)
+    return str(engine.variant), solve_game(engine)
 
 
 def _value_words(value: int) -> str:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 from rich.text import Text
 
 from catchup_notation.cli import output
 from catchup_notation.cli.options import Json
-from catchup_notation.rules.registry import VariantSpec, format_value, specs
+from catchup_notation.rules.registry import format_value, specs
+from catchup_notation.serialization import to_data
 
 EXAMPLES = """\
 Examples:
@@ -27,7 +26,7 @@ def variants(json: Json = False) -> None:
     """List every variant: names, aliases, parameters, description and sources."""
     if json:
         for spec in specs():
-            output.emit_json(variant_json(spec))
+            output.emit_json(to_data(spec))
         return
     console = output.stdout_console()
     for spec in specs():
@@ -47,33 +46,6 @@ def variants(json: Json = False) -> None:
         for source in spec.sources:
             console.print(f"  source: {source}")
         console.print()
-
-
-def variant_json(spec: VariantSpec) -> dict[str, Any]:
-    return {
-        "name": spec.name,
-        "title": spec.title,
-        "family": spec.family,
-        "aliases": list(spec.aliases),
-        "players": list(spec.players),
-        "colours": list(spec.colours),
-        "either_colour": spec.either_colour,
-        "parameters": [
-            {
-                "name": p.name,
-                "kind": p.kind,
-                "default": p.default if p.kind == "int" or p.required else format_value(p.kind, p.default),
-                "required": p.required,
-                "minimum": p.minimum,
-                "description": p.description,
-            }
-            for p in spec.parameters
-        ],
-        "description": spec.description,
-        "sources": list(spec.sources),
-        "confidence": spec.confidence,
-        "reconstructed": spec.reconstructed,
-    }
 
 
 def register(app: typer.Typer) -> None:

@@ -1,27 +1,114 @@
-"""Notations: reading and writing records (syntax only; no rule is applied here)."""
+"""The format registry: every notation the library reads and writes, by name.
 
-from catchup_notation.formats.base import FORMATS, NotationWarning, ReadItem
-from catchup_notation.formats.io_old import (
-    Conversion,
-    convert,
-    detect_format,
-    get_format,
-    read_path,
-    read_text,
-    write_atomically,
-    write_records,
-)
+Adding a format is one module that defines `FORMAT`, an object satisfying `base.Format`, and one
+line in `FORMAT_MODULES` below. Modules are imported when first needed, so that a run that reads
+Little Golem files never loads the others' code.
 
-__all__ = [
-    "FORMATS",
-    "Conversion",
-    "NotationWarning",
-    "ReadItem",
-    "convert",
-    "detect_format",
-    "get_format",
-    "read_path",
-    "read_text",
-    "write_atomically",
-    "write_records",
-]
+    >>> get("lg").extensions
+    ('.sgf', '.hsgf', '.lg')
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from importlib import import_module
+from pathlib import PurePath
+from typing import TextIO
+
+from catchup_notation.errors import NotationError
+from catchup_notation.formats.base import Corrections, Format, NotationWarning, Parsed, ReadOptions
+from catchup_notation.model import Record
+
+# name -> module defining FORMAT. The order is the order of content sniffing when a file's name
+# says nothing: the most distinctive notations first.
+FORMAT_MODULES: dict[str, str] = {
+    "lg": "catchup_notation.formats.lg",
+    "abstractplay": "catchup_notation.formats.abstractplay",
+    "json": "catchup_notation.formats.jsonformat",
+    "numbers": "catchup_notation.formats.numbers",
+    "rga": "catchup_notation.formats.rga",
+    "genius": "catchup_notation.formats.genius",
+}
+
+_loaded: dict[str, Format] = {}
+
+
+def names() -> list[str]:
+    """The registered format names, sorted."""
+    return sorted(FORMAT_MODULES)
+
+
+def get(name: str) -> Format:
+    """The format called `name`; NotationError (code `unknown-format`) lists the known ones."""
+    found = _loaded.get(name)
+    if found is not None:
+        return found
+    module = FORMAT_MODULES.get(name)
+    if module is None:
+        raise NotationError(f"unknown format {name!r}; known formats: {', '.join(names())}", code="unknown-format")
+    fmt: Format = import_module(module).FORMAT
+    _loaded[name] = fmt
+    return fmt
+
+
+def all_formats() -> list[Format]:
+    """Every registered format, in sniffing order."""
+    return [get(name) for name in FORMAT_MODULES]
+
+
+def extensions() -> set[str]:
+    """Every file ending some format reads."""
+    return {ext for fmt in all_formats() for ext in fmt.extensions}
+
+
+def detect(name: str | os.PathLike[str] | None, head: str | None = None) -> str:
+    """The format of a file, from its name's ending when exactly one format claims it, else from
+    its content: `head` is the start of the text (a few KB, decoded). NotationError (code
+    `unknown-format`) when neither tells."""
+    suffix = PurePath(name).suffix.lower() if name is not None else ""
+    claimed = [fmt.name for fmt in all_formats() if suffix and suffix in fmt.extensions]
+    if len(claimed) == 1:
+        return claimed[0]
+    if head is not None:
+        head = head.removeprefix("\ufeff")
+        for candidate in claimed or list(FORMAT_MODULES):
+            if get(candidate).sniff(head):
+                return candidate
+    where = os.fspath(name) if name is not None else "the text"
+    raise NotationError(f"cannot tell the format of {where}; name it (one of: {', '.join(names())})", code="unknown-format")
+
+
+def parse_text(
+    text: str,
+    *,
+    format: str | None = None,
+    source: str | None = None,
+    variant: str | None = None,
+    corrections: Corrections = None,
+) -> Iterator[Parsed]:
+    """The records of a string at the syntax level, as `Parsed` items (a record, or the error that
+    stopped reading it), with no rule applied: `catchup_notation.read_text` gives `Game`s instead.
+    The format is told from `source`'s ending and the content unless given."""
+    from catchup_notation.formats.decoding import normalise
+
+    text = normalise(text)
+    name = format or detect(source, text[:8192])
+    return get(name).read((text,), ReadOptions(source=source, variant=variant, corrections=corrections))
+
+
+def write(records: Iterable[Record], format: str, out: TextIO) -> list[NotationWarning]:
+    """Write `records` to `out` in `format` as they come; the warnings of what it could not carry.
+    Raises `WriteError` for a record the format cannot hold."""
+    return get(format).write(records, out)
+
+
+def write_text(records: Iterable[Record], format: str) -> tuple[str, list[NotationWarning]]:
+    """The text of `records` in `format`, and the warnings of what it could not carry."""
+    out = io.StringIO()
+    warnings = write(records, format, out)
+    return out.getvalue(), warnings
+
+
+__all__ = ["FORMAT_MODULES", "Format", "NotationWarning", "all_formats", "detect", "extensions", "get", "names", "parse_text", "write", "write_text"]

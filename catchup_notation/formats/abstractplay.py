@@ -26,12 +26,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TextIO
 
-from catchup_notation.board import Cell
-from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.board import Board, Cell
+from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.formats.base import NotationWarning, ReadItem, register, write_each
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.rules.registry import parse_variant
 
@@ -39,29 +39,24 @@ _CELL = re.compile(r"\s*([a-z])([0-9]+)\s*")
 _SIZE = re.compile(r"size-([0-9]+)")
 
 
-def cell_from_name(letter: str, number: int, side: int) -> Cell:
-    """Axial cell of `letter` (a = bottom row) and `number`; names beyond the board map to the
-    off-board cell they would be, for the rules layer to report (`off-board`)."""
-    radius = side - 1
-    r = radius - (ord(letter) - ord("a"))
-    return (number - 1 + max(-radius, -radius - r), r)
+def cell_of(letter: str, number: int, board: Board) -> Cell:
+    """The cell of row `letter` (a = the BOTTOM row) and `number`; names beyond the board map to
+    the off-board cell they would be, for the rules layer to report (`off-board`)."""
+    return board.labelled(chr(ord("A") + len(board.rows) - 1 - (ord(letter) - ord("a"))), number) or (1 << 20, 1 << 20)
 
 
-def cell_name(cell: Cell, side: int) -> str:
-    q, r = cell
-    radius = side - 1
-    row = radius - r
-    number = q - max(-radius, -radius - r) + 1
-    if not 0 <= row < 26 or number < 0:
-        raise NotationError(
-            f"cell {cell} cannot be written as an Abstract Play cell on a board of side {side}", code="unwritable-cell"
-        )
-    return f"{chr(ord('a') + row)}{number}"
+def cell_name(cell: Cell, board: Board) -> str:
+    """`e5`: Little Golem's label with the rows counted from the bottom."""
+    label = board.label(cell)
+    row = len(board.rows) - 1 - (ord(label[0]) - ord("A")) if label[:1].isalpha() else -1
+    if not 0 <= row < 26 or (cell not in board and board.labelled(label[0], int(label[1:])) != cell):
+        raise WriteError(f"cell {cell} cannot be written as an Abstract Play cell on {board!r}", code="unwritable-cell")
+    return f"{chr(ord('a') + row)}{label[1:]}"
 
 
-def move_string(cells: Iterable[Cell], side: int) -> str:
+def move_string(cells: Iterable[Cell], board: Board) -> str:
     """Cells joined by commas, sorted by row letter then number (the order Abstract Play requires)."""
-    names = [cell_name(c, side) for c in cells]
+    names = [cell_name(c, board) for c in cells]
     return ",".join(sorted(names, key=lambda n: (n[0], int(n[1:]))))
 
 
@@ -90,38 +85,64 @@ def header_value(text: str) -> Any:
 
 
 class AbstractPlay:
+    """Abstract Play's JSON game records: one object, or an array of them."""
+
     name = "abstractplay"
+    title = "Abstract Play"
     extensions = (".json", ".apjson")
     family = "hex"
+    carries = frozenset({"size", "players", "headers", "resignation", "passes", "several"})
 
-    def sniff(self, text: str) -> bool:
-        head = text[:4000]
+    def sniff(self, head: str) -> bool:
         return head.lstrip()[:1] in ("{", "[") and '"moves"' in head and '"header"' in head
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
-        variant_text = variant or "catchup"
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        return cell_name(cell, board)
+
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        source = options.source
+        variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":
             raise VariantError(f"Abstract Play Catchup records are hex games; {variant_text!r} is not a hex variant")
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        text = whole_text(chunks)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            yield ReadItem(0, None, _json_error(exc, text, source))
+            yield Parsed(0, None, _json_error(exc, text, source))
             return
         games = data if isinstance(data, list) else [data]
         for index, game in enumerate(games):
             try:
                 record, warnings = _build(game, text, source, variant_text, index)
             except NotationError as exc:
-                yield ReadItem(index, None, exc)
+                yield Parsed(index, None, exc)
                 continue
-            yield ReadItem(index, record, None, tuple(warnings))
+            yield Parsed(index, record, None, tuple(warnings))
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        games, warnings = write_each(records, write_game)
-        data = games[0] if len(games) == 1 else games
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n", warnings
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+        """One record is one JSON object; several are an array (held until the second arrives)."""
+        warnings: list[NotationWarning] = []
+        first: dict[str, Any] | None = None
+        count = 0
+        for record in records:
+            game, more = write_game(record)
+            warnings.extend(more)
+            count += 1
+            if count == 1:
+                first = game
+                continue
+            if count == 2:
+                out.write("[\n" + _indented(first) + ",\n")
+            else:
+                out.write(",\n")
+            out.write(_indented(game))
+        if count == 1:
+            out.write(json.dumps(first, ensure_ascii=False, indent=2) + "\n")
+        elif count > 1:
+            out.write("\n]\n")
+        else:
+            out.write("[]\n")
+        return warnings
 
 
 def _json_error(exc: json.JSONDecodeError, text: str, source: str | None) -> NotationError:
@@ -173,7 +194,7 @@ def _build(game: Any, text: str, source: str | None, variant: str, index: int) -
         variant_obj = parse_variant(variant, size=side)
     except VariantError as exc:
         raise fail(str(exc), "variants", "variant") from None
-    side = variant_obj.size
+    board = variant_obj.board
 
     headers: dict[str, str] = {}
     for key, value in header.items():
@@ -217,7 +238,7 @@ def _build(game: Any, text: str, source: str | None, variant: str, index: int) -
                     move,
                     "bad-cell",
                 )
-            cells.append(cell_from_name(match.group(1), int(match.group(2)), side))
+            cells.append(cell_of(match.group(1), int(match.group(2)), board))
         turns.append(Turn(player, tuple(cells), at=Location(line, column)))
 
     record = Record(
@@ -249,8 +270,8 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     variant = parse_variant(record.variant)
     if variant.family != "hex":
-        raise NotationError(f"Abstract Play Catchup records are hex games, not {record.variant}", code="wrong-family")
-    side = variant.size
+        raise WriteError(f"Abstract Play Catchup records are hex games, not {record.variant}", code="wrong-family")
+    side, board = variant.size, variant.board
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
@@ -281,9 +302,9 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     flat: list[str] = []
     for number, turn in enumerate(record.turns, 1):
         if turn.numbers:
-            raise NotationError("Abstract Play Catchup records hold cells, not numbers", code="wrong-family")
+            raise WriteError("Abstract Play Catchup records hold cells, not numbers", code="wrong-family")
         if turn.colours:
-            raise NotationError(
+            raise WriteError(
                 f"turn {number} places a stone that is not of its mover's own colour, and Abstract Play move strings "
                 "cannot carry stone colours; write this record in lg, rga, genius or json",
                 code="unwritable-colour",
@@ -295,7 +316,7 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
                     f"turn {number} is player {turn.player}'s out of alternation, which Abstract Play rounds cannot say",
                 )
             )
-        flat.append(move_string(turn.cells, side))
+        flat.append(move_string(turn.cells, board))
     if record.resigned is not None:
         if record.resigned != len(flat) % 2 + 1:
             warnings.append(
@@ -306,4 +327,9 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     return {"header": header, "moves": moves}, warnings
 
 
-ABSTRACTPLAY = register(AbstractPlay())
+def _indented(game: dict[str, Any] | None) -> str:
+    """A game of an array, indented as `json.dumps(array, indent=2)` would place it."""
+    return "\n".join("  " + line for line in json.dumps(game, ensure_ascii=False, indent=2).split("\n"))
+
+
+FORMAT = AbstractPlay()

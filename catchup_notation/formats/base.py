@@ -1,27 +1,48 @@
-"""What every notation shares: the result of reading, warnings, the format registry, decoding.
+"""The notation protocol: what every format is, reads and writes.
 
-A format reads text into `ReadItem`s, one per record, lazily (a bad record yields an item with an
-error and reading goes on) and writes records back. Formats register themselves in `FORMATS`.
-No notation module applies game rules.
+A format is one module defining one object that satisfies `Format` (and one line in the registry,
+`catchup_notation.formats.FORMAT_MODULES`). It reads decoded text, given as successive chunks, into
+`Parsed` items lazily, one per record (a bad record is an item with an error and reading goes on);
+it writes records to a text stream, with a warning for anything the notation cannot carry and a
+`WriteError` for what it cannot write at all; it names cells the way its own files do. No format
+applies game rules: a record says what the file said, and the rules judge it later.
 """
 
 from __future__ import annotations
 
-import codecs
-from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Literal, Protocol, TextIO, TypeVar
 
 import attrs
 
+from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError
 from catchup_notation.model import Record
 
-T = TypeVar("T")
+Family = Literal["hex", "numbers", "any"]
+
+#: What a record can hold that a notation may or may not be able to write (see `Format.carries`).
+FEATURES: Mapping[str, str] = {
+    "variant": "the variant's name (and so its rules), beyond the board size or number set",
+    "size": "the board side (hex) or the number set and starting scores (number-set games)",
+    "players": "the players' names",
+    "headers": "other metadata (events, dates, sites, comments)",
+    "resignation": "a resignation at the end",
+    "passes": "a turn that places no stone",
+    "colours": "a stone of the other colour than its mover's (too, product)",
+    "turn-order": "turns that do not alternate between the players",
+    "several": "several records in one text",
+}
+
+#: A rga reader option: `{"l7": "l6"}` fixes every l7, `{"3:l7": "l6"}` only the one in turn 3;
+#: "diagram" applies the fixes the post's own diagram makes certain.
+Corrections = Mapping[str, str] | Literal["diagram"] | None
 
 
 @attrs.frozen
 class NotationWarning:
-    """Something read but normalised or doubtful (never silently dropped)."""
+    """Something read or written that was normalised, doubtful or not carried (never silently
+    dropped): a stable `code`, words for people, and where it is when it comes from a text."""
 
     code: str
     message: str
@@ -30,63 +51,104 @@ class NotationWarning:
 
 
 @attrs.frozen
-class ReadItem:
-    """One record of a file, or the error that stopped reading it."""
+class Parsed:
+    """One record of a text as a format read it, or the error that stopped reading it.
 
-    index: int  # 0-based position of the record in its file
+    `index` is the record's 0-based position in its text; `line` where it starts (1-based).
+    """
+
+    index: int
     record: Record | None
     error: NotationError | None = None
     warnings: tuple[NotationWarning, ...] = ()
+    line: int | None = None
+
+
+@attrs.frozen
+class ReadOptions:
+    """What a reader is told besides the text.
+
+    `source` names the text in messages. `variant` is the variant string to read under: it says
+    what colour marks mean and the board size where the file does not (None: the format's own
+    default, `catchup` for hex notations). `corrections` mend coordinates of hand-written posts
+    (rga only; other formats ignore it).
+    """
+
+    source: str | None = None
+    variant: str | None = None
+    corrections: Corrections = None
 
 
 class Format(Protocol):
-    name: str  # "lg", "rga", "genius", "abstractplay", "numbers", "json"
+    """A notation. See the module docstring; `catchup_notation.formats` lists the registered ones."""
+
+    #: The short name used on the command line and in `read(..., format=...)`: "lg", "rga", ...
+    name: str
+    #: What people call it.
+    title: str
+    #: File name endings that are read as this format (lower case, with the dot).
     extensions: tuple[str, ...]
-    family: str  # "hex" | "numbers" | "any"
+    #: Which games it records: hex games, number-set games, or both.
+    family: Family
+    #: The `FEATURES` it can write; a record using any other gets a warning or a `WriteError`.
+    carries: frozenset[str]
 
-    def sniff(self, text: str) -> bool:
-        """Does this text look like this format? (cheap; used when the extension says nothing)"""
+    def sniff(self, head: str) -> bool:
+        """Whether text starting with `head` (a few KB, decoded) looks like this format."""
+        ...
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
-        """Records in the text, one at a time, in file order."""
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        """The records of a text given as successive chunks (any sizes, '\\n' line ends, no BOM),
+        lazily and in order. Raises only `NotationError` for the text as a whole (and
+        `VariantError` for a variant it cannot read under); a bad record is a `Parsed` error."""
+        ...
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        """The text of the records, and warnings for anything this format cannot carry."""
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+        """Write the records to `out` as they come; return the warnings of what was not carried.
+        Raises `WriteError` (with a stable code) for a record the notation cannot hold."""
+        ...
+
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        """The name this notation gives `cell` on `board` (`E5`, `e5`, `i5`). Raises `WriteError`
+        (code `unwritable-cell`) for a cell it has no name for."""
+        ...
 
 
-FORMATS: dict[str, Format] = {}
-
-
-def register(fmt: Format) -> Format:
-    FORMATS[fmt.name] = fmt
-    return fmt
+T = TypeVar("T")
 
 
 def write_each(
-    records: Iterable[Record], write_one: Callable[[Record], tuple[T, list[NotationWarning]]]
-) -> tuple[list[T], list[NotationWarning]]:
-    """What `write_one` makes of each record, in order, and all their warnings: the loop every
-    writer that writes records one at a time shares."""
-    pieces: list[T] = []
+    records: Iterable[Record],
+    out: TextIO,
+    write_one: Callable[[Record, int], tuple[str, list[NotationWarning]]],
+    separator: str = "",
+) -> list[NotationWarning]:
+    """Write each record's text as it is made, `separator` between records; all the warnings.
+    The loop that every format writing one record at a time shares."""
     warnings: list[NotationWarning] = []
-    for record in records:
-        piece, more = write_one(record)
-        pieces.append(piece)
+    for number, record in enumerate(records):
+        text, more = write_one(record, number)
+        if number and separator:
+            out.write(separator)
+        out.write(text)
         warnings.extend(more)
-    return pieces, warnings
+    return warnings
 
 
-def decode(data: bytes, source: str | None = None) -> str:
-    """UTF-8 (BOM tolerated) to text with '\\n' line ends; undecodable bytes name their offset."""
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotationError(
-            f"the file is not UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start} cannot be decoded",
-            source=source,
-            byte_offset=exc.start,
-            code="encoding",
-        ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+def lines_of(chunks: Iterable[str]) -> Iterator[str]:
+    """The lines of a text given in chunks, without their '\\n' (a final empty line is not one)."""
+    rest = ""
+    for chunk in chunks:
+        if "\n" not in chunk:
+            rest += chunk
+            continue
+        lines = (rest + chunk).split("\n")
+        rest = lines.pop()
+        yield from lines
+    if rest:
+        yield rest
+
+
+def whole_text(chunks: Iterable[str]) -> str:
+    """The chunks joined: for formats whose records need the whole text (one JSON document)."""
+    return "".join(chunks)

@@ -8,10 +8,12 @@ still unnamed becomes "something else".
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from catchup_notation.errors import NotationError
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 # Words for terminals that Lark names itself when a grammar uses a literal string.
 _COMMON_WORDS = {
@@ -68,6 +70,8 @@ def syntax_error(
 
     `line_offset` is added to Lark's line when `text` is a slice of a larger file.
     """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     line = getattr(exc, "line", None) or 1
     column = getattr(exc, "column", None) or 1
     if isinstance(exc, UnexpectedCharacters):

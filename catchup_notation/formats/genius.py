@@ -27,13 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import TYPE_CHECKING, Any, TextIO
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput
-
-from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.board import Board, Cell
+from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text, write_each
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.formats.base import NotationWarning, ReadItem, register, write_each
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -43,9 +42,12 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.formats.lg import cell_from_name, cell_name
-from catchup_notation.rules.registry import parse_variant
+from catchup_notation.formats.lg import cell_name, cell_of
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.registry import Variant, parse_variant
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
 
 _WORDS = {
     "CELL": "a cell such as D7 (D7=w: a stone of the other colour)",
@@ -57,61 +59,75 @@ _WORDS = {
 }
 
 
-class _Lines(Transformer):
-    """Runs inside the LALR parser: each line becomes (colour tokens, cell tokens or RESIGN token)."""
-
-    def colour(self, names: list[Token]) -> list[Token]:
-        return names
-
-    def cells(self, cells: list[Token]) -> list[Token]:
-        return cells
-
-    def line(self, children: list) -> tuple[list[Token] | None, list[Token] | Token]:
-        return children[0], children[1]
-
-    def start(self, lines: list) -> list:
-        return [line for line in lines if line is not None]
-
-
 @cache
 def _parser() -> Lark:
+    from lark import Lark  # loaded with the first record read, not with the package
+
     grammar = (data_dir("grammars") / "genius.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", transformer=_Lines(), maybe_placeholders=True)
+    return Lark(grammar, parser="lalr", maybe_placeholders=True)
+
+
+def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
+    """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
+    tree = _parser().parse(text)
+    out = []
+    for line in tree.children:
+        if line is None or not hasattr(line, "children"):
+            continue
+        colour, body = line.children[0], line.children[1]
+        names = list(colour.children) if colour is not None else None
+        out.append((names, body if not hasattr(body, "children") else list(body.children)))
+    return out
 
 
 class Genius:
+    """The Genius ORG's turn lists: one game per text."""
+
     name = "genius"
+    title = "The Genius ORG"
     extensions = (".genius",)
     family = "hex"
+    carries = frozenset({"players", "resignation", "colours"})
 
-    def sniff(self, text: str) -> bool:
-        lines = [ln.strip() for ln in text.split("\n")[:20] if ln.strip()]
+    def sniff(self, head: str) -> bool:
+        lines = [ln.strip() for ln in head.split("\n")[:20] if ln.strip()]
         return bool(lines) and all(_LINE.fullmatch(ln) for ln in lines)
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        return cell_name(cell, board)
+
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        from lark.exceptions import UnexpectedInput
+
+        variant, source = options.variant, options.source
         variant_obj = parse_variant(variant or "catchup")  # an unknown variant is a hard error, up front
         if variant_obj.family != "hex":
             raise VariantError(f"The Genius notation records hex games; {variant!r} is not a hex variant")
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        text = whole_text(chunks)
         try:
-            lines = _parser().parse(text)
-            record, warnings = _build(lines, text, source, variant_obj)
+            record, warnings = _build(_lines(text), text, source, variant_obj)
         except UnexpectedInput as exc:
-            yield ReadItem(0, None, syntax_error(exc, text, source=source, words=_WORDS, what="turn list"))
+            yield Parsed(0, None, syntax_error(exc, text, source=source, words=_WORDS, what="turn list"), line=1)
             return
         except NotationError as exc:
-            yield ReadItem(0, None, exc)
+            yield Parsed(0, None, exc, line=1)
             return
-        yield ReadItem(0, record, None, tuple(warnings))
+        yield Parsed(0, record, None, tuple(warnings), line=1)
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        texts, warnings = write_each(records, write_record)
-        if len(texts) > 1:
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+        count = 0
+
+        def one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
+            nonlocal count
+            count += 1
+            return write_record(record)
+
+        warnings = write_each(records, out, one, separator="\n")
+        if count > 1:
             warnings.append(
                 NotationWarning("one-record-per-file", "the Genius notation holds one game per text; the games are separated by blank lines")
             )
-        return "\n".join(texts), warnings
+        return warnings
 
 
 _LINE = re.compile(
@@ -121,8 +137,8 @@ _LINE = re.compile(
 )
 
 
-def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record, list[NotationWarning]]:
-    side, spec = variant.size, variant.spec
+def _build(lines: list[Any], text: str, source: str | None, variant: Variant) -> tuple[Record, list[NotationWarning]]:
+    board, spec = variant.board, variant.spec
     names: list[str | None] = [None, None]
     turns: list[Turn] = []
     resigned: int | None = None
@@ -130,7 +146,7 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
     previous = 2  # so that the first line without a colour is player 1's
     warnings: list[NotationWarning] = []
     for colour, body in lines:
-        first = colour[0] if colour else (body if isinstance(body, Token) else body[0])
+        first = colour[0] if colour else (body if isinstance(body, str) else body[0])
         expected = 3 - previous
         player = expected
         if colour:
@@ -139,13 +155,13 @@ def _build(lines: list, text: str, source: str | None, variant) -> tuple[Record,
         where = Location(first.line, first.column)
         if resigned is not None:
             raise _error(f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned", first, text, source, "move-after-resign")
-        if isinstance(body, Token):  # RESIGN
+        if isinstance(body, str):  # RESIGN
             resigned, resigned_at = player, where
             continue
         cells, colours = [], []
         for tok in body:
             name, _, mark = str(tok).partition("=")
-            cells.append(cell_from_name(name[0], int(name[1:]), side))
+            cells.append(cell_of(name[0], int(name[1:]), board))
             colour = colour_of_mark(spec, mark) if mark else player
             if colour is None:
                 raise NotationError(
@@ -206,7 +222,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     variant = parse_variant(record.variant)
     if variant.family != "hex":
-        raise NotationError(f"the Genius notation records hex games, not {record.variant}", code="wrong-family")
+        raise WriteError(f"the Genius notation records hex games, not {record.variant}", code="wrong-family")
     if str(variant) != "catchup(size=5)":
         warnings.append(
             NotationWarning(
@@ -230,9 +246,9 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     previous = 2
     for number, turn in enumerate(record.turns, 1):
         if turn.numbers:
-            raise NotationError("the Genius notation records cells, not numbers", code="wrong-family")
+            raise WriteError("the Genius notation records cells, not numbers", code="wrong-family")
         if not turn.cells:
-            raise NotationError(f"turn {number} places no stone, which the Genius notation cannot write", code="unwritable-turn")
+            raise WriteError(f"turn {number} places no stone, which the Genius notation cannot write", code="unwritable-turn")
         prefix = _prefix(names, turn.player)
         if not prefix and turn.player != 3 - previous:
             warnings.append(
@@ -252,9 +268,9 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     return "".join(line + "\n" for line in lines), warnings
 
 
-def _written(turn: Turn, variant) -> list[str]:
+def _written(turn: Turn, variant: Variant) -> list[str]:
     """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
-    names = [cell_name(c, variant.size) for c in turn.cells]
+    names = [cell_name(c, variant.board) for c in turn.cells]
     if turn.colours:
         names = [n if colour == turn.player else n + colour_mark(variant.spec, colour) for n, colour in zip(names, turn.colours)]
     return names
@@ -265,4 +281,4 @@ def _prefix(names: list[str | None], player: int) -> str:
     return f"{name}: " if name else ""
 
 
-GENIUS = register(Genius())
+FORMAT = Genius()

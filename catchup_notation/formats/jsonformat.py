@@ -11,42 +11,69 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
 
 import cattrs
 from cattrs.v import format_exception
 
+from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.model import Location, Record
-from catchup_notation.formats.base import NotationWarning, ReadItem, register
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.rules.registry import parse_variant
+from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.registry import Variant, parse_variant
 from catchup_notation.serialization import from_data, to_data
 
 
-def schema_path():
+def schema_path() -> Path:
     """Where the published JSON Schema of a record lives."""
     return data_dir("grammars") / "record.schema.json"
 
 
 class JsonFormat:
+    """The library's own lossless JSON form; one record, an array, or JSON Lines."""
+
     name = "json"
+    title = "catchup-notation JSON"
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
+    carries = frozenset({"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"})
 
-    def sniff(self, text: str) -> bool:
-        head = text[:4000].lstrip()
+    def sniff(self, head: str) -> bool:
+        head = head.lstrip()
         return head[:1] in ("{", "[") and '"variant"' in head
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        return board.label(cell)
+
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        """JSON Lines are read a line at a time; a text that is one JSON value spread over several
+        lines (an array, a pretty-printed record) is read whole."""
+        source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        lines = lines_of(chunks)
+        held: list[str] = []
+        for line in lines:
+            held.append(line)
+            if line.strip():
+                break
+        first = "".join(held).lstrip()
+        try:
+            json.loads(first)
+            single_line = True
+        except json.JSONDecodeError:
+            single_line = False
+        if single_line or not first:
+            yield from self.read_lines(_chain(held, lines), source=source, variant=variant)
+            return
+        text = "\n".join(_chain(held, lines))
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
-            # Not one JSON value: JSON Lines (a JSON Lines file of one line is also one value).
+            # Not one JSON value either: JSON Lines whose first line is broken.
             yield from self.read_lines(text.split("\n"), source=source, variant=variant)
             return
         values = data if isinstance(data, list) else [data]
@@ -55,8 +82,9 @@ class JsonFormat:
 
     def read_lines(
         self, lines: Iterable[str], *, source: str | None = None, variant: str | None = None
-    ) -> Iterator[ReadItem]:
-        """JSON Lines, one record per non-blank line, given line by line (constant memory)."""
+    ) -> Iterator[Parsed]:
+        """JSON Lines, one record (or an array of records) per non-blank line, given line by line
+        (constant memory)."""
         index = 0
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -67,21 +95,30 @@ class JsonFormat:
                 error = NotationError(
                     f"not valid JSON: {exc.msg}", source=source, line=number, column=exc.colno, text=line.rstrip("\n")
                 )
-                yield ReadItem(index, None, error)
-            else:
-                yield _item(value, index, source, variant, Location(number, 1), line, number)
-            index += 1
+                yield Parsed(index, None, error, line=number)
+                index += 1
+                continue
+            for one in value if isinstance(value, list) else [value]:  # a line may hold an array
+                yield _item(one, index, source, variant, Location(number, 1), line, number)
+                index += 1
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record per line: a single record is one JSON object, several are JSON Lines."""
-        return "".join(json.dumps(to_data(r), ensure_ascii=False) + "\n" for r in records), []
+        for record in records:
+            out.write(json.dumps(to_data(record), ensure_ascii=False) + "\n")
+        return []
+
+
+def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
+    yield from held
+    yield from rest
 
 
 def _item(
     value: object, index: int, source: str | None, variant: str | None, at: Location, text: str, line: int
-) -> ReadItem:
-    def error(message: str, code: str) -> ReadItem:
-        return ReadItem(
+) -> Parsed:
+    def error(message: str, code: str) -> Parsed:
+        return Parsed(
             index,
             None,
             NotationError(
@@ -128,7 +165,7 @@ def _item(
         index=index,
         at=at,
     )
-    return ReadItem(index, record, None, warnings)
+    return Parsed(index, record, None, warnings, line=line)
 
 
 def _explain(exc: BaseException, type_: type | None) -> str:
@@ -139,8 +176,8 @@ def _explain(exc: BaseException, type_: type | None) -> str:
     return format_exception(exc, type_)
 
 
-def _size_of(variant) -> dict:
+def _size_of(variant: Variant) -> dict[str, Any]:
     return {"size": variant.size} if variant.family == "hex" else {}
 
 
-JSON = register(JsonFormat())
+FORMAT = JsonFormat()

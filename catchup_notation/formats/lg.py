@@ -23,17 +23,16 @@ catchup) is read, for the rules to report (`wrong-colour`).
 from __future__ import annotations
 
 import re
+
+import attrs
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput
-
-from catchup_notation.board import Cell
-from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.board import Board, Cell
+from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, write_each
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.formats.base import NotationWarning, ReadItem, register, write_each
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -43,8 +42,11 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.registry import parse_variant
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
 
 COLOURS = {"W": 1, "B": 2}
 LETTERS = {1: "W", 2: "B"}
@@ -59,46 +61,37 @@ _WORDS = {
 }
 
 # ---------------------------------------------------------------------------------------------
-# Cell names (shared with the Genius notation, which uses the same names)
+# Cell names (shared with the Genius notation, which uses the same names): the board's labels
 
 _CELL = re.compile(r"([A-Za-z])([0-9]+)")
 _CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+[\s,]*)*")
+_OFF_BOARD = (1 << 20, 1 << 20)  # where a label that names no cell of an irregular board points
 
 
-def cell_from_name(letter: str, number: int, side: int) -> Cell:
-    """Axial cell of row `letter` (A = top), `number` counted from 1 at the row's left end.
-
-    Every syntactic name maps to a cell, on the board or not: "A9" on side 5 (row A has 5 cells)
-    becomes the axial cell it would be, off the board, so that the rules layer reports `off-board`
-    with the player and turn instead of the reader rejecting a well-formed record.
-    """
-    radius = side - 1
-    r = ord(letter.upper()) - ord("A") - radius
-    return (number - 1 + max(-radius, -radius - r), r)
+def cell_of(letter: str, number: int, board: Board) -> Cell:
+    """The cell a row letter (A = the top row) and number name; a name beyond the board maps to
+    an off-board cell, so that the rules report `off-board` with the turn and player instead of
+    the reader refusing a well-formed record (see `Board.labelled`)."""
+    found = board.labelled(letter, number)
+    return _OFF_BOARD if found is None else found
 
 
-def cell_name(cell: Cell, side: int) -> str:
-    """The upper-case name of an axial cell; NotationError if no row letter or number can say it."""
-    q, r = cell
-    radius = side - 1
-    row = r + radius
-    number = q - max(-radius, -radius - r) + 1
-    if not 0 <= row < 26 or number < 0:
-        raise NotationError(
-            f"cell {cell} cannot be written as a row letter and number on a board of side {side}",
-            code="unwritable-cell",
-        )
-    return f"{chr(ord('A') + row)}{number}"
+def cell_name(cell: Cell, board: Board) -> str:
+    """The upper-case name of a cell; WriteError if no row letter and number can say it."""
+    name = board.label(cell)
+    if name.startswith("(") or (cell not in board and board.labelled(name[0], int(name[1:])) != cell):
+        raise WriteError(f"cell {cell} cannot be written as a row letter and number on {board!r}", code="unwritable-cell")
+    return name
 
 
 @lru_cache(maxsize=1 << 16)  # move values repeat a great deal across a collection
-def parse_cells(value: str, side: int) -> tuple[Cell, ...] | int:
+def parse_cells(value: str, board: Board) -> tuple[Cell, ...] | int:
     """The cells of a move value (`D4F6`, `d4, f6`), or the index of the first bad character."""
     match = _CELL_LIST.fullmatch(value)
     if match is None:
         good = _CELL_LIST.match(value)
         return good.end() if good else 0
-    return tuple(cell_from_name(letter, int(number), side) for letter, number in _CELL.findall(value))
+    return tuple(cell_of(letter, int(number), board) for letter, number in _CELL.findall(value))
 
 
 _MARKED_CELL = re.compile(r"([A-Za-z])([0-9]+)(?:=([A-Za-z]))?")
@@ -106,7 +99,7 @@ _MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+(?:=[A-Za-z])?[\s,]*)*")
 
 
 @lru_cache(maxsize=1 << 12)
-def parse_marked_cells(value: str, side: int) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
+def parse_marked_cells(value: str, board: Board) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
     """The cells of a move value with colour marks (`D4=wF6`), and each mark as (index of its cell,
     letter, offset of its `=` in `value`); or the index of the first bad character.
 
@@ -120,7 +113,7 @@ def parse_marked_cells(value: str, side: int) -> tuple[tuple[Cell, ...], tuple[t
     for found in _MARKED_CELL.finditer(value):
         if found.group(3):
             marks.append((len(cells), found.group(3), found.start(3) - 1))
-        cells.append(cell_from_name(found.group(1), int(found.group(2)), side))
+        cells.append(cell_of(found.group(1), int(found.group(2)), board))
     return tuple(cells), tuple(marks)
 
 
@@ -223,20 +216,15 @@ def _advance(line: int, col: int, chunk: str, end: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The grammar and its inline transformer
-
-
-class _Tokens(Transformer):
-    """Runs inside the LALR parser: the game becomes its flat list of tokens (one callback a game)."""
-
-    def start(self, children: list[Token]) -> list[Token]:
-        return children
+# The grammar
 
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark  # loaded with the first record read, not with the package
+
     grammar = (data_dir("grammars") / "lg.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", transformer=_Tokens(), lexer="basic")
+    return Lark(grammar, parser="lalr", lexer="basic")
 
 
 class _ValueError(Exception):
@@ -275,25 +263,28 @@ def escape(value: str) -> str:
 
 
 class LittleGolem:
+    """Little Golem's SGF dialect; collections are read one game at a time."""
+
     name = "lg"
+    title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
+    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"})
 
-    def sniff(self, text: str) -> bool:
-        return re.match(r"\s*\(\s*;", text) is not None
+    def sniff(self, head: str) -> bool:
+        return re.match(r"\s*\(\s*;", head) is not None
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
-        return self.read_chunks((text,), source=source, variant=variant)
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        return cell_name(cell, board)
 
-    def read_chunks(
-        self, chunks: Iterable[str], *, source: str | None = None, variant: str | None = None
-    ) -> Iterator[ReadItem]:
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
         """Records of a collection given as successive pieces of text (constant memory)."""
-        variant_text = variant or "catchup"
+        source = options.source
+        variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
         index = 0
-        pending: ReadItem | None = None  # held back so that junk after it can be reported with it
+        pending: Parsed | None = None  # held back so that junk after it can be reported with it
         leading: list[NotationWarning] = []
         games = split_games(chunks)
         while True:
@@ -304,7 +295,7 @@ class LittleGolem:
             except NotationError as exc:  # undecodable bytes while streaming a file: the end
                 if pending is not None:
                     yield pending
-                yield ReadItem(index, None, exc)
+                yield Parsed(index, None, exc)
                 return
             if kind == "junk":
                 stripped = text.lstrip()
@@ -331,7 +322,7 @@ class LittleGolem:
             yield pending
         elif leading:
             first = leading[0]
-            yield ReadItem(
+            yield Parsed(
                 0,
                 None,
                 NotationError(
@@ -343,9 +334,8 @@ class LittleGolem:
                 ),
             )
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        texts, warnings = write_each(records, write_record)
-        return "".join(t + "\n" for t in texts), warnings
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+        return write_each(records, out, lambda record, _: write_record(record))
 
 
 def _excerpt(text: str, limit: int = 40) -> str:
@@ -353,23 +343,25 @@ def _excerpt(text: str, limit: int = 40) -> str:
     return repr(first[:limit] + ("..." if len(first) > limit or "\n" in text.strip() else ""))
 
 
-def _with_warnings(item: ReadItem, warnings: tuple[NotationWarning, ...]) -> ReadItem:
-    return ReadItem(item.index, item.record, item.error, item.warnings + warnings)
+def _with_warnings(item: Parsed, warnings: tuple[NotationWarning, ...]) -> Parsed:
+    return attrs.evolve(item, warnings=item.warnings + warnings)
 
 
 def read_game(
     text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
-) -> ReadItem:
+) -> Parsed:
     """One game, `text` starting at (line, column) of its file."""
+    from lark.exceptions import UnexpectedInput
+
     padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
     try:
-        nodes = _parser().parse(padded)
+        nodes = _parser().parse(padded).children
         record, warnings = _build(
             nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
         )
     except UnexpectedInput as exc:
         error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
-        return ReadItem(index, None, error)
+        return Parsed(index, None, error, line=line)
     except _ValueError as exc:
         tok = exc.token
         error = NotationError(
@@ -380,12 +372,12 @@ def read_game(
             text=line_of(padded, tok.line),
             code=exc.code,
         )
-        return ReadItem(index, None, error)
-    return ReadItem(index, record, None, tuple(warnings))
+        return Parsed(index, None, error, line=line)
+    return Parsed(index, record, None, tuple(warnings), line=line)
 
 
 def _build(
-    tokens: list[Token], *, source: str | None, variant: str, index: int, line_offset: int, at: Location
+    tokens: list[Any], *, source: str | None, variant: str, index: int, line_offset: int, at: Location
 ) -> tuple[Record, list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     headers: dict[str, str] = {}
@@ -419,7 +411,7 @@ def _build(
         variant_obj = parse_variant(variant, size=side)
     except VariantError as exc:
         raise _ValueError(str(exc), header_tokens.get("SZ", tokens[0]), 0, "variant") from None
-    side = variant_obj.size
+    board = variant_obj.board
     spec = variant_obj.spec
 
     turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
@@ -428,7 +420,7 @@ def _build(
 
     def colours_of(value: str, player: int, spot: _Spot | Token, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
-        parsed = parse_marked_cells(value, side) if "=" in value else parse_cells(value, side)
+        parsed = parse_marked_cells(value, board) if "=" in value else parse_cells(value, board)
         if isinstance(parsed, int):
             example = "; D4=w for a stone of the other colour" if "=" in value else ""
             raise _ValueError(
@@ -457,7 +449,7 @@ def _build(
         if value.strip().lower() == "resign":
             resigned, resigned_tok = player, spot
             return
-        cells = parse_cells(value, side)
+        cells = parse_cells(value, board)
         colours: tuple[int, ...] = ()
         if isinstance(cells, int):
             cells, colours = colours_of(value, player, spot, value_at)
@@ -519,8 +511,6 @@ def _build(
     return record, warnings
 
 
-_NO_TOKEN = Token("PROPERTY", "", line=1, column=1)
-
 _MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
 
 
@@ -558,8 +548,8 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     variant = parse_variant(record.variant)
     if variant.family != "hex":
-        raise NotationError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
-    side = variant.size
+        raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
+    board = variant.board
     root: dict[str, str] = {"FF": "4"}
     for name, value in record.headers.items():
         if not _PROPERTY_NAME.fullmatch(name):
@@ -571,7 +561,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, value in (("PW", record.players[0]), ("PB", record.players[1])):
         if value is not None:
             root[name] = escape(value)
-    root["SZ"] = str(side)
+    root["SZ"] = str(variant.size)
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
@@ -583,21 +573,21 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
     for turn in record.turns:
         if turn.numbers:
-            raise NotationError("Little Golem records hold cells, not numbers", code="wrong-family")
+            raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
         if not turn.cells:
             warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
         if turn.colours:
             value = "".join(
-                cell_name(c, side) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
+                cell_name(c, board) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
                 for c, colour in zip(turn.cells, turn.colours)
             )
         else:
-            value = "".join(cell_name(c, side) for c in turn.cells)
+            value = "".join(cell_name(c, board) for c in turn.cells)
         out.append(f";{LETTERS[turn.player]}[{value}]")
     if record.resigned is not None:
         out.append(f";{LETTERS[record.resigned]}[resign]")
-    out.append(")")
+    out.append(")\n")
     return "".join(out), warnings
 
 
-LG = register(LittleGolem())
+FORMAT = LittleGolem()

@@ -15,17 +15,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import TYPE_CHECKING, TextIO
 
-import attrs
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
-
-from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.model import Location, Record, Turn
-from catchup_notation.formats.base import NotationWarning, ReadItem, register
+from catchup_notation.board import Board, Cell
+from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.rules.registry import parse_variant
+from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.registry import parse_variant
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
 
 _WORDS = {
     "SET_KEY": "'S =' (the number set)",
@@ -47,16 +48,17 @@ ASCII = ("<", ">")
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark  # loaded with the first record read, not with the package
+
     grammar = (data_dir("grammars") / "numbers.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr")
 
 
-def _games(text: str) -> Iterator[tuple[int, str]]:
+def _games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """(first line number, text) of each run of non-blank lines that holds more than comments."""
     run: list[str] = []
     start = 1
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for number, line in enumerate([*lines, ""], start=1):
+    for number, line in enumerate(_then_blank(lines), start=1):
         if line.strip():
             if not run:
                 start = number
@@ -86,6 +88,8 @@ class _Game:
 
     def numbers(self, node: Tree) -> tuple[int, ...]:
         """The multiset a `multiset` node spells, `...` filling the run between its neighbours."""
+        from lark import Token, Tree  # already loaded: the parse made this node
+
         values: list[int] = []
         items = [c for c in node.children if c is not None]
         for i, item in enumerate(items):
@@ -139,24 +143,32 @@ class _Game:
                       at=Location(first.line + self.offset, first.column))
 
 
-def read_numbers(text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
+def _then_blank(lines: Iterable[str]) -> Iterator[str]:
+    yield from lines
+    yield ""
+
+
+def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
     """Games of a text, one per blank-line separated chunk; a bad game does not stop the next.
 
     The set and scores written in a game win over `variant`'s (default `catch-up`, set 1..10)."""
+    from lark.exceptions import UnexpectedInput
+
+    source, variant = options.source, options.variant
     if variant is not None and parse_variant(variant).family != "numbers":
         raise VariantError(f"numbers records are number-set games; {variant!r} is not one")
-    for index, (first_line, chunk) in enumerate(_games(text)):
+    for index, (first_line, chunk) in enumerate(_games(lines_of(chunks))):
         game = _Game(chunk, first_line, source)
         try:
             tree = _parser().parse(chunk)
             record = game.record(tree, index, variant)
         except UnexpectedInput as exc:
-            yield ReadItem(index, None, syntax_error(exc, chunk, source=source, words=_WORDS, what="game",
-                                                     line_offset=first_line - 1))
+            yield Parsed(index, None, syntax_error(exc, chunk, source=source, words=_WORDS, what="game",
+                                                   line_offset=first_line - 1), line=first_line)
         except NotationError as exc:
-            yield ReadItem(index, None, exc)
+            yield Parsed(index, None, exc, line=first_line)
         else:
-            yield ReadItem(index, record)
+            yield Parsed(index, record, line=first_line)
 
 
 def format_set(values: Iterable[int]) -> str:
@@ -167,17 +179,19 @@ def format_turn(numbers: Iterable[int], brackets: tuple[str, str] = UNICODE) -> 
     return brackets[0] + ", ".join(map(str, numbers)) + brackets[1]
 
 
-def write_numbers(records: Iterable[Record], *, ascii: bool = False, width: int = 78) -> tuple[str, list[NotationWarning]]:
+def write_numbers(
+    records: Iterable[Record], out: TextIO, *, ascii: bool = False, width: int = 78
+) -> list[NotationWarning]:
     """Games in the paper's notation (Unicode ⟨⟩, or ASCII <> with `ascii=True`), separated by
     blank lines; turns are wrapped at `width` columns."""
     brackets = ASCII if ascii else UNICODE
-    games, warnings = [], []
+    warnings: list[NotationWarning] = []
     for number, record in enumerate(records, start=1):
         variant = parse_variant(record.variant)
         where = f"record {number}"
         if variant.family != "numbers":
-            raise NotationError(f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
-                                code="unsupported-record")
+            raise WriteError(f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
+                             code="unsupported-record")
         lost = [label for label, present in (
             ("the players' names", any(record.players)),
             ("the resignation", record.resigned is not None),
@@ -186,7 +200,7 @@ def write_numbers(records: Iterable[Record], *, ascii: bool = False, width: int 
         if lost:
             warnings.append(NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}"))
         if any(turn.cells for turn in record.turns):
-            raise NotationError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
+            raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:
             warnings.append(NotationWarning("turn-order", f"{where}: the turns do not alternate P1, P2; the "
                                             "notation implies alternation and will read them so"))
@@ -203,27 +217,32 @@ def write_numbers(records: Iterable[Record], *, ascii: bool = False, width: int 
                 current = f"{current} {piece}" if current else piece
         if current:
             lines.append(current)
-        games.append("\n".join(lines) + "\n")
-    return "\n".join(games), warnings
+        if number > 1:
+            out.write("\n")
+        out.write("\n".join(lines) + "\n")
+    return warnings
 
 
-@attrs.frozen
 class NumbersFormat:
     """The paper's notation for number-set Catch-Up."""
 
-    name: str = "numbers"
-    extensions: tuple[str, ...] = (".catchup-numbers", ".numbers")
-    family: str = "numbers"
+    name = "numbers"
+    title = "number-set Catch-Up (Isaksen et al.)"
+    extensions = (".catchup-numbers", ".numbers")
+    family = "numbers"
+    carries = frozenset({"size", "several"})
 
-    def sniff(self, text: str) -> bool:
-        head = text[:4000]
+    def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\s*(S|set)\s*=\s*[{0-9]", head, re.M | re.I)) or "⟨" in head
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None) -> Iterator[ReadItem]:
-        return read_numbers(text, source=source, variant=variant)
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        return board.label(cell)
 
-    def write(self, records: Iterable[Record], *, ascii: bool = False) -> tuple[str, list[NotationWarning]]:
-        return write_numbers(records, ascii=ascii)
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        return read_numbers(chunks, options)
+
+    def write(self, records: Iterable[Record], out: TextIO, *, ascii: bool = False) -> list[NotationWarning]:
+        return write_numbers(records, out, ascii=ascii)
 
 
-register(NumbersFormat())
+FORMAT = NumbersFormat()

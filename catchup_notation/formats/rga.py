@@ -34,16 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
-from typing import Union
+from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
 
-from catchup_notation.board import Cell, hexhex
-from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.board import Board, Cell, hexhex
+from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.formats.base import Corrections, NotationWarning, Parsed, ReadOptions, lines_of, write_each
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.formats.base import NotationWarning, ReadItem, register
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_initials,
@@ -67,12 +65,11 @@ from catchup_notation.formats.rga_board import (
     row_cells,
     side_of_columns,
 )
-from catchup_notation.rules.registry import parse_variant
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 
-# A mapping from a written name to the name meant: `{"l7": "l6"}` fixes every `l7`,
-# `{"3:l7": "l6"}` only the one in turn 3. "diagram" applies the fixes the diagram makes certain.
-Corrections = Union[Mapping[str, str], str, None]
+if TYPE_CHECKING:
+    from lark import Lark, Token
 
 _WORDS = {
     "QUOTE": "a quote prefix (':', '>' or '|')",
@@ -91,6 +88,8 @@ _WORDS = {
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark  # loaded with the first record read, not with the package
+
     grammar = (data_dir("grammars") / "rga.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr")
 
@@ -112,6 +111,9 @@ class _Line:
 
 
 def _parse_line(text: str, number: int, source: str | None) -> _Line:
+    from lark import Token, Tree
+    from lark.exceptions import UnexpectedInput
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
@@ -158,11 +160,11 @@ class _Block:
         return not self.lines
 
 
-def _blocks(text: str, source: str | None) -> Iterator[_Block]:
+def _blocks(lines: Iterable[str], source: str | None) -> Iterator[_Block]:
     """Group the lines of a text into records (one per diagram or move list)."""
     block = _Block()
     blank = False  # a blank line since the last line read
-    for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
+    for number, raw in enumerate(lines, start=1):
         raw = raw.rstrip(" \t")
         if not raw.strip(" \t:>|"):
             blank = True  # blank, or a quoted blank line
@@ -513,12 +515,12 @@ class _Reader:
 
 
 def read_rga(
-    text: str,
+    chunks: Iterable[str],
     *,
     source: str | None = None,
     variant: str | None = None,
     corrections: Corrections = None,
-) -> Iterator[ReadItem]:
+) -> Iterator[Parsed]:
     """Records of a post, one per diagram or move list, in order.
 
     `variant` is the rule set to record (default `catchup`); a diagram fixes the board side, a move
@@ -529,26 +531,27 @@ def read_rga(
     if variant is not None and parse_variant(variant).family != "hex":
         raise VariantError(f"rga records are hex games; {variant!r} is not a hex variant")
     if isinstance(corrections, str) and corrections != "diagram":
-        raise ValueError("corrections is a mapping of names or the string 'diagram'")
-    for index, block in enumerate(_blocks(text, source)):
+        raise VariantError("corrections is a mapping of names or the string 'diagram'")
+    for index, block in enumerate(_blocks(lines_of(chunks), source)):
         reader = _Reader(block, index, source, variant)
+        first = block.lines[0].number if block.lines else None
         if block.error is not None:
             block.error.source = source
-            yield ReadItem(index, None, block.error, tuple(reader.warnings))
+            yield Parsed(index, None, block.error, tuple(reader.warnings), line=first)
             continue
         try:
             record = reader.record(corrections)
         except NotationError as exc:
             exc.source = source
-            yield ReadItem(index, None, exc, tuple(reader.warnings))
+            yield Parsed(index, None, exc, tuple(reader.warnings), line=first)
         else:
-            yield ReadItem(index, record, None, tuple(reader.warnings))
+            yield Parsed(index, record, None, tuple(reader.warnings), line=first)
 
 
 def read_diagram(text: str, variant: str | None = None) -> Diagram:
     """The diagram of a text holding one (e.g. `Record.headers["diagram"]`); `variant` says what
     its letters stand for (colour initials under too and product, players' initials otherwise)."""
-    for block in _blocks(text, None):
+    for block in _blocks(text.split("\n"), None):
         if block.error is not None:
             raise block.error
         reader = _Reader(block, 0, None, variant)
@@ -559,26 +562,21 @@ def read_diagram(text: str, variant: str | None = None) -> Diagram:
     raise NotationError("the text holds no diagram (no line of column letters)", code="diagram")
 
 
-def write_rga(records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
+def write_rga(records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
     """Each record as a diagram of its final position (from the turns' cells) with the move list
     beside it; records are separated by a blank line."""
-    texts, warnings = [], []
-    for number, record in enumerate(records):
-        text, more = _write_one(record, number)
-        texts.append(text)
-        warnings.extend(more)
-    return "\n".join(texts), warnings
+    return write_each(records, out, _write_one, separator="\n")
 
 
 def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
     variant = parse_variant(record.variant)
     where = f"record {number + 1}"
     if variant.family != "hex":
-        raise NotationError(f"{where}: rga holds hex games; {record.variant} is a number-set game",
+        raise WriteError(f"{where}: rga holds hex games; {record.variant} is a number-set game",
                             code="unsupported-record")
     side = variant.size
     if side > MAX_SIDE:
-        raise NotationError(f"{where}: a side-{side} board needs {4 * side - 3} column letters; "
+        raise WriteError(f"{where}: a side-{side} board needs {4 * side - 3} column letters; "
                             f"rga diagrams go up to side {MAX_SIDE}", code="unsupported-record")
     warnings: list[NotationWarning] = []
 
@@ -595,7 +593,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     for turn in record.turns:
         for cell in turn.cells:
             if cell not in board or cell_of(cell_name(cell, side), side) != cell:
-                raise NotationError(f"{where}: turn cell {cell} is not on the side-{side} board and has no "
+                raise WriteError(f"{where}: turn cell {cell} is not on the side-{side} board and has no "
                                     "rga name", code="not-a-cell")
     stones, last = position(record.turns, side)  # by stone colour
     diagram = Diagram(side, letters, stones, last)
@@ -672,26 +670,30 @@ def _lay_out(board_lines: list[str], entries: list[tuple[str, ...]], names: tupl
     return lines
 
 
-@attrs.frozen
 class RgaFormat:
     """The rec.games.abstract diagram-and-move-list format."""
 
-    name: str = "rga"
-    extensions: tuple[str, ...] = (".rga",)
-    family: str = "hex"
+    name = "rga"
+    title = "rec.games.abstract diagrams and move lists"
+    extensions = (".rga",)
+    family = "hex"
+    carries = frozenset({"size", "players", "resignation", "passes", "colours", "several"})
 
-    def sniff(self, text: str) -> bool:
-        head = text[:4000]
+    def sniff(self, head: str) -> bool:
         return "abcde" in head and any(
             line.strip(" \t:>|").startswith("abcde") for line in head.splitlines()
         )
 
-    def read(self, text: str, *, source: str | None = None, variant: str | None = None,
-             corrections: Corrections = None) -> Iterator[ReadItem]:
-        return read_rga(text, source=source, variant=variant, corrections=corrections)
+    def cell_name(self, cell: Cell, board: Board) -> str:
+        if board.side is None or cell not in board:
+            raise WriteError(f"cell {cell} has no rga name on {board!r}", code="unwritable-cell")
+        return cell_name(cell, board.side)
 
-    def write(self, records: Iterable[Record]) -> tuple[str, list[NotationWarning]]:
-        return write_rga(records)
+    def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
+        return read_rga(chunks, source=options.source, variant=options.variant, corrections=options.corrections)
+
+    def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+        return write_rga(records, out)
 
 
-register(RgaFormat())
+FORMAT = RgaFormat()

@@ -17,7 +17,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.board import Board, Cell
 from catchup_notation.render.caption import caption_lines
 from catchup_notation.model import HexState
 from catchup_notation.rules.registry import parse_variant
@@ -52,11 +52,10 @@ def state_svg(
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours."""
-    spec = parse_variant(state.variant).spec
-    side = parse_variant(state.variant).size
+    variant = parse_variant(state.variant)
+    spec, board = variant.spec, variant.board
     names = names or spec.players
     colours = colours or tuple(NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS))
-    board = hexhex(side)
     last = set(last_turn_cells)
 
     # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
@@ -91,7 +90,7 @@ def state_svg(
             "polygon",
             {
                 "class": "cell",
-                "data-cell": cell_name(cell, side),
+                "data-cell": board.label(cell),
                 "points": _hexagon_points(x, y),
                 "fill": _CELL_FILL,
                 "stroke": _CELL_STROKE,
@@ -109,7 +108,7 @@ def state_svg(
                 "circle",
                 {
                     "class": f"stone stone-c{colour}" + (" last" if marked else ""),
-                    "data-cell": cell_name(cell, side),
+                    "data-cell": board.label(cell),
                     "data-colour": spec.colours[colour - 1],
                     "cx": f"{x:.2f}",
                     "cy": f"{y:.2f}",
@@ -127,7 +126,7 @@ def state_svg(
                 )
 
     coords = ET.SubElement(svg, "g", {"class": "coordinates"})
-    for text, (x, y) in _edge_labels(side):
+    for text, (x, y) in _edge_labels(board):
         label = ET.SubElement(
             coords,
             "text",
@@ -156,21 +155,20 @@ def _hexagon_points(x: float, y: float) -> str:
     return " ".join(f"{x + _R * math.cos(a):.2f},{y + _R * math.sin(a):.2f}" for a in corners)
 
 
-def _edge_labels(side: int) -> list[tuple[str, tuple[float, float]]]:
+def _edge_labels(board: Board) -> list[tuple[str, tuple[float, float]]]:
     """Row letters at the left end of each row; each cell number at both ends of its line.
 
     In LG names a number stays the same along a line that runs down-left in the top half of the
     board and down-right in the bottom half, so a number's label goes just past the board where
     such a line leaves it (above/right in the top half, below/right in the bottom half).
     """
-    board = hexhex(side)
     labels = []
     for row in board.rows:
         q0, r = row[0]
-        labels.append((cell_name(row[0], side)[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
+        labels.append((board.label(row[0])[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
     for cell in board.cells:
         q, r = cell
-        number = cell_name(cell, side)[1:]
+        number = board.label(cell)[1:]
         if r <= 0 and (q + 1, r - 1) not in board:
             labels.append((number, _shrink_towards(_centre((q + 1, r - 1)), _centre(cell))))
         if r >= 0 and (q, r + 1) not in board:

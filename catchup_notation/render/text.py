@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.board import Cell
 from catchup_notation.render.caption import caption_lines
-from catchup_notation.model import HexState
+from catchup_notation.model import GameState, HexState, NumbersState
 from catchup_notation.rules.registry import parse_variant
 
 
@@ -33,7 +33,7 @@ def player_symbols(names: tuple[str, str]) -> tuple[str, str]:
 def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tuple[str, str] | None = None) -> str:
     """The position as lines of text (no trailing newline)."""
     variant = parse_variant(state.variant)
-    board = hexhex(variant.size)
+    board = variant.board
     symbols = symbols or player_symbols(variant.spec.colours)
     last = set(last_turn_cells)
     owner: dict[Cell, str] = {}
@@ -50,7 +50,7 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
     indent = [abs(r) * slot // 2 for _, r in (row[0] for row in board.rows)]
     lines.append(" " * (indent[0] + 2) + _numbers(len(top), slot))
     for row, pad in zip(board.rows, indent):
-        letter = cell_name(row[0], variant.size)[0]
+        letter = board.label(row[0])[0]
         cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
         lines.append(f"{' ' * pad}{letter} {cells} {letter}")
     lines.append(" " * (indent[-1] + 2) + _numbers(len(bottom), slot))
@@ -67,3 +67,28 @@ def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple
     symbols = symbols or player_symbols(parse_variant(state.variant).spec.colours)
     head, *stones = caption_lines(state, names)
     return "\n".join([head, *(f"{symbol} {line}" for symbol, line in zip(symbols, stones))])
+
+
+def numbers_text(state: NumbersState, names: tuple[str, str] | None = None) -> str:
+    """A number-set position: what remains and both scores."""
+    names = names or parse_variant(state.variant).spec.players
+    remaining = "{" + ", ".join(map(str, state.remaining)) + "}" if state.remaining else "{}"
+    if state.over:
+        after = "game over"
+    else:
+        after = f"{names[state.to_move - 1]} to move" if state.to_move else ""
+    return "\n".join(
+        [
+            f"{state.variant}, after turn {state.turns_played}" + (f": {after}" if after else ""),
+            f"remaining: {remaining}",
+            f"{names[0]}: {state.scores[0]}",
+            f"{names[1]}: {state.scores[1]}",
+        ]
+    )
+
+
+def position_text(state: GameState, *, last_turn_cells: Iterable[Cell] = (), names: tuple[str, str] | None = None) -> str:
+    """Any position as text: the board and its legend, or a number-set position's scores."""
+    if isinstance(state, HexState):
+        return render(state, last_turn_cells=last_turn_cells) + "\n" + legend(state, names=names)
+    return numbers_text(state, names)

@@ -6,7 +6,15 @@ with new rules adds an engine class here (one module per rule family).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+from catchup_notation.errors import VariantError
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.engine import Engine
+    from catchup_notation.rules.registry import Variant
 
 # engine key -> "module:class"; imported on first use so that loading one family stays cheap.
 _ENGINE_PATHS = {
@@ -24,15 +32,16 @@ _ENGINE_PATHS = {
 }
 
 
-class _Engines(dict):
-    def __missing__(self, key: str):
-        try:
-            module, _, name = _ENGINE_PATHS[key].partition(":")
-        except KeyError:
-            raise KeyError(f"no rules engine called {key!r}") from None
-        engine = getattr(import_module(module), name)
-        self[key] = engine
-        return engine
+def engine_class(key: str) -> Callable[[Variant], Engine]:
+    """The engine class a variant's data names (`engine = "catchup"`), imported on first use."""
+    found = _loaded.get(key)
+    if found is None:
+        path = _ENGINE_PATHS.get(key)
+        if path is None:
+            raise VariantError(f"no rules engine called {key!r} (known: {', '.join(sorted(_ENGINE_PATHS))})")
+        module, _, name = path.partition(":")
+        found = _loaded[key] = getattr(import_module(module), name)
+    return found
 
 
-ENGINES: dict[str, type] = _Engines()
+_loaded: dict[str, Callable[[Variant], Engine]] = {}

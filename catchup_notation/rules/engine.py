@@ -2,38 +2,60 @@
 
 An engine is a *mutable* game (like python-chess's Board): `play` a turn, ask for the `state`
 snapshot (frozen attrs), `copy` it for search. Engines know nothing of files or syntax.
+`names` are the players' names in the engine's messages and verdicts (by default the variant's:
+White and Black, Red and Green); replay sets them to the record's own where it has them.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
+from catchup_notation.board import Cell
 from catchup_notation.model import GameState, Result, RuleError, Turn
 
 if TYPE_CHECKING:
     from catchup_notation.rules.registry import Variant
 
 
-class Game(Protocol):
+class Engine(Protocol):
+    """A game in progress under one variant (`HexGame` or `NumbersGame`)."""
+
     variant: Variant
+    names: tuple[str, str]
     turns_played: int
     to_move: int | None  # None once the game is over
     over: bool
+    cell_namer: Callable[[Cell], str]
 
     def check(self, turn: Turn) -> RuleError | None:
         """The rule `turn` breaks if played now (first by the documented order), or None."""
+        ...
 
     def play(self, turn: Turn) -> None:
         """Apply a legal turn; raise `IllegalTurn` (state unchanged) for an illegal one."""
+        ...
 
-    def copy(self) -> Game:
+    def copy(self) -> Engine:
         """An independent copy (same position, same history facts)."""
+        ...
 
     def state(self) -> GameState:
         """A frozen snapshot of the current position."""
+        ...
 
     def score(self, resigned: int | None = None) -> Result:
         """The verdict on the current position (finished, resigned or unfinished)."""
+        ...
+
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn of the player to move."""
+        ...
+
+    def random_turn(self, rng: random.Random) -> Turn:
+        """A legal turn of the player to move, chosen at random."""
+        ...
 
 
 def count_words(counts: tuple[int, ...]) -> str:

@@ -17,7 +17,7 @@ import random
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
-from catchup_notation.board import Cell, cell_name, hexhex
+from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import count_words
@@ -53,7 +53,7 @@ class HexGame:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.board = board = hexhex(variant.size)
+        self.board = board = variant.board
         n = len(board)
         self.names = variant.spec.players
         self.colour_names = variant.spec.colours
@@ -71,7 +71,7 @@ class HexGame:
         self.end_reason: str | None = None
         self.history: list[TurnFacts] = []
         self._counts: tuple[int, ...] | None = None  # allowed_counts() of the current turn
-        self.cell_namer: Callable[[Cell], str] = lambda cell: cell_name(cell, board.side)
+        self.cell_namer: Callable[[Cell], str] = board.label
 
     # ------------------------------------------------------------------------------------------
     # What a variant says (overridden by subclasses)
@@ -122,6 +122,10 @@ class HexGame:
             cells = "cell remains" if self.empty == 1 else "cells remain"
             why += f" (only {self.empty} empty {cells})"
         return Allowance(counts, why)
+
+    def board_words(self) -> str:
+        """'the side-5 board', or 'this board' for a board of another shape."""
+        return f"the side-{self.board.side} board" if self.board.side is not None else "this board"
 
     def board_max(self) -> int:
         return max(self.largest[1], self.largest[2])
@@ -246,7 +250,7 @@ class HexGame:
         for cell in cells:
             i = index.get(cell)
             if i is None:
-                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of the side-{self.board.side} board", (cell,)), []
+                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of {self.board_words()}", (cell,)), []
             indices.append(i)
         if len(set(indices)) != len(indices):
             seen: set[int] = set()

@@ -1,10 +1,13 @@
-"""Which registered variants accept a record whose rules are unknown."""
+"""Which registered variants accept a record whose rules are unknown, and which to judge it by."""
 
 from __future__ import annotations
 
 from catchup_notation.model import Record
-from catchup_notation.rules.registry import parse_variant, specs
-from catchup_notation.rules.replay import replay
+from catchup_notation.rules.registry import Variant, parse_variant, specs
+from catchup_notation.rules.replay import replay, variant_for
+
+#: The variant choice that means "whichever rules accept the record".
+AUTO = "auto"
 
 
 def accepting_variants(record: Record) -> list[str]:
@@ -26,3 +29,19 @@ def accepting_variants(record: Record) -> list[str]:
         if replay(record, candidate).valid:
             accepted.append(str(candidate))
     return accepted
+
+
+def choose_variant(record: Record, choice: str | Variant | None) -> tuple[Variant, list[str] | None]:
+    """The variant to judge `record` by, and (for `choice` "auto") every variant that accepts it.
+
+    `choice` None is the record's own variant; a variant string takes the record's board size or
+    number set unless it sets its own; "auto" is the record's own variant when that accepts it,
+    else the first that does (registry order), else the record's own.
+    Raises `VariantError` when the choice cannot apply to the record.
+    """
+    if not (isinstance(choice, str) and choice.strip().lower() == AUTO):
+        return variant_for(record, choice), None
+    accepted = accepting_variants(record)
+    own = str(variant_for(record))
+    chosen = own if own in accepted or not accepted else accepted[0]
+    return variant_for(record, chosen), accepted

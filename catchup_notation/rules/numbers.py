@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
 
@@ -33,6 +34,8 @@ class NumbersGame:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        self.names: tuple[str, str] = variant.spec.players
+        self.cell_namer: Callable[[Cell], str] = str  # no cells: the protocol's namer is never asked
         self._remaining: Counter[int] = Counter(variant.params["set"])
         start = variant.params.get("scores", (0, 0))
         self._scores = [int(start[0]), int(start[1])]
@@ -45,6 +48,8 @@ class NumbersGame:
     def copy(self) -> NumbersGame:
         twin = object.__new__(NumbersGame)
         twin.variant = self.variant
+        twin.names = self.names
+        twin.cell_namer = self.cell_namer
         twin._remaining = Counter(self._remaining)
         twin._scores = list(self._scores)
         twin.turns_played = self.turns_played
@@ -73,7 +78,7 @@ class NumbersGame:
 
     def check(self, turn: Turn) -> RuleError | None:
         number = self.turns_played + 1
-        name = self.variant.player_name(turn.player) if turn.player in (1, 2) else f"player {turn.player}"
+        name = self.names[turn.player - 1] if turn.player in (1, 2) else f"player {turn.player}"
         taken = tuple(turn.numbers)
         where = f"turn {number}, {name}"
 
@@ -83,7 +88,7 @@ class NumbersGame:
         if self.over:
             return error("game-over", f"took {_numbers_words(taken)} but the game is over (no numbers remain)")
         if turn.player != self.to_move:
-            mover = self.variant.player_name(self.to_move)
+            mover = self.names[self.to_move - 1]
             return error("wrong-player", f"it is {mover}'s turn, not {name}'s")
 
         available = Counter(self._remaining)
@@ -129,7 +134,7 @@ class NumbersGame:
 
     def score(self, resigned: int | None = None) -> Result:
         scores = self.scores
-        names = (self.variant.player_name(1), self.variant.player_name(2))
+        names = self.names
         if resigned is not None:
             winner = 3 - resigned
             return Result(
@@ -173,7 +178,17 @@ class NumbersGame:
 
     # -- move generation --------------------------------------------------------------------
 
-    def legal_turns(self) -> Iterator[tuple[int, ...]]:
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn for the player to move (see `legal_takes`)."""
+        mover = self.to_move
+        for numbers in self.legal_takes():
+            yield Turn(mover or 0, numbers=numbers)
+
+    def random_turn(self, rng: random.Random) -> Turn:
+        """A legal turn chosen uniformly among `legal_turns()`."""
+        return Turn(self.to_move or 0, numbers=self.random_take(rng))
+
+    def legal_takes(self) -> Iterator[tuple[int, ...]]:
         """Every legal turn for the player to move, as numbers in the order taken.
 
         Each distinct value sequence appears once, even when the multiset repeats a value.
@@ -199,9 +214,9 @@ class NumbersGame:
 
         yield from extend(0, left)
 
-    def random_turn(self, rng: random.Random) -> tuple[int, ...]:
-        """A legal turn chosen uniformly among `legal_turns()`."""
-        return rng.choice(list(self.legal_turns()))
+    def random_take(self, rng: random.Random) -> tuple[int, ...]:
+        """The numbers of a legal turn chosen uniformly among `legal_takes()`."""
+        return rng.choice(list(self.legal_takes()))
 
     # -- internals --------------------------------------------------------------------------
 

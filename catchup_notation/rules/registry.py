@@ -2,7 +2,7 @@
 
 Each variant is described by one TOML file in the `variants/` data folder (name, aliases,
 parameters, player names, description, sources, confidence) and names the rules engine that
-plays it (`engine = "catchup"`, looked up in `catchup_notation.rules.ENGINES`). A variant string
+plays it (`engine = "catchup"`, looked up by `catchup_notation.rules.engine_class`). A variant string
 names a variant and sets its parameters, OpenSpiel style: `catchup`, `catchup(size=7)`,
 `catch-up(set=1..12)`, `catch-up(set={2,2,2,3,3}, scores=0:3)`.
 """
@@ -12,18 +12,25 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from catchup_notation.board import Board, hexhex
 from catchup_notation.errors import VariantError
+from catchup_notation.model import OMIT
 from catchup_notation.resources import data_dir
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.engine import Engine
 
 Multiset = tuple[int, ...]
 
 
 @attrs.frozen
 class Parameter:
+    """A variant's parameter: `size` (hex board side), `set` and `scores` (number sets), `x` (brink)."""
+
     name: str
     kind: str  # "int" | "multiset" | "scores"
     default: Any  # None for a required parameter
@@ -35,29 +42,34 @@ class Parameter:
         """A parameter with no default must be given in every variant string (brink's margin)."""
         return self.default is None
 
+    def default_text(self) -> str | int | None:
+        """The default as `catchup variants --json` lists it: ints as they are, others spelled out."""
+        return self.default if self.kind == "int" or self.required else format_value(self.kind, self.default)
 
-@attrs.frozen
+
+@attrs.frozen(kw_only=True)
 class VariantSpec:
-    """A variant as described by its data file, before parameters are chosen."""
+    """A variant as described by its data file, before parameters are chosen. Its JSON form
+    (`to_data`) is what `catchup variants --json` prints."""
 
     name: str
     title: str
     family: str  # "hex" | "numbers"
-    engine: str
-    players: tuple[str, str]
-    description: str
-    confidence: str
     aliases: tuple[str, ...] = ()
-    parameters: tuple[Parameter, ...] = ()
-    sources: tuple[str, ...] = ()
-    reconstructed: bool = False
-    settings: dict[str, Any] = attrs.field(factory=dict)  # engine knobs, e.g. bonus thresholds
+    players: tuple[str, str]
     #: Stone colours, first player's first; the players' own colours unless the file says otherwise.
     colours: tuple[str, str] = attrs.field()
     #: Whether a player may place a stone of either colour (too, product) rather than only their own.
     either_colour: bool = False
+    parameters: tuple[Parameter, ...] = ()
+    description: str
+    sources: tuple[str, ...] = ()
+    confidence: str
+    reconstructed: bool = False
+    engine: str = attrs.field(metadata=OMIT)
+    settings: dict[str, Any] = attrs.field(factory=dict, hash=False, metadata=OMIT)  # engine knobs
     #: What `scores` are called in pictures and listings (the predecessors score other things).
-    score_name: str = "score"
+    score_name: str = attrs.field(default="score", metadata=OMIT)
 
     @colours.default
     def _players_colours(self) -> tuple[str, str]:
@@ -76,7 +88,7 @@ class Variant:
     """A variant with every parameter set: what a record is replayed under."""
 
     spec: VariantSpec
-    params: dict[str, Any]
+    params: dict[str, Any] = attrs.field(hash=False)  # equal variants still hash alike: spec decides
 
     @property
     def name(self) -> str:
@@ -89,7 +101,12 @@ class Variant:
     @property
     def size(self) -> int:
         """Board side (hex variants only)."""
-        return self.params["size"]
+        return int(self.params["size"])
+
+    @property
+    def board(self) -> Board:
+        """The board (hex variants only)."""
+        return hexhex(self.size)
 
     def player_name(self, player: int) -> str:
         return self.spec.players[player - 1]
@@ -103,11 +120,11 @@ class Variant:
                 parts.append(f"{p.name}={format_value(p.kind, value)}")
         return f"{self.name}({', '.join(parts)})" if parts else self.name
 
-    def new_game(self):
-        """A fresh game engine at the start position (see `catchup_notation.rules.engine.Game`)."""
-        from catchup_notation.rules import ENGINES  # the registry is data; engines import it, not the reverse
+    def new_game(self) -> Engine:
+        """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
+        from catchup_notation.rules import engine_class  # the registry is data; engines import it, not the reverse
 
-        return ENGINES[self.spec.engine](self)
+        return engine_class(self.spec.engine)(self)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,3 +318,8 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
 
 def hex_variants() -> tuple[VariantSpec, ...]:
     return tuple(spec for spec in specs() if spec.family == "hex")
+
+
+def variants() -> tuple[VariantSpec, ...]:
+    """Every registered variant (hex and number-set), in registry order."""
+    return specs()

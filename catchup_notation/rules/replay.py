@@ -12,9 +12,9 @@ import attrs
 
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
-from catchup_notation.model import GameState, Record, RuleError
+from catchup_notation.model import GameState, Record, RuleError, Turn
+from catchup_notation.rules.engine import Engine
 from catchup_notation.rules.registry import Variant, parse_variant
-from catchup_notation.rules.engine import Game
 
 
 def variant_for(record: Record, variant: str | Variant | None = None) -> Variant:
@@ -32,13 +32,21 @@ def variant_for(record: Record, variant: str | Variant | None = None) -> Variant
     return parse_variant(variant, **inherited)
 
 
+def player_names(players: tuple[str | None, str | None], variant: Variant) -> tuple[str, str]:
+    """How verdicts and messages name the players: `amsterdam (White)` where the record names a
+    player, else the variant's name for them (`White`)."""
+    defaults = variant.spec.players
+    first, second = (f"{given} ({default})" if given else default for given, default in zip(players, defaults))
+    return first, second
+
+
 @attrs.define
 class Replay:
     """The outcome of replaying a record: the game as far as it went, and the error that stopped it."""
 
     record: Record
     variant: Variant
-    game: Game
+    game: Engine
     error: RuleError | None = None
 
     @property
@@ -50,6 +58,21 @@ class Replay:
         return self.game.turns_played
 
 
+def start(
+    record: Record,
+    variant: str | Variant | None = None,
+    *,
+    cell_namer: Callable[[Cell], str] | None = None,
+) -> Engine:
+    """A fresh engine for `record` under `variant`, naming its players and cells as the record does."""
+    chosen = variant_for(record, variant)
+    game = chosen.new_game()
+    game.names = player_names(record.players, chosen)
+    if cell_namer is not None:
+        game.cell_namer = cell_namer
+    return game
+
+
 def replay(
     record: Record,
     variant: str | Variant | None = None,
@@ -57,26 +80,29 @@ def replay(
     cell_namer: Callable[[Cell], str] | None = None,
 ) -> Replay:
     """Play every turn of `record`; `cell_namer` names cells in messages (default: LG style)."""
-    chosen = variant_for(record, variant)
-    game = chosen.new_game()
-    if cell_namer is not None and hasattr(game, "cell_namer"):
-        game.cell_namer = cell_namer
+    game = start(record, variant, cell_namer=cell_namer)
     play = game.play
     for turn in record.turns:
         try:
             play(turn)
         except IllegalTurn as exc:
-            return Replay(record, chosen, game, exc.error)
-    return Replay(record, chosen, game)
+            return Replay(record, game.variant, game, exc.error)
+    return Replay(record, game.variant, game)
 
 
 def positions(record: Record, variant: str | Variant | None = None) -> Iterator[GameState]:
     """The state before the first turn and after each legal turn, in order."""
-    game = variant_for(record, variant).new_game()
-    yield game.state()
-    for turn in record.turns:
+    for _, state in steps(start(record, variant), record.turns):
+        yield state
+
+
+def steps(game: Engine, turns: tuple[Turn, ...]) -> Iterator[tuple[Turn | None, GameState]]:
+    """(the turn played, the state after it) from `game`'s start, then after each legal turn of
+    `turns`, stopping before the first illegal one."""
+    yield None, game.state()
+    for turn in turns:
         try:
             game.play(turn)
         except IllegalTurn:
             return
-        yield game.state()
+        yield turn, game.state()

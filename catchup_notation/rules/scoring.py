@@ -75,19 +75,18 @@ def describe_verdict(
     names: tuple[str, str],
     provisional: bool = False,
 ) -> str:
-    """'White wins 23-1 against 22-5-...: decided by the largest group' (or a draw); with
-    `provisional`, the standing of an unfinished game ('White leads 4 against 2 on the largest group')."""
+    """'White wins 23-1 against Black 22-5-...: decided by the largest group' (or a draw); with
+    `provisional`, the standing of an unfinished game ('White leads 4 against Black 2 on the
+    largest group'). `names` may be the record's own ('amsterdam (White)')."""
     if winner is None:
         verb = "the groups are equal so far" if provisional else "draw"
-        return f"{verb}: {format_groups(groups[0])} against {format_groups(groups[1])}"
+        return f"{verb}: {names[0]} {format_groups(groups[0])} against {names[1]} {format_groups(groups[1])}"
     shown = (position or 0) + 2
     win, lose = groups[winner - 1], groups[2 - winner]
+    against = f"against {names[2 - winner]} {format_groups(lose, shown)}"
     if provisional:
-        return f"{names[winner - 1]} leads {format_groups(win, shown)} against {format_groups(lose, shown)} on {position_words(position)}"
-    return (
-        f"{names[winner - 1]} wins {format_groups(win, shown)} against {format_groups(lose, shown)}: "
-        f"decided by {position_words(position)}"
-    )
+        return f"{names[winner - 1]} leads {format_groups(win, shown)} {against} on {position_words(position or 0)}"
+    return f"{names[winner - 1]} wins {format_groups(win, shown)} {against}: decided by {position_words(position or 0)}"
 
 
 def cascade(groups: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str], provisional: bool = False) -> Verdict:

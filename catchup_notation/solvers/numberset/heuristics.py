@@ -81,7 +81,7 @@ class TournamentResult:
 def distinct_moves(game: NumbersGame) -> list[Move]:
     """One legal order for each distinct set of numbers the mover may take."""
     by_set: dict[Move, Move] = {}
-    for turn in game.legal_turns():
+    for turn in game.legal_takes():
         by_set.setdefault(tuple(sorted(turn)), turn)
     return list(by_set.values())
 

@@ -1,0 +1,404 @@
+"""`Game` and `Position`: a record with everything the library knows of it, and a position of it.
+
+    import catchup_notation as cn
+    for game in cn.read("archive.sgf"):
+        print(game, game.result().explanation)
+        final = game.position(-1)      # prints as a text board; draws itself in Jupyter
+
+A `Game` is what reading yields for every record of a file, readable or not: a syntax error is a
+game with that error in `errors` and no turns, so one loop handles everything. What needs the
+rules (the verdict, the result, the positions) is worked out when first asked, once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from catchup_notation.board import Cell
+from catchup_notation.errors import CatchupError, IllegalTurn, NotationError, VariantError, WriteError
+from catchup_notation.formats.base import NotationWarning
+from catchup_notation.model import Allowance, GameState, HexState, Location, Record, Result, RuleError, Turn
+from catchup_notation.rules.adjudicate import result_of
+from catchup_notation.rules.inference import accepting_variants, choose_variant
+from catchup_notation.rules.registry import Variant, parse_variant
+from catchup_notation.rules.replay import Replay, player_names, replay, start, steps
+
+if TYPE_CHECKING:
+    from catchup_notation.render.svg import SvgBoard
+    from catchup_notation.rules.engine import Engine
+
+
+@attrs.frozen
+class GameSource:
+    """Where a record came from: its file (None for text given directly), its 0-based index among
+    the file's records, and the line it starts on."""
+
+    file: str | None
+    index: int = 0
+    line: int | None = None
+
+    def __str__(self) -> str:
+        name = os.path.basename(self.file) if self.file else "<text>"
+        return f"{name}#{self.index}"
+
+
+@attrs.frozen
+class Verification:
+    """The verdict of `Game.verify()`: is every turn legal under `variant`?
+
+    `error` is the first broken rule (a `RuleError`: turn, player, cells, stable code, message);
+    `unreadable` the reading or variant error when there was no record to check. `accepted_by`
+    lists every variant that accepts the record when the game was read with variant "auto".
+    """
+
+    valid: bool
+    variant: str | None
+    turns: int
+    error: RuleError | None = None
+    unreadable: CatchupError | None = attrs.field(default=None, eq=False)
+    accepted_by: tuple[str, ...] | None = None
+
+
+@attrs.frozen
+class Position:
+    """The position after `number` turns (0: the empty board), the turn that made it, and what
+    the player to move may do and why (`allowance`).
+
+    `str(position)` is the text board with its caption; `position.svg()` the SVG picture, which
+    Jupyter shows inline.
+    """
+
+    number: int
+    state: GameState
+    turn: Turn | None
+    variant: Variant
+    names: tuple[str, str]
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.state.scores
+
+    @property
+    def allowance(self) -> Allowance | None:
+        """Hex games: the stone counts the player to move may place, and why (None once over)."""
+        return self.state.allowance if isinstance(self.state, HexState) else None
+
+    @property
+    def last_cells(self) -> tuple[Cell, ...]:
+        return self.turn.cells if self.turn is not None else ()
+
+    def svg(self) -> SvgBoard:
+        """The position as an SVG picture (hex games)."""
+        from catchup_notation.render.svg import state_svg
+
+        if not isinstance(self.state, HexState):
+            raise WriteError("number-set Catch-Up has no board to draw", code="no-board")
+        return state_svg(self.state, last_turn_cells=self.last_cells, names=self.names)
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg() if isinstance(self.state, HexState) else None
+
+    def __str__(self) -> str:
+        from catchup_notation.render.text import position_text
+
+        return position_text(self.state, last_turn_cells=self.last_cells, names=self.names)
+
+    def __repr__(self) -> str:
+        state = self.state
+        if state.over:
+            what = "game over"
+        elif isinstance(state, HexState) and state.allowance is not None and state.to_move is not None:
+            counts = "/".join("pass" if c == 0 else str(c) for c in state.allowance.counts)
+            what = f"{self.names[state.to_move - 1]} to move ({counts} stones)"
+        else:
+            what = f"{self.names[(state.to_move or 1) - 1]} to move"
+        return f"<Position {self.variant} after turn {self.number}: {what}>"
+
+
+class Game:
+    """A record and what the library knows of it (see the module docstring).
+
+    Built by `catchup_notation.read` and `read_text`, or from a `Record` with `Game(record)`.
+    `variant` chooses the rules to judge it by: None for the record's own, a variant string or
+    `Variant`, or "auto" for whichever accepts it.
+    """
+
+    def __init__(
+        self,
+        record: Record | None,
+        *,
+        variant: str | Variant | None = None,
+        format: str | None = None,
+        source: GameSource | None = None,
+        error: NotationError | None = None,
+        warnings: tuple[NotationWarning, ...] = (),
+    ) -> None:
+        if record is None and error is None:
+            raise VariantError("a Game needs a record or the error that stopped reading it")
+        self.source = source or GameSource(record.source if record else None, record.index if record else 0)
+        if record is None:  # unreadable: an empty record, under the rules it was to be read by
+            fallback = variant if isinstance(variant, str) and variant.strip().lower() != "auto" else "catchup"
+            record = Record(str(variant) if isinstance(variant, Variant) else fallback,
+                            source=self.source.file, index=self.source.index)
+        self._record = record
+        self._choice = variant
+        self.format = format
+        self.reading_error = error
+        self.warnings: tuple[NotationWarning, ...] = warnings
+        self._judged: tuple[Variant, list[str] | None] | VariantError | None = None
+        self._replay: Replay | None = None
+
+    # -- the record ----------------------------------------------------------------------------
+
+    @property
+    def record(self) -> Record:
+        """What the file said (an empty record with no turns when it could not be read)."""
+        return self._record
+
+    @property
+    def readable(self) -> bool:
+        return self.reading_error is None
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The players' names: the record's own where it has them, else the variant's."""
+        defaults = self.variant.spec.players if self.variant is not None else ("player 1", "player 2")
+        given = self.record.players
+        return (given[0] or defaults[0], given[1] or defaults[1])
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        return self.record.turns
+
+    # -- the rules it is judged by ---------------------------------------------------------------
+
+    def _judge(self) -> tuple[Variant, list[str] | None] | VariantError:
+        if self._judged is None:
+            try:
+                self._judged = choose_variant(self.record, self._choice)
+            except VariantError as exc:
+                self._judged = exc
+        return self._judged
+
+    @property
+    def choice(self) -> str | Variant | None:
+        """The variant asked for: None (the record's own), a variant, or "auto"."""
+        return self._choice
+
+    @property
+    def variant(self) -> Variant | None:
+        """The variant the game is judged by (None when the one asked for cannot apply to it)."""
+        judged = self._judge()
+        return None if isinstance(judged, VariantError) else judged[0]
+
+    def with_variant(self, variant: str | Variant | None) -> Game:
+        """The same record judged by other rules."""
+        return Game(self._record if self.readable else None, variant=variant, format=self.format,
+                    source=self.source, error=self.reading_error, warnings=self.warnings)
+
+    def cell_name(self, cell: Cell) -> str:
+        """A cell as the record's own notation names it (Little Golem style where it cannot)."""
+        variant = self.variant
+        if variant is None or variant.family != "hex":
+            return f"{cell}"
+        board = variant.board
+        if self.format is not None:
+            from catchup_notation.formats import get
+
+            try:
+                return get(self.format).cell_name(cell, board)
+            except CatchupError:
+                pass
+        return board.label(cell)
+
+    def replay(self) -> Replay | None:
+        """The replay under `variant` (None when there is no record or no variant to replay)."""
+        if self._replay is None and self.readable and self.variant is not None:
+            self._replay = replay(self._record, self.variant, cell_namer=self.cell_name)
+        return self._replay
+
+    @property
+    def errors(self) -> tuple[CatchupError, ...]:
+        """Everything wrong with the record: the reading error, a variant that cannot apply, or the
+        first broken rule (an `IllegalTurn` located at its turn)."""
+        if self.reading_error is not None:
+            return (self.reading_error,)
+        judged = self._judge()
+        if isinstance(judged, VariantError):
+            return (judged,)
+        played = self.replay()
+        if played is not None and played.error is not None:
+            return (self._illegal(played.error),)
+        return ()
+
+    def _illegal(self, error: RuleError) -> IllegalTurn:
+        return IllegalTurn(error, source=self.source.file, at=self.turn_location(error.turn))
+
+    def turn_location(self, turn: int) -> Location | None:
+        """Where turn `turn` (1-based) was written, else where the record starts."""
+        record = self.record
+        if 1 <= turn <= len(record.turns) and record.turns[turn - 1].at is not None:
+            return record.turns[turn - 1].at
+        return record.at
+
+    # -- verdicts --------------------------------------------------------------------------------
+
+    def verify(self) -> Verification:
+        """Is every turn legal under the variant? The first broken rule if not."""
+        turns = len(self.record.turns)
+        if self.reading_error is not None:
+            return Verification(False, None, turns, unreadable=self.reading_error)
+        judged = self._judge()
+        if isinstance(judged, VariantError):
+            return Verification(False, None, turns, unreadable=judged)
+        variant, accepted = judged
+        played = self.replay()
+        error = played.error if played is not None else None
+        return Verification(error is None, str(variant), turns, error, None,
+                            tuple(accepted) if accepted is not None else None)
+
+    def result(self) -> Result:
+        """The adjudication: finished (winner, deciding position), resigned, unfinished (the
+        standing) or invalid (a broken rule, an unreadable record, a variant that cannot apply)."""
+        played = self.replay()
+        if played is None:
+            error = self.errors[0]
+            reason = "unreadable" if self.reading_error is not None else "variant"
+            return Result("invalid", None, False, reason, (0, 0), explanation=error.message)
+        return result_of(played)
+
+    def accepting_variants(self) -> list[str]:
+        """Every variant (at the record's size or number set) under which all its turns are legal."""
+        return accepting_variants(self._record) if self.readable else []
+
+    # -- positions -------------------------------------------------------------------------------
+
+    def positions(self) -> Iterator[Position]:
+        """Every position from the empty board to the last legal one."""
+        variant = self.variant
+        if not self.readable or variant is None:
+            return
+        names = player_names(self.record.players, variant)
+        engine = start(self._record, variant, cell_namer=self.cell_name)
+        for number, (turn, state) in enumerate(steps(engine, self._record.turns)):
+            yield Position(number, state, turn, variant, names)
+
+    def position(self, n: int = -1) -> Position:
+        """The position after turn `n` (0: the start; negative counts from the last legal one).
+        Raises `IllegalTurn` for a position past the first broken rule, and `VariantError`
+        (a `ValueError`) for a turn the record does not have."""
+        turns = len(self.record.turns)
+        wanted = turns + 1 + n if n < 0 else n
+        if not 0 <= wanted <= turns:
+            raise VariantError(f"the record has {turns} turns, so there is no position {n}")
+        last = None
+        for position in self.positions():
+            last = position
+            if position.number == wanted:
+                return position
+        if n < 0 and last is not None:
+            return last
+        problem = self.errors[0] if self.errors else VariantError("the record has no positions")
+        if isinstance(problem, IllegalTurn):
+            raise problem
+        raise VariantError(f"position {n} cannot be reached: {problem.message}")
+
+    def engine(self, n: int | None = None) -> Engine:
+        """A rules engine after turn `n` (default: every turn), to play on from or to search.
+        Raises `IllegalTurn` when a turn before it breaks the rules, `VariantError` for a turn
+        the record does not have or a variant that cannot apply."""
+        variant = self.variant
+        if variant is None or not self.readable:
+            raise self.errors[0] if isinstance(self.errors[0], VariantError) else VariantError(self.errors[0].message)
+        turns = self._record.turns
+        stop = len(turns) if n is None else n
+        if not 0 <= stop <= len(turns):
+            raise VariantError(f"the record has {len(turns)} turns, so there is no turn {n}")
+        engine = start(self._record, variant, cell_namer=self.cell_name)
+        for turn in turns[:stop]:
+            try:
+                engine.play(turn)
+            except IllegalTurn as exc:
+                raise self._illegal(exc.error) from None
+        return engine
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def export(self, format: str) -> str:
+        """The record in `format` (a registered format name). Raises `WriteError` for what the
+        format cannot hold; what it silently would not carry is in `export_warnings`."""
+        return self._written(format)[0]
+
+    def export_warnings(self, format: str) -> list[NotationWarning]:
+        return self._written(format)[1]
+
+    def _written(self, format: str) -> tuple[str, list[NotationWarning]]:
+        from catchup_notation.formats import write_text
+
+        if not self.readable:
+            raise WriteError("an unreadable record cannot be written", code="unreadable")
+        return write_text([self._record], format)
+
+    def write(self, path: str | os.PathLike[str], format: str | None = None) -> list[NotationWarning]:
+        """Write the record to `path` (atomically) in `format`, by default the one its name's ending
+        says. Returns the warnings of what the format could not carry."""
+        from catchup_notation.formats import detect
+        from catchup_notation.writing import write_file
+
+        name = format or detect(path)
+        text, warnings = self._written(name)
+        write_file(Path(path), text)
+        return warnings
+
+    # -- presentation ----------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        """'White wins', 'draw', 'unfinished', 'invalid at turn 6 (stone-count)', 'unreadable'."""
+        if self.reading_error is not None:
+            return f"unreadable ({self.reading_error.code})"
+        result = self.result()
+        if result.status == "invalid":
+            played = self.replay()
+            error = played.error if played is not None else None
+            return f"invalid at turn {error.turn} ({error.code})" if error else "invalid (variant)"
+        if result.status == "unfinished":
+            return "unfinished"
+        if result.draw or result.winner is None:
+            return "draw"
+        variant = self.variant
+        colours = variant.spec.players if variant is not None else ("player 1", "player 2")
+        how = " by resignation" if result.status == "resigned" else ""
+        return f"{colours[result.winner - 1]} wins{how}"
+
+    def __repr__(self) -> str:
+        where = f"{self.format}:{self.source}" if self.format else str(self.source)
+        if self.reading_error is not None:
+            at = f" at {self.reading_error.line}:{self.reading_error.column}" if self.reading_error.line else ""
+            return f"<Game {where} unreadable: {self.reading_error.code}{at}>"
+        given = self.record.players
+        who = f" {given[0] or '?'} vs {given[1] or '?'}," if any(given) else ""
+        variant = self.variant
+        rules = str(variant) if variant is not None else self.record.variant
+        turns = len(self.record.turns)
+        return f"<Game {where}{who} {rules}, {turns} turn{'s' if turns != 1 else ''}: {self.summary()}>"
+
+
+def new_game(variant: str | Variant = "catchup") -> Engine:
+    """A rules engine at the start of a game of `variant` (a variant string such as
+    `catchup(size=7)`): `play` turns, ask for its `state()`, `copy()` it for search."""
+    chosen = variant if isinstance(variant, Variant) else parse_variant(variant)
+    return chosen.new_game()
+

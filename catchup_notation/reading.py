@@ -1,0 +1,274 @@
+"""Reading records from anywhere: files, directories, standard input, open streams and strings.
+
+Every input is opened once and streamed: its first bytes are read for sniffing the format and then
+handed on with the rest, so a FIFO, `/dev/stdin` or a process substitution loses nothing, and a
+collection of any size is read in constant memory. Each record becomes a `Game`, readable or not;
+a problem with an input as a whole (it cannot be opened, its format cannot be told) is one
+unreadable `Game` in its place, and reading goes on with the next input.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from catchup_notation import formats
+from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.formats.base import Corrections, Parsed, ReadOptions
+from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks
+from catchup_notation.game import Game, GameSource
+from catchup_notation.rules.inference import AUTO
+from catchup_notation.rules.registry import Variant, parse_variant
+
+#: Bytes read from the start of an input to tell its format.
+SNIFF_BYTES = 8192
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+
+
+@attrs.frozen
+class Request:
+    """How to read: the format (None: tell from the name and content), the variant choice (None:
+    the record's own; "auto": whichever accepts it) and the rga corrections."""
+
+    format: str | None = None
+    variant: str | Variant | None = None
+    corrections: Corrections = None
+
+    @property
+    def reading_variant(self) -> str | None:
+        """The variant string the readers read under ("auto" reads under their defaults)."""
+        if isinstance(self.variant, Variant):
+            return str(self.variant)
+        if self.variant is None or self.variant.strip().lower() == AUTO:
+            return None
+        return self.variant
+
+    def options(self, name: str | None) -> ReadOptions:
+        return ReadOptions(source=name, variant=self.reading_variant, corrections=self.corrections)
+
+
+def read(
+    source: Source,
+    *,
+    format: str | None = None,
+    variant: str | Variant | None = None,
+    corrections: Corrections = None,
+) -> Iterator[Game]:
+    """Every record of `source`, lazily, as `Game`s (unreadable ones included, with their error).
+
+    `source` is a path, a directory (searched recursively for record files), an open text or
+    binary stream, or "-" for standard input. `format` names the notation (default: from the
+    file's name and content); `variant` the rules to judge by (default: the record's own, or
+    `catchup` where the notation does not say; "auto": whichever variant accepts each record);
+    `corrections` mend coordinates of hand-written posts (rga). An unknown format or variant
+    raises at once (`NotationError`, `VariantError`).
+    """
+    request = _request(format, variant, corrections)
+    return _read_all(_inputs(source), request)
+
+
+def read_text(
+    text: str,
+    *,
+    format: str | None = None,
+    variant: str | Variant | None = None,
+    corrections: Corrections = None,
+    source: str | None = None,
+) -> Iterator[Game]:
+    """Every record of a string, as `read` gives them; `source` names it in messages and its
+    ending helps tell the format."""
+    request = _request(format, variant, corrections)
+    return _read_all([_Input(source, source, text=text)], request)
+
+
+
+def _request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
+    if format is not None:
+        formats.get(format)  # an unknown format is an error now, not at the first record
+    if isinstance(variant, str) and variant.strip().lower() != AUTO:
+        parse_variant(variant)  # likewise an unknown variant
+    if corrections is not None and not isinstance(corrections, str) and not hasattr(corrections, "items"):
+        raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
+    if isinstance(corrections, str) and corrections != "diagram":
+        raise VariantError(f"corrections must be a mapping or 'diagram', not {corrections!r}")
+    return Request(format, variant, corrections)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+@attrs.define
+class _Input:
+    """One input: `name` for messages, `path` for its name's ending (None for streams), and where
+    its content comes from (a path to open, a stream, or a string)."""
+
+    name: str | None
+    path: str | None
+    open_path: str | None = None
+    stream: IO[Any] | None = None
+    text: str | None = None
+    error: NotationError | None = None
+
+
+def _inputs(source: Source) -> Iterator[_Input]:
+    if isinstance(source, (str, os.PathLike)):
+        raw = os.fspath(source)
+        if raw == STDIN:
+            yield _Input(STDIN_NAME, None, stream=sys.stdin)
+            return
+        if os.path.isdir(raw):
+            yield from _directory(Path(raw))
+            return
+        yield _Input(raw, raw, open_path=raw)
+        return
+    name = getattr(source, "name", None)
+    name = name if isinstance(name, str) else None
+    yield _Input(name or "<stream>", name, stream=source)
+
+
+def record_files(path: str) -> list[str]:
+    """The files `read(path)` reads: the record files under a directory, sorted, else `path`."""
+    if path != STDIN and os.path.isdir(path):
+        return [item.name for item in _directory(Path(path)) if item.name is not None]
+    return [path]
+
+
+def _directory(folder: Path) -> Iterator[_Input]:
+    """The record files under a folder, sorted: files with a notation's ending, and `.txt` files
+    (posts, papers) whose content a notation recognises. Only regular files are opened."""
+    known = formats.extensions()
+    for path in sorted(p for p in folder.rglob("*")):
+        try:
+            if not stat.S_ISREG(path.stat().st_mode):
+                continue
+        except OSError:
+            continue
+        suffix = path.suffix.lower()
+        if suffix in known:
+            yield _Input(str(path), str(path), open_path=str(path))
+        elif suffix == ".txt" and _recognised(path):
+            yield _Input(str(path), str(path), open_path=str(path))
+
+
+def _recognised(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SNIFF_BYTES)
+        formats.detect(path, _sniffable(head))
+    except (NotationError, OSError):
+        return False
+    return True
+
+
+def _sniffable(head: bytes) -> str:
+    """The start of a text for sniffing: a character cut by the end of the bytes read is dropped,
+    undecodable bytes are replaced (the reader reports them properly)."""
+    return normalise(complete_prefix(head).decode("utf-8", errors="replace"))
+
+
+# ---------------------------------------------------------------------------------------------
+# From inputs to games
+
+
+def _read_all(inputs: Iterable[_Input], request: Request) -> Iterator[Game]:
+    for item in inputs:
+        yield from _games_of(item, request)
+
+
+def _games_of(item: _Input, request: Request) -> Iterator[Game]:
+    name = item.name
+    try:
+        with _content(item) as (head, chunks):
+            fmt = request.format or formats.detect(item.path, head)
+            parsed = formats.get(fmt).read(chunks, request.options(name))
+            yield from _guarded(parsed, fmt, name, request)
+    except NotationError as exc:
+        exc.source = exc.source or name
+        yield _failed(exc, request.format, name, 0, request)
+    except OSError as exc:
+        error = NotationError(f"cannot read {name}: {exc.strerror or exc}", source=name, code="io")
+        yield _failed(error, request.format, name, 0, request)
+    except VariantError as exc:  # the reader cannot read this text under the variant asked for
+        yield _failed(NotationError(str(exc), source=name, code="variant"), request.format, name, 0, request)
+
+
+class _content:
+    """Opens an input once: (the start of its text for sniffing, all its text in chunks)."""
+
+    def __init__(self, item: _Input) -> None:
+        self.item = item
+        self.handle: IO[bytes] | None = None
+
+    def __enter__(self) -> tuple[str, Iterator[str]]:
+        item = self.item
+        if item.text is not None:
+            text = normalise(item.text)
+            return text[:SNIFF_BYTES], iter((text,))
+        if item.open_path is not None:
+            self.handle = open(item.open_path, "rb")  # noqa: SIM115 - closed by __exit__
+            return self._binary(self.handle)
+        stream = item.stream
+        assert stream is not None
+        binary = getattr(stream, "buffer", None)
+        if binary is not None and not isinstance(stream, io.StringIO):
+            return self._binary(binary)
+        sample = stream.read(0)
+        if isinstance(sample, bytes):
+            return self._binary(stream)
+        return self._text(stream)
+
+    def _binary(self, handle: IO[bytes]) -> tuple[str, Iterator[str]]:
+        head = handle.read(SNIFF_BYTES)
+        return _sniffable(head), text_chunks(handle, self.item.name, head=head)
+
+    def _text(self, stream: IO[str]) -> tuple[str, Iterator[str]]:
+        head = stream.read(SNIFF_BYTES)
+
+        def rest() -> Iterator[str]:
+            yield head
+            while True:
+                piece = stream.read(1 << 20)
+                if not piece:
+                    return
+                yield piece
+
+        return normalise(head), text_of_chunks(rest())
+
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+
+def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Request) -> Iterator[Game]:
+    """Games of a reader's items; a reader that stops with an error part-way (undecodable bytes
+    met while streaming) ends its input with one unreadable game, after those already read."""
+    index = 0
+    try:
+        for item in parsed:
+            index = item.index + 1
+            yield Game(
+                item.record,
+                variant=request.variant,
+                format=fmt,
+                source=GameSource(name, item.index, item.line),
+                error=item.error,
+                warnings=item.warnings,
+            )
+    except NotationError as exc:
+        exc.source = exc.source or name
+        yield _failed(exc, fmt, name, index, request)
+
+
+def _failed(error: NotationError, fmt: str | None, name: str | None, index: int, request: Request) -> Game:
+    return Game(None, variant=request.variant, format=fmt, source=GameSource(name, index, error.line), error=error)

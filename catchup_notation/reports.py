@@ -1,0 +1,285 @@
+"""Reports on games: what `catchup verify` and `catchup adjudicate` say of each record.
+
+A report is a frozen attrs object: `to_data(report)` (see `serialization`) is the documented JSON
+object, and `report.lines()` the text lines, each with its kind (error, warning, ok, plain) for
+styling. Cells are named as the record's own notation names them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from catchup_notation.errors import CatchupError, IllegalTurn
+from catchup_notation.formats.base import NotationWarning
+from catchup_notation.game import Game
+from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
+
+Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
+Outcome = Literal["valid", "invalid", "unreadable", "adjudicated"]
+
+
+@attrs.frozen
+class ErrorReport:
+    """A reading, variant or rule error as the JSON contract gives it (`turn`, `player`, `cells`
+    for rule errors; `line`, `column` where known; `numbers` for number-set turns only)."""
+
+    code: str
+    turn: int | None
+    player: int | None
+    cells: tuple[str, ...]
+    line: int | None
+    column: int | None
+    message: str
+    numbers: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+
+
+@attrs.frozen
+class WarningReport:
+    code: str
+    message: str
+    line: int | None
+    column: int | None
+
+
+@attrs.frozen
+class EndgameReport:
+    """The perfect-play result of an unfinished hex game, or why it was not searched."""
+
+    solved: bool
+    winner: int | None
+    draw: bool
+    line: tuple[str, ...]
+    nodes: int
+    seconds: float
+    explanation: str
+
+
+@attrs.frozen
+class VerifyReport:
+    """`catchup verify`'s verdict on one record. `outcome` (not part of the JSON object) is
+    valid, invalid (a broken rule, or rules that cannot apply) or unreadable."""
+
+    source: str | None
+    index: int
+    format: str | None
+    variant: str | None
+    valid: bool
+    turns: int | None
+    error: ErrorReport | None
+    warnings: tuple[WarningReport, ...]
+    accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
+    outcome: Outcome = attrs.field(default="valid", metadata=OMIT)
+    at: Location | None = attrs.field(default=None, eq=False)
+    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
+
+    def lines(self) -> list[Line]:
+        out = warning_lines(self.source, self.index, self.warnings)
+        if self.error is not None:
+            out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
+            return out
+        turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
+        accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
+        out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
+        return out
+
+
+@attrs.frozen
+class AdjudicationReport:
+    """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields)."""
+
+    source: str | None
+    index: int
+    variant: str | None
+    status: str
+    winner: int | None
+    draw: bool
+    reason: str
+    groups: tuple[tuple[int, ...], tuple[int, ...]]
+    decided_at: int | None
+    decided_by: str | None
+    scores: tuple[int, int] | None
+    explanation: str
+    turns: int | None
+    error: ErrorReport | None
+    endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
+    outcome: Outcome = attrs.field(default="adjudicated", metadata=OMIT)
+    at: Location | None = attrs.field(default=None, eq=False)
+    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
+    warnings: tuple[WarningReport, ...] = attrs.field(default=(), eq=False)  # text output only
+
+    def lines(self) -> list[Line]:
+        out = warning_lines(self.source, self.index, self.warnings)
+        if self.error is not None:
+            out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
+            return out
+        kind = "plain" if self.status == "unfinished" else "ok"
+        out.append((kind, f"{place(self.source, self.index, self.at)}: {self.explanation}"))
+        if self.endgame is not None:
+            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.endgame.explanation}"))
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Building reports
+
+
+def warning_reports(warnings: tuple[NotationWarning, ...]) -> tuple[WarningReport, ...]:
+    return tuple(WarningReport(w.code, w.message, w.line, w.column) for w in warnings)
+
+
+def error_report(game: Game, error: CatchupError) -> ErrorReport:
+    """The contract's error object for whatever `game.errors` holds."""
+    if isinstance(error, IllegalTurn):
+        return rule_error_report(game, error.error)
+    line = getattr(error, "line", None)
+    column = getattr(error, "column", None)
+    return ErrorReport(error.code, None, None, (), line, column, error.message)
+
+
+def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
+    at = game.turn_location(error.turn)
+    return ErrorReport(
+        error.code,
+        error.turn,
+        error.player,
+        tuple(game.cell_name(cell) for cell in error.cells),
+        at.line if at else None,
+        at.column if at else None,
+        error.message,
+        error.numbers,
+    )
+
+
+def verify_report(game: Game) -> VerifyReport:
+    """What `catchup verify` says of one game."""
+    verdict = game.verify()
+    common = {
+        "source": game.source.file,
+        "index": game.source.index,
+        "format": game.format,
+        "warnings": warning_reports(game.warnings),
+        "accepted_by": verdict.accepted_by,
+        "at": game.record.at,
+    }
+    auto = _auto(game)
+    if auto and verdict.accepted_by is None:
+        common["accepted_by"] = ()
+    if game.reading_error is not None:
+        error = error_report(game, game.reading_error)
+        outcome: Outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        return VerifyReport(variant=None, valid=False, turns=None, error=error, outcome=outcome,
+                            caret=str(game.reading_error), **common)
+    if verdict.unreadable is not None:  # the variant asked for cannot apply to this record
+        return VerifyReport(variant=_asked(game), valid=False, turns=verdict.turns,
+                            error=error_report(game, verdict.unreadable), outcome="invalid", **common)
+    error_obj = rule_error_report(game, verdict.error) if verdict.error is not None else None
+    return VerifyReport(variant=verdict.variant, valid=verdict.valid, turns=verdict.turns, error=error_obj,
+                        outcome="valid" if verdict.valid else "invalid", **common)
+
+
+def adjudication_report(game: Game, endgame_limit: int | None = None) -> AdjudicationReport:
+    """What `catchup adjudicate` says of one game; with `endgame_limit` (the most empty cells to
+    search), the perfect-play result of an unfinished hex game too."""
+    common = {"source": game.source.file, "index": game.source.index, "at": game.record.at,
+              "warnings": warning_reports(game.warnings)}
+    if game.reading_error is not None:
+        error = game.reading_error
+        outcome: Outcome = "invalid" if error.code == "variant" else "unreadable"
+        return AdjudicationReport(
+            variant=None, status="invalid", winner=None, draw=False, reason="unreadable", groups=((), ()),
+            decided_at=None, decided_by=None, scores=None, explanation=error.message, turns=None,
+            error=error_report(game, error), outcome=outcome, caret=str(error), **common,
+        )
+    turns = len(game.record.turns)
+    variant = game.variant
+    if variant is None:
+        (problem,) = game.errors
+        return AdjudicationReport(
+            variant=_asked(game), status="invalid", winner=None, draw=False, reason="variant", groups=((), ()),
+            decided_at=None, decided_by=None, scores=None, explanation=problem.message, turns=turns,
+            error=error_report(game, problem), outcome="invalid", **common,
+        )
+    result = game.result()
+    problems = game.errors
+    endgame = None
+    if endgame_limit is not None and result.status == "unfinished" and variant.family == "hex":
+        endgame = endgame_report(game, endgame_limit)
+    return AdjudicationReport(
+        variant=str(variant), status=result.status, winner=result.winner, draw=result.draw, reason=result.reason,
+        groups=result.groups, decided_at=result.decided_at, decided_by=result.decided_by, scores=result.scores,
+        explanation=result.explanation, turns=turns,
+        error=error_report(game, problems[0]) if problems else None, endgame=endgame,
+        outcome="invalid" if problems else "adjudicated", **common,
+    )
+
+
+def endgame_report(game: Game, limit: int) -> EndgameReport:
+    """The perfect-play result of an unfinished hex game (up to `limit` empty cells)."""
+    from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.solvers.endgame import EndgameTooLarge, solve_endgame
+
+    played = game.replay()
+    engine = played.game if played is not None else None
+    if not isinstance(engine, HexGame):
+        return EndgameReport(False, None, False, (), 0, 0.0, "endgame not solved: not a hex game")
+    names = engine.variant.spec.players
+    try:
+        solved = solve_endgame(engine, max_empty=limit)
+    except EndgameTooLarge:
+        return EndgameReport(False, None, False, (), 0, 0.0,
+                             f"endgame not solved: {engine.empty} empty cells, more than --max-empty {limit}")
+    line = tuple(turn_words(game, turn) for turn in solved.principal_line)
+    outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
+    explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})"
+    return EndgameReport(True, solved.winner, solved.draw, line, solved.nodes, round(solved.seconds, 3), explanation)
+
+
+def turn_words(game: Game, turn: Turn) -> str:
+    """'E5 F6', 'E5=w' (a stone of the other colour), or 'pass', in the record's own cell names."""
+    from catchup_notation.formats.colours import colour_mark
+
+    variant = game.variant
+    assert variant is not None
+    stones = (
+        game.cell_name(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")
+        for cell, colour in zip(turn.cells, turn.stone_colours)
+    )
+    return " ".join(stones) or "pass"
+
+
+def _auto(game: Game) -> bool:
+    choice = game.choice
+    return isinstance(choice, str) and choice.strip().lower() == "auto"
+
+
+def _asked(game: Game) -> str:
+    choice = game.choice
+    return str(choice) if choice is not None else game.record.variant
+
+
+# ---------------------------------------------------------------------------------------------
+# Text lines
+
+
+def place(source: str | None, index: int, at: Location | None = None, line: int | None = None,
+          column: int | None = None) -> str:
+    """`file:line:col` when a position is known, else `file[index]` (0-based record index)."""
+    name = source or "<text>"
+    if at is not None:
+        line, column = at.line, at.column
+    if line is not None:
+        return f"{name}:{line}:{column or 1}"
+    return f"{name}[{index}]"
+
+
+def warning_lines(source: str | None, index: int, warnings: tuple[WarningReport, ...]) -> list[Line]:
+    return [("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
+            for w in warnings]
+
+
+def error_line(source: str | None, index: int, error: ErrorReport | None) -> Line:
+    """`file:line:col: error[code]: message` (rule messages already name the turn and player)."""
+    assert error is not None
+    return ("error", f"{place(source, index, line=error.line, column=error.column)}: error[{error.code}]: {error.message}")

@@ -1,0 +1,85 @@
+"""Writing files safely: a reader sees the old file or the new one, never half of one.
+
+The text goes to a temporary file beside the target, which is then renamed over it. A symlink is
+written through (its target is replaced; the link stays). Anything but a regular file (a FIFO, a
+device, a directory) is refused: renaming over it would lose what it is. An existing file keeps
+its permission bits; a new one gets the usual ones (0666 less the umask). On any failure the
+temporary file is removed and the target is untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from catchup_notation.errors import CatchupError
+
+
+class OutputError(CatchupError):
+    """An output file that cannot be written (a missing folder, a FIFO, a full disk...)."""
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        super().__init__(message)
+        self.code = "output"
+        self.path = path
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+def target_of(path: str | os.PathLike[str]) -> Path:
+    """Where writing `path` really writes: a symlink's final target; refused if not a regular file."""
+    target = Path(os.path.realpath(path))
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise OutputError(f"cannot write {os.fspath(path)}: the folder {target.parent} does not exist", path=os.fspath(path)) from None
+        return target
+    except OSError as exc:
+        raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a FIFO, socket or device)"
+        raise OutputError(f"cannot write {os.fspath(path)}: it is {kind}; give a file name", path=os.fspath(path))
+    return target
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A text stream whose content replaces `path` when the block ends without an exception."""
+    target = target_of(path)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    try:
+        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+            out.flush()
+            os.fchmod(out.fileno(), mode)
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None
+        raise
+
+
+def write_file(path: str | os.PathLike[str], text: str) -> None:
+    """Write UTF-8 `text` to `path` atomically (see the module docstring)."""
+    with atomic_output(path) as out:
+        out.write(text)
