@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from catchup_notation.solvers.endgame import solve_endgame
 from catchup_notation.rules.registry import hex_variants, parse_variant
+from catchup_notation.solvers.endgame import solve_endgame
 
 
 def position(variant: str, empty: int, seed: int, side: int = 5):
@@ -30,8 +30,11 @@ def row(variant: str, empty: int, positions: int) -> float:
     times = [r.seconds for r in results]
     nodes = [r.nodes for r in results]
     wins = "".join(str(r.winner or "=") for r in results)
-    print(f"{variant:18} {empty:5} {sum(times) / len(times):9.3f} {max(times):9.3f} "
-          f"{sum(nodes) // len(nodes):10} {max(nodes):10}  {wins}", flush=True)
+    print(
+        f"{variant:18} {empty:5} {sum(times) / len(times):9.3f} {max(times):9.3f} "
+        f"{sum(nodes) // len(nodes):10} {max(nodes):10}  {wins}",
+        flush=True,
+    )
     return max(times)
 
 

@@ -9,8 +9,8 @@ import random
 import sys
 import time
 
-from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.model import Record
+from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.rules.registry import parse_variant
 
 
@@ -30,9 +30,19 @@ def random_records(variant: str, count: int, seed: int = 1) -> list[Record]:
 
 def main(count: int = 2000) -> None:
     print(f"{'variant':28} {'games/s':>9} {'turns/s':>10}   ({count} random complete games each, one core)")
-    for variant in ("catchup(size=5)", "catchup(size=7)", "catchup-2012(size=5)", "ketchup-4(size=5)",
-                    "ketchup-3(size=5)", "ketchup-2(size=5)", "alternative(size=5)",
-                    "plur(size=5)", "too(size=5)", "brink(size=5, x=3)", "product(size=5)"):
+    for variant in (
+        "catchup(size=5)",
+        "catchup(size=7)",
+        "catchup-2012(size=5)",
+        "ketchup-4(size=5)",
+        "ketchup-3(size=5)",
+        "ketchup-2(size=5)",
+        "alternative(size=5)",
+        "plur(size=5)",
+        "too(size=5)",
+        "brink(size=5, x=3)",
+        "product(size=5)",
+    ):
         records = random_records(variant, count)
         turns = sum(len(r.turns) for r in records)
         start = time.perf_counter()

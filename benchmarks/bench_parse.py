@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from catchup_notation.rules.adjudicate import result_of  # noqa: E402
-from catchup_notation.model import Record  # noqa: E402
-from catchup_notation.formats import parse_text, write_text  # noqa: E402
-from catchup_notation.rules.registry import parse_variant  # noqa: E402
-from catchup_notation.rules.replay import replay  # noqa: E402
+from catchup_notation.formats import parse_text, write_text
+from catchup_notation.model import Record
+from catchup_notation.rules.adjudicate import result_of
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.replay import replay
 
 
 def legal_game(rng: random.Random) -> Record:
@@ -43,9 +43,13 @@ def main() -> None:
     games = [legal_game(rng) for _ in range(args.unique)]
     kind = "legal games played by the rules engine"
     records = [
-        Record(g.variant, g.turns, players=(f"white{i}", f"black{i}"),
-               headers={"EV": "catchup.ch.12.1.1", "GC": f" game #{i}", "SO": "https://www.littlegolem.net"})
-        for i, g in zip(range(args.records), (games[i % len(games)] for i in range(args.records)))
+        Record(
+            g.variant,
+            g.turns,
+            players=(f"white{i}", f"black{i}"),
+            headers={"EV": "catchup.ch.12.1.1", "GC": f" game #{i}", "SO": "https://www.littlegolem.net"},
+        )
+        for i, g in zip(range(args.records), (games[i % len(games)] for i in range(args.records)), strict=True)
     ]
     text, _ = write_text(records, "lg")
     turns = sum(len(r.turns) for r in records) / len(records)

@@ -69,7 +69,47 @@ _EXPORTS = {
     "OutputError": "catchup_notation.writing",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "AdjudicationReport",
+    "Allowance",
+    "Board",
+    "CatchupError",
+    "Format",
+    "Game",
+    "GameSource",
+    "GameState",
+    "HexState",
+    "IllegalTurn",
+    "Location",
+    "NotationError",
+    "NotationWarning",
+    "NumbersState",
+    "OutputError",
+    "Position",
+    "Record",
+    "Result",
+    "RuleError",
+    "Turn",
+    "Variant",
+    "VariantError",
+    "VariantSpec",
+    "Verification",
+    "VerifyReport",
+    "WriteError",
+    "adjudication_report",
+    "formats",
+    "from_data",
+    "hexhex",
+    "new_game",
+    "parse_variant",
+    "read",
+    "read_text",
+    "to_data",
+    "variants",
+    "verify_report",
+    "write",
+    "write_text",
+]
 
 
 def __getattr__(name: str) -> Any:

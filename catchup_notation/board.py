@@ -54,8 +54,7 @@ class Board:
         self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
         index = self.index
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in index)
-            for q, r in self.cells
+            tuple(index[(q + dq, r + dr)] for dq, dr in DIRECTIONS if (q + dq, r + dr) in index) for q, r in self.cells
         )
         self.side = side
         self._cellset = cellset

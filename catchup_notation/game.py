@@ -151,8 +151,11 @@ class Game:
         self.source = source or GameSource(record.source if record else None, record.index if record else 0)
         if record is None:  # unreadable: an empty record, under the rules it was to be read by
             fallback = variant if isinstance(variant, str) and variant.strip().lower() != "auto" else "catchup"
-            record = Record(str(variant) if isinstance(variant, Variant) else fallback,
-                            source=self.source.file, index=self.source.index)
+            record = Record(
+                str(variant) if isinstance(variant, Variant) else fallback,
+                source=self.source.file,
+                index=self.source.index,
+            )
         self._record = record
         self._choice = variant
         self.format = format
@@ -206,8 +209,14 @@ class Game:
 
     def with_variant(self, variant: str | Variant | None) -> Game:
         """The same record judged by other rules."""
-        return Game(self._record if self.readable else None, variant=variant, format=self.format,
-                    source=self.source, error=self.reading_error, warnings=self.warnings)
+        return Game(
+            self._record if self.readable else None,
+            variant=variant,
+            format=self.format,
+            source=self.source,
+            error=self.reading_error,
+            warnings=self.warnings,
+        )
 
     def cell_name(self, cell: Cell) -> str:
         """A cell as the record's own notation names it (Little Golem style where it cannot)."""
@@ -267,8 +276,9 @@ class Game:
         variant, accepted = judged
         played = self.replay()
         error = played.error if played is not None else None
-        return Verification(error is None, str(variant), turns, error, None,
-                            tuple(accepted) if accepted is not None else None)
+        return Verification(
+            error is None, str(variant), turns, error, None, tuple(accepted) if accepted is not None else None
+        )
 
     def result(self) -> Result:
         """The adjudication: finished (winner, deciding position), resigned, unfinished (the
@@ -401,4 +411,3 @@ def new_game(variant: str | Variant = "catchup") -> Engine:
     `catchup(size=7)`): `play` turns, ask for its `state()`, `copy()` it for search."""
     chosen = variant if isinstance(variant, Variant) else parse_variant(variant)
     return chosen.new_game()
-

@@ -17,7 +17,6 @@ import attrs
 
 from catchup_notation.board import Cell
 
-
 #: Field metadata for the JSON form (see `serialization`): a field left out of it, always or when
 #: it has its default value.
 JSON = "json"

@@ -91,7 +91,6 @@ def read_text(
     return _read_all([_Input(source, source, text=text)], request)
 
 
-
 def _request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
     if format is not None:
         formats.get(format)  # an unknown format is an error now, not at the first record
@@ -155,9 +154,7 @@ def _directory(folder: Path) -> Iterator[_Input]:
         except OSError:
             continue
         suffix = path.suffix.lower()
-        if suffix in known:
-            yield _Input(str(path), str(path), open_path=str(path))
-        elif suffix == ".txt" and _recognised(path):
+        if suffix in known or (suffix == ".txt" and _recognised(path)):
             yield _Input(str(path), str(path), open_path=str(path))
 
 
@@ -216,7 +213,7 @@ class _content:
             text = normalise(item.text)
             return text[:SNIFF_BYTES], iter((text,))
         if item.open_path is not None:
-            self.handle = open(item.open_path, "rb")  # noqa: SIM115 - closed by __exit__
+            self.handle = open(item.open_path, "rb")
             return self._binary(self.handle)
         stream = item.stream
         assert stream is not None

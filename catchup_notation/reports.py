@@ -169,37 +169,77 @@ def verify_report(game: Game) -> VerifyReport:
     if game.reading_error is not None:
         error = error_report(game, game.reading_error)
         outcome: Outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
-        return VerifyReport(variant=None, valid=False, turns=None, error=error, outcome=outcome,
-                            caret=str(game.reading_error), **common)
+        return VerifyReport(
+            variant=None, valid=False, turns=None, error=error, outcome=outcome, caret=str(game.reading_error), **common
+        )
     if verdict.unreadable is not None:  # the variant asked for cannot apply to this record
-        return VerifyReport(variant=_asked(game), valid=False, turns=verdict.turns,
-                            error=error_report(game, verdict.unreadable), outcome="invalid", **common)
+        return VerifyReport(
+            variant=_asked(game),
+            valid=False,
+            turns=verdict.turns,
+            error=error_report(game, verdict.unreadable),
+            outcome="invalid",
+            **common,
+        )
     error_obj = rule_error_report(game, verdict.error) if verdict.error is not None else None
-    return VerifyReport(variant=verdict.variant, valid=verdict.valid, turns=verdict.turns, error=error_obj,
-                        outcome="valid" if verdict.valid else "invalid", **common)
+    return VerifyReport(
+        variant=verdict.variant,
+        valid=verdict.valid,
+        turns=verdict.turns,
+        error=error_obj,
+        outcome="valid" if verdict.valid else "invalid",
+        **common,
+    )
 
 
 def adjudication_report(game: Game, endgame_limit: int | None = None) -> AdjudicationReport:
     """What `catchup adjudicate` says of one game; with `endgame_limit` (the most empty cells to
     search), the perfect-play result of an unfinished hex game too."""
-    common = {"source": game.source.file, "index": game.source.index, "at": game.record.at,
-              "warnings": warning_reports(game.warnings)}
+    common = {
+        "source": game.source.file,
+        "index": game.source.index,
+        "at": game.record.at,
+        "warnings": warning_reports(game.warnings),
+    }
     if game.reading_error is not None:
         error = game.reading_error
         outcome: Outcome = "invalid" if error.code == "variant" else "unreadable"
         return AdjudicationReport(
-            variant=None, status="invalid", winner=None, draw=False, reason="unreadable", groups=((), ()),
-            decided_at=None, decided_by=None, scores=None, explanation=error.message, turns=None,
-            error=error_report(game, error), outcome=outcome, caret=str(error), **common,
+            variant=None,
+            status="invalid",
+            winner=None,
+            draw=False,
+            reason="unreadable",
+            groups=((), ()),
+            decided_at=None,
+            decided_by=None,
+            scores=None,
+            explanation=error.message,
+            turns=None,
+            error=error_report(game, error),
+            outcome=outcome,
+            caret=str(error),
+            **common,
         )
     turns = len(game.record.turns)
     variant = game.variant
     if variant is None:
         (problem,) = game.errors
         return AdjudicationReport(
-            variant=_asked(game), status="invalid", winner=None, draw=False, reason="variant", groups=((), ()),
-            decided_at=None, decided_by=None, scores=None, explanation=problem.message, turns=turns,
-            error=error_report(game, problem), outcome="invalid", **common,
+            variant=_asked(game),
+            status="invalid",
+            winner=None,
+            draw=False,
+            reason="variant",
+            groups=((), ()),
+            decided_at=None,
+            decided_by=None,
+            scores=None,
+            explanation=problem.message,
+            turns=turns,
+            error=error_report(game, problem),
+            outcome="invalid",
+            **common,
         )
     result = game.result()
     problems = game.errors
@@ -207,11 +247,21 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
     if endgame_limit is not None and result.status == "unfinished" and variant.family == "hex":
         endgame = endgame_report(game, endgame_limit)
     return AdjudicationReport(
-        variant=str(variant), status=result.status, winner=result.winner, draw=result.draw, reason=result.reason,
-        groups=result.groups, decided_at=result.decided_at, decided_by=result.decided_by, scores=result.scores,
-        explanation=result.explanation, turns=turns,
-        error=error_report(game, problems[0]) if problems else None, endgame=endgame,
-        outcome="invalid" if problems else "adjudicated", **common,
+        variant=str(variant),
+        status=result.status,
+        winner=result.winner,
+        draw=result.draw,
+        reason=result.reason,
+        groups=result.groups,
+        decided_at=result.decided_at,
+        decided_by=result.decided_by,
+        scores=result.scores,
+        explanation=result.explanation,
+        turns=turns,
+        error=error_report(game, problems[0]) if problems else None,
+        endgame=endgame,
+        outcome="invalid" if problems else "adjudicated",
+        **common,
     )
 
 
@@ -228,8 +278,15 @@ def endgame_report(game: Game, limit: int) -> EndgameReport:
     try:
         solved = solve_endgame(engine, max_empty=limit)
     except EndgameTooLarge:
-        return EndgameReport(False, None, False, (), 0, 0.0,
-                             f"endgame not solved: {engine.empty} empty cells, more than --max-empty {limit}")
+        return EndgameReport(
+            False,
+            None,
+            False,
+            (),
+            0,
+            0.0,
+            f"endgame not solved: {engine.empty} empty cells, more than --max-empty {limit}",
+        )
     line = tuple(turn_words(game, turn) for turn in solved.principal_line)
     outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
     explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})"
@@ -244,7 +301,7 @@ def turn_words(game: Game, turn: Turn) -> str:
     assert variant is not None
     stones = (
         game.cell_name(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")
-        for cell, colour in zip(turn.cells, turn.stone_colours)
+        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)
     )
     return " ".join(stones) or "pass"
 
@@ -263,8 +320,9 @@ def _asked(game: Game) -> str:
 # Text lines
 
 
-def place(source: str | None, index: int, at: Location | None = None, line: int | None = None,
-          column: int | None = None) -> str:
+def place(
+    source: str | None, index: int, at: Location | None = None, line: int | None = None, column: int | None = None
+) -> str:
     """`file:line:col` when a position is known, else `file[index]` (0-based record index)."""
     name = source or "<text>"
     if at is not None:
@@ -275,11 +333,16 @@ def place(source: str | None, index: int, at: Location | None = None, line: int 
 
 
 def warning_lines(source: str | None, index: int, warnings: tuple[WarningReport, ...]) -> list[Line]:
-    return [("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
-            for w in warnings]
+    return [
+        ("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
+        for w in warnings
+    ]
 
 
 def error_line(source: str | None, index: int, error: ErrorReport | None) -> Line:
     """`file:line:col: error[code]: message` (rule messages already name the turn and player)."""
     assert error is not None
-    return ("error", f"{place(source, index, line=error.line, column=error.column)}: error[{error.code}]: {error.message}")
+    return (
+        "error",
+        f"{place(source, index, line=error.line, column=error.column)}: error[{error.code}]: {error.message}",
+    )

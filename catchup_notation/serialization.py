@@ -39,8 +39,14 @@ def _unstructure_attrs(cls: type) -> Callable[[Any], dict[str, Any]]:
 converter.register_unstructure_hook_factory(attrs.has, _unstructure_attrs)
 converter.register_unstructure_hook(
     Parameter,
-    lambda p: {"name": p.name, "kind": p.kind, "default": p.default_text(), "required": p.required,
-               "minimum": p.minimum, "description": p.description},
+    lambda p: {
+        "name": p.name,
+        "kind": p.kind,
+        "default": p.default_text(),
+        "required": p.required,
+        "minimum": p.minimum,
+        "description": p.description,
+    },
 )
 
 
@@ -83,4 +89,4 @@ def from_data(data: Any, cls: type[T]) -> T:
     return converter.structure(data, cls)
 
 
-__all__ = ["converter", "to_data", "from_data"]
+__all__ = ["converter", "from_data", "to_data"]

@@ -42,7 +42,9 @@ def target_of(path: str | os.PathLike[str]) -> Path:
         info = target.stat()
     except FileNotFoundError:
         if not target.parent.is_dir():
-            raise OutputError(f"cannot write {os.fspath(path)}: the folder {target.parent} does not exist", path=os.fspath(path)) from None
+            raise OutputError(
+                f"cannot write {os.fspath(path)}: the folder {target.parent} does not exist", path=os.fspath(path)
+            ) from None
         return target
     except OSError as exc:
         raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None

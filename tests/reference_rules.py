@@ -9,8 +9,19 @@ from itertools import combinations
 from catchup_notation.board import hexhex
 
 HEX_VARIANTS = (
-    "catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative",
-    "plur", "too", "brink(x=1)", "brink(x=3)", "product",
+    "catchup",
+    "catchup-2012",
+    "ketchup-4",
+    "ketchup-4-amended",
+    "ketchup-3",
+    "ketchup-2",
+    "ketchup-1",
+    "alternative",
+    "plur",
+    "too",
+    "brink(x=1)",
+    "brink(x=3)",
+    "product",
 )
 ONE_STONE = ("plur", "too", "brink", "product")
 EITHER_COLOUR = ("too", "product")
@@ -68,7 +79,10 @@ class Reference:
             return (1,)
         prev_player, prev_cells = self.history[-1]
         before, after = self.snapshots[-2], self.snapshots[-1]
-        bmax = lambda st: max(largest(st, 1, self.board), largest(st, 2, self.board))
+
+        def bmax(st):
+            return max(largest(st, 1, self.board), largest(st, 2, self.board))
+
         if n == "catchup":
             s_before, s_after = self.score_log[-1]
             bonus = s_after > s_before and s_after >= self.scores[mover]
@@ -81,11 +95,15 @@ class Reference:
             groups = [(g, p) for p in (1, 2) for g in flood_groups(after, p, self.board)]
             bonus = False
             for g, p in groups:
-                if p == prev_player and g & set(prev_cells) and len(g) >= threshold:
-                    if all(len(g) > len(h) for h, _ in groups if h is not g):
-                        bonus = True
+                if (
+                    p == prev_player
+                    and g & set(prev_cells)
+                    and len(g) >= threshold
+                    and all(len(g) > len(h) for h, _ in groups if h is not g)
+                ):
+                    bonus = True
             base = (2,) if n == "ketchup-4" else (1, 2)
-            return base + (3,) if bonus else base
+            return (*base, 3) if bonus else base
         if n == "ketchup-3":
             cur = self.stones
             if bmax(cur) >= 2 and largest(cur, mover, self.board) < largest(cur, 3 - mover, self.board):
@@ -113,7 +131,10 @@ class Reference:
         after = dict(self.stones)
         after.update({c: player for c in cells})
         if self.name == "alternative" and len(cells) == 2:
-            bmax = lambda st: max(largest(st, 1, self.board), largest(st, 2, self.board))
+
+            def bmax(st):
+                return max(largest(st, 1, self.board), largest(st, 2, self.board))
+
             if bmax(after) != bmax(self.stones):
                 return "largest-group-grew"
         if self.name in ("ketchup-2", "ketchup-1"):
@@ -158,7 +179,7 @@ class Reference:
     def play(self, player, cells, colours=None) -> None:
         assert self.verdict(player, cells, colours) is None
         before = self.scores[player]
-        self.stones.update(zip(cells, colours or [player] * len(cells)))
+        self.stones.update(zip(cells, colours or [player] * len(cells), strict=True))
         self.scores[player] = max(self.scores[player], largest(self.stones, player, self.board))
         self.score_log.append((before, self.scores[player]))
         self.history.append((player, tuple(cells)))
@@ -173,10 +194,16 @@ class Reference:
         if self.name == "plur":
             return plur_winner(first, second)
         if self.name == "too":
-            second_of = lambda g: g[1] if len(g) >= 2 else 0
+
+            def second_of(g):
+                return g[1] if len(g) >= 2 else 0
+
             return 1 if second_of(first) > second_of(second) else 2
         if self.name == "product":
-            product_of = lambda g: g[0] * g[1] if len(g) >= 2 else 0
+
+            def product_of(g):
+                return g[0] * g[1] if len(g) >= 2 else 0
+
             return 1 if product_of(first) > product_of(second) else 2
         if self.name == "brink":
             a, b = (first or [0])[0], (second or [0])[0]

@@ -5,15 +5,18 @@ import json
 from helpers import read_with, write_with
 
 from catchup_notation.board import hexhex
+from catchup_notation.formats.abstractplay import cell_name, cell_of, move_string
 from catchup_notation.model import Record, Turn
-from catchup_notation.formats.abstractplay import cell_of, cell_name, move_string
 
 RECORD = {
     "header": {
         "game": {"name": "Catchup", "variants": ["size-6"]},
         "event": "Championship",
         "site": {"name": "Abstract Play", "gameid": "a1b2"},
-        "players": [{"name": "al", "userid": "u1", "score": 3, "result": 1}, {"name": "bo", "userid": "u2", "result": 0}],
+        "players": [
+            {"name": "al", "userid": "u1", "score": 3, "result": 1},
+            {"name": "bo", "userid": "u2", "result": 0},
+        ],
         "date-start": "2024-01-01T00:00:00Z",
         "numberish": "123",
         "unrated": True,
@@ -63,7 +66,9 @@ def test_round_trip_keeps_every_header_key_and_value():
 
 
 def test_written_order_is_sorted_and_any_order_is_read():
-    record = Record("catchup(size=5)", (Turn(1, ((0, 0),)), Turn(2, (cell_of("f", 6, hexhex(5)), cell_of("d", 4, hexhex(5))))))
+    record = Record(
+        "catchup(size=5)", (Turn(1, ((0, 0),)), Turn(2, (cell_of("f", 6, hexhex(5)), cell_of("d", 4, hexhex(5)))))
+    )
     data = json.loads(write_with("abstractplay", [record])[0])
     assert data["moves"] == [["e5", "d4,f6"]] and data["header"]["game"] == {"name": "Catchup", "variants": []}
 

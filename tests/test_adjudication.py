@@ -1,12 +1,12 @@
 """Adjudication: the cascading comparison (seed 001's examples), endings, and the seed 000 game."""
 
 import pytest
+from helpers import record
 
+from catchup_notation.model import Record, Turn
 from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.rules.inference import accepting_variants
-from catchup_notation.model import Record, Turn
 from catchup_notation.rules.scoring import compare_groups, describe_verdict
-from helpers import record
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,10 @@ def test_seed000_is_won_by_the_first_player_by_resignation():
 
 def test_seed000_rule_versions():
     assert accepting_variants(seed000_record()) == [
-        "catchup(size=5)", "catchup-2012(size=5)", "ketchup-3(size=5)", "ketchup-2(size=5)",
+        "catchup(size=5)",
+        "catchup-2012(size=5)",
+        "ketchup-3(size=5)",
+        "ketchup-2(size=5)",
     ]
     for name in ("ketchup-4", "ketchup-4-amended", "alternative"):
         assert adjudicate(seed000_record(), name).status == "invalid"

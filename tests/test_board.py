@@ -34,7 +34,9 @@ def test_labels_name_every_cell_once_and_read_back(side):
     board = hexhex(side)
     labels = [board.label(cell) for cell in board.cells]
     assert len(set(labels)) == len(labels)
-    assert all(board.labelled(label[0], int(label[1:])) == cell for label, cell in zip(labels, board.cells))
+    assert all(
+        board.labelled(label[0], int(label[1:])) == cell for label, cell in zip(labels, board.cells, strict=True)
+    )
     assert board.labelled("a", 1) == board.cells[0]  # either case
 
 

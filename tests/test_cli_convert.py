@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from cli_records import random_game, run, write_lg
+from helpers import read_file
 
 from catchup_notation.cli import convert as convert_module
 from catchup_notation.errors import WriteError
-from helpers import read_file
 
 
 def test_lg_to_abstractplay_and_back_keeps_the_cells(tmp_path):

@@ -29,7 +29,11 @@ def test_variants_json_lists_the_registry():
     assert [r["name"] for r in rows] == [s.name for s in specs()]
     catchup = rows[0]
     assert {"name", "aliases", "parameters", "description", "sources"} <= set(catchup)
-    assert "lg" in catchup["aliases"] and catchup["parameters"][0]["name"] == "size" and catchup["parameters"][0]["default"] == 5
+    assert (
+        "lg" in catchup["aliases"]
+        and catchup["parameters"][0]["name"] == "size"
+        and catchup["parameters"][0]["default"] == 5
+    )
 
 
 def test_variants_text():

@@ -38,7 +38,12 @@ def test_solve_usage_errors():
 
 def test_stats_reproduce_table_5_row_for_n_8():
     (data,) = json_lines(run("stats", "--set", "1..8", "--json").output)
-    assert (data["game_tree_size"], data["state_space_size"], data["max_branching"], data["min_depth"]) == (40320, 1453, 150, 4)
+    assert (data["game_tree_size"], data["state_space_size"], data["max_branching"], data["min_depth"]) == (
+        40320,
+        1453,
+        150,
+        4,
+    )
     assert (data["win_percent"], data["tie_percent"], data["loss_percent"]) == (38.93, 22.14, 38.93)
 
 

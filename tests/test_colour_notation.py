@@ -7,18 +7,17 @@ import json
 
 import hypothesis.strategies as st
 import pytest
-from hypothesis import given
-
 from helpers import write_with
+from hypothesis import given
 
 from catchup_notation import formats
 from catchup_notation.board import hexhex
-from catchup_notation.errors import NotationError, WriteError
-from catchup_notation.model import Record, Turn
+from catchup_notation.errors import WriteError
 from catchup_notation.formats import parse_text, write_text
 from catchup_notation.formats.lg import cell_of as lg_cell
 from catchup_notation.formats.rga import read_diagram
 from catchup_notation.formats.rga_board import cell_of
+from catchup_notation.model import Record, Turn
 
 E5, D4, F6 = (0, 0), (0, -1), (1, 1)  # LG/Genius names on side 5
 
@@ -129,7 +128,9 @@ def test_genius_reads_marks(black, white):
 
 
 def test_genius_writes_marks():
-    record = Record("too(size=5)", (Turn(1, genius_cells("E5"), colours=(2,)), Turn(2, genius_cells("D7", "F8"), colours=(1, 2))))
+    record = Record(
+        "too(size=5)", (Turn(1, genius_cells("E5"), colours=(2,)), Turn(2, genius_cells("D7", "F8"), colours=(1, 2)))
+    )
     text, _ = write_text([record], "genius")
     assert text == "E5=w\nD7=b F8\n"
     assert read(text, "genius", "too").record == record
@@ -149,7 +150,7 @@ def test_genius_opponent_colour_under_catchup_is_read():
 
 
 def test_genius_sniffs_marked_lines():
-    
+
     assert formats.get("genius").sniff("E5=w\nD7=b F8\n")
 
 
@@ -267,14 +268,18 @@ def test_abstractplay_writes_too_records_without_colours():
 
 @pytest.mark.parametrize(
     "colours, words",
-    [([1, 2], "(a turn with 1 cells cannot have 2 stone colours) @ $.turns[1]"),
-     ([3], "stone colour 3 is neither 1 nor 2"),
-     (["w"], "expected int @ $.turns[1].colours[0]")],
+    [
+        ([1, 2], "(a turn with 1 cells cannot have 2 stone colours) @ $.turns[1]"),
+        ([3], "stone colour 3 is neither 1 nor 2"),
+        (["w"], "expected int @ $.turns[1].colours[0]"),
+    ],
 )
 def test_json_bad_colours_are_shape_errors(colours, words):
     good = {"variant": "too(size=3)", "turns": [{"player": 1, "cells": [[0, 0]]}]}
-    bad = {"variant": "too(size=3)",
-           "turns": [{"player": 1, "cells": [[0, 0]]}, {"player": 2, "cells": [[1, 0]], "colours": colours}]}
+    bad = {
+        "variant": "too(size=3)",
+        "turns": [{"player": 1, "cells": [[0, 0]]}, {"player": 2, "cells": [[1, 0]], "colours": colours}],
+    }
     text = "\n".join(json.dumps(v) for v in (good, bad, good)) + "\n"
     items = list(parse_text(text, format="json", source="g.jsonl"))
     assert [i.error is None for i in items] == [True, False, True]
@@ -306,7 +311,9 @@ def coloured_records(draw):
     turns = []
     for i, cell in enumerate(cells[:count]):
         turns.append(Turn(i % 2 + 1, (cell,), colours=(draw(st.integers(1, 2)),)))
-    names = draw(st.one_of(st.tuples(st.none(), st.none()), st.tuples(NAME, NAME).filter(lambda p: p[0].lower() != p[1].lower())))
+    names = draw(
+        st.one_of(st.tuples(st.none(), st.none()), st.tuples(NAME, NAME).filter(lambda p: p[0].lower() != p[1].lower()))
+    )
     resigned = draw(st.sampled_from((None, count % 2 + 1)))
     return Record(f"{variant}(size={side})", tuple(turns), resigned=resigned, players=names)
 

@@ -8,17 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from catchup_notation.errors import CatchupError, IllegalTurn
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.endgame import (
-    _Solver,
     EndgameError,
     EndgameResult,
     EndgameTimeout,
     EndgameTooLarge,
+    _Solver,
     solve_endgame,
     solve_record,
 )
-from catchup_notation.errors import CatchupError, IllegalTurn
-from catchup_notation.rules.registry import parse_variant
 from tests.helpers import HEX_VARIANTS, game_after, record, turn
 
 VARIANTS = HEX_VARIANTS
@@ -110,7 +110,7 @@ def check_every_node(game) -> int:
             child.play(legal)
             after = solver.state(child)
             # A finished engine game has nobody to move; the solver keeps who would have moved.
-            reached.add(after[:2] + (3 - node.to_move,) + after[3:] if child.over else after)
+            reached.add((*after[:2], 3 - node.to_move, *after[3:]) if child.over else after)
             outcomes.add(walk(child))
         # The solver's own turn generation and bookkeeping reach exactly the engine's children.
         state = solver.state(node)
@@ -176,9 +176,41 @@ def test_solver_leaves_the_game_alone():
 #     I w w b w b I
 #       1 2 3 4 5
 HAND_GAME = (
-    "H1", "E6 G6", "A3", "B6 G2", "H5", "D5", "C4 F1 I4", "F6", "C5 G1", "H6", "E1 E8", "E4 E9",
-    "F5", "C6 I5", "A4 C7 I2", "H2", "A2 H4", "D7", "E7", "E5", "E2 I1", "B2 F4", "D1", "D6 F2",
-    "C1 G5", "B5 C2", "D8 F3 H3", "E3", "A1 B1 D2", "B3", "D3", "B4 G3 G4", "F7", "I3", "A5",
+    "H1",
+    "E6 G6",
+    "A3",
+    "B6 G2",
+    "H5",
+    "D5",
+    "C4 F1 I4",
+    "F6",
+    "C5 G1",
+    "H6",
+    "E1 E8",
+    "E4 E9",
+    "F5",
+    "C6 I5",
+    "A4 C7 I2",
+    "H2",
+    "A2 H4",
+    "D7",
+    "E7",
+    "E5",
+    "E2 I1",
+    "B2 F4",
+    "D1",
+    "D6 F2",
+    "C1 G5",
+    "B5 C2",
+    "D8 F3 H3",
+    "E3",
+    "A1 B1 D2",
+    "B3",
+    "D3",
+    "B4 G3 G4",
+    "F7",
+    "I3",
+    "A5",
     "D4 F8",
 )
 

@@ -1,11 +1,10 @@
 """The Genius ORG notation: the seed's worked example turns, colours as players, diagnostics."""
 
 import pytest
-
 from helpers import read_with, write_with
 
-from catchup_notation.board import hexhex
 from catchup_notation import formats
+from catchup_notation.board import hexhex
 from catchup_notation.formats.lg import cell_of
 from catchup_notation.model import Record, Turn
 

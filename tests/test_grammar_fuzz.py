@@ -17,8 +17,10 @@ SAMPLES = {
     "(;FF[4]SZ[7];W[G7])",
     "genius": "Red: B4 B5\nBlue: D7 F8\nRed: B3, C1, D2\nBlue resigns\n",
     "abstractplay": json.dumps(
-        {"header": {"game": {"name": "Catchup", "variants": ["size-6"]}, "players": [{"name": "a"}, {"name": "b"}]},
-         "moves": [["f6", "d4,e7"], ["resign"]]}
+        {
+            "header": {"game": {"name": "Catchup", "variants": ["size-6"]}, "players": [{"name": "a"}, {"name": "b"}]},
+            "moves": [["f6", "d4,e7"], ["resign"]],
+        }
     ),
     "json": '{"variant": "catchup(size=5)", "turns": [{"player": 1, "cells": [[0, 0]], "numbers": []}], '
     '"resigned": null, "players": ["a", null], "headers": {"EV": "x"}}\n',
@@ -61,7 +63,7 @@ def mutations(draw, fmt):
         elif kind == "delete":
             text = text[:at] + text[at + draw(st.integers(1, 5)) :]
         else:
-            piece = draw(st.text(st.sampled_from("()[];:,\\\"{}WBabcE59 \n\t\u00e9x-"), min_size=1, max_size=4))
+            piece = draw(st.text(st.sampled_from('()[];:,\\"{}WBabcE59 \n\t\u00e9x-'), min_size=1, max_size=4))
             text = text[:at] + piece + text[at + (1 if kind == "replace" else 0) :]
     return text
 

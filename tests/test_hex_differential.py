@@ -8,12 +8,12 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from reference_rules import HEX_VARIANTS, Reference
 
 from catchup_notation.model import HexState, Record, Turn
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.rules.replay import replay
 from catchup_notation.serialization import from_data, to_data
-from reference_rules import HEX_VARIANTS, Reference
 
 variants = st.sampled_from(HEX_VARIANTS)
 sides = st.integers(min_value=2, max_value=7)
@@ -96,7 +96,7 @@ def test_single_corruption_is_reported_at_its_turn(name, side, seed):
         scratch.play(turn)
     bad = candidate_turn(rng, scratch, turns[k].player)
     expected = ref.verdict(bad.player, bad.cells, bad.stone_colours)
-    record = Record(str(variant), tuple(turns[:k]) + (bad,) + tuple(turns[k + 1 :]))
+    record = Record(str(variant), (*tuple(turns[:k]), bad, *tuple(turns[k + 1 :])))
     played = replay(record)
     if expected is None:
         assert played.error is None or played.error.turn > k + 1

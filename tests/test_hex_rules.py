@@ -1,13 +1,13 @@
 """Hand-worked positions for each hex variant: allowed counts, reasons and error messages."""
 
 import pytest
+from helpers import game_after, record, turn
 
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.rules.replay import replay
-from helpers import game_after, record, turn
-
 
 # -- catchup (current rules) -----------------------------------------------------------------
+
 
 def test_catchup_score_trigger_branches():
     g = game_after("catchup", "E5")
@@ -35,7 +35,16 @@ def test_catchup_error_sentence_names_turn_player_count_and_why():
 
 
 def test_first_turn_is_one_stone_in_every_variant():
-    for name in ("catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative"):
+    for name in (
+        "catchup",
+        "catchup-2012",
+        "ketchup-4",
+        "ketchup-4-amended",
+        "ketchup-3",
+        "ketchup-2",
+        "ketchup-1",
+        "alternative",
+    ):
         played = replay(record(name, "E5 E6"))
         assert played.error.code == "stone-count", name
         assert "the first turn places exactly 1 stone" in played.error.message
@@ -76,6 +85,7 @@ def test_game_over_and_wrong_player():
 
 # -- catchup-2012 ----------------------------------------------------------------------------
 
+
 def test_2012_bonus_follows_growth_of_the_board_maximum():
     assert game_after("catchup-2012", "E5").allowed_counts() == (1, 2)  # the opening never grants
     g = game_after("catchup-2012", "E5", "A1 A2")  # board max 1 -> 2
@@ -94,6 +104,7 @@ def test_2012_bonus_follows_growth_of_the_board_maximum():
 
 
 # -- ketchup-4 -------------------------------------------------------------------------------
+
 
 def test_ketchup4_literal_opening_grants_three_and_amended_does_not():
     assert game_after("ketchup-4", "E5").allowed_counts() == (2, 3)
@@ -120,6 +131,7 @@ def test_ketchup4_fills_what_remains():
 
 # -- ketchup-3 -------------------------------------------------------------------------------
 
+
 def test_ketchup3_behind_player_must_place_three():
     assert game_after("ketchup-3", "E5").allowed_counts() == (2,)
     g = game_after("ketchup-3", "E5", "A1 A2")  # Red's 1 < Green's 2
@@ -132,6 +144,7 @@ def test_ketchup3_behind_player_must_place_three():
 
 
 # -- ketchup-2 and the reconstructed ketchup-1 ------------------------------------------------
+
 
 def test_ketchup2_opening_phase_pass_and_equal_groups():
     g = game_after("ketchup-2", "E5", "A1 A3")  # no pair yet: 2 stones each
@@ -162,6 +175,7 @@ def test_ketchup2_ends_when_the_mover_has_no_legal_turn():
 
 
 # -- alternative -----------------------------------------------------------------------------
+
 
 def test_alternative_two_stones_must_not_grow_the_largest_group():
     assert game_after("alternative", "E5").allowed_counts() == (1, 2)

@@ -3,11 +3,10 @@
 import json
 
 import pytest
-
 from helpers import read_with, write_with
 
-from catchup_notation.model import Record, Turn
 from catchup_notation.formats.jsonformat import schema_path
+from catchup_notation.model import Record, Turn
 
 RECORD = Record(
     "catchup(size=7)",
@@ -65,7 +64,9 @@ def test_values_are_taken_only_as_they_are(field, value, path):
 
 
 def test_unknown_variant_in_record():
-    (item,) = read_with("json", '{"variant": "nope", "turns": [], "resigned": null, "players": [null, null], "headers": {}}')
+    (item,) = read_with(
+        "json", '{"variant": "nope", "turns": [], "resigned": null, "players": [null, null], "headers": {}}'
+    )
     assert item.error.code == "variant"
 
 

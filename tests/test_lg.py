@@ -3,13 +3,12 @@
 from pathlib import Path
 
 import pytest
-
 from helpers import read_file, read_with, write_with
 
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
 from catchup_notation.formats import parse_text
-from catchup_notation.formats.lg import cell_of, cell_name, split_games
+from catchup_notation.formats.lg import cell_name, cell_of, split_games
 
 QUIRKS = Path(__file__).parent / "quirks"
 
@@ -29,7 +28,7 @@ def only(items):
 def test_row_lengths_and_centre_side_5():
     board = hexhex(5)
     names = {cell_name(c, hexhex(5)) for c in board.cells}
-    for letter, count in zip("ABCDEFGHI", (5, 6, 7, 8, 9, 8, 7, 6, 5)):
+    for letter, count in zip("ABCDEFGHI", (5, 6, 7, 8, 9, 8, 7, 6, 5), strict=True):
         assert {n for n in names if n[0] == letter} == {f"{letter}{i}" for i in range(1, count + 1)}
     assert cell_of("E", 5, hexhex(5)) == (0, 0)
     assert cell_of("a", 1, hexhex(5)) == (0, -4)  # top-left corner
@@ -73,8 +72,12 @@ def test_write_is_canonical():
 def test_writer_orders_fields_and_runs_cells_together():
     from catchup_notation.model import Record, Turn
 
-    record = Record("catchup(size=7)", (Turn(1, ((0, 0),)), Turn(2, ((1, 0), (0, 1)))), players=("w", "b"),
-                    headers={"XX": "1", "GC": " game #5", "EV": "catchup.in.1"})
+    record = Record(
+        "catchup(size=7)",
+        (Turn(1, ((0, 0),)), Turn(2, ((1, 0), (0, 1)))),
+        players=("w", "b"),
+        headers={"XX": "1", "GC": " game #5", "EV": "catchup.in.1"},
+    )
     text, _ = write_with("lg", [record])
     assert text == "(;FF[4]EV[catchup.in.1]PB[b]PW[w]SZ[7]GC[ game #5]XX[1];W[G7];B[G8H7])\n"
 
@@ -227,7 +230,13 @@ def test_quirk_real_havannah_record_swap_is_reported():
     # Little Golem's real Havannah record (W first, hexhex cells): B[swap] is not a Catchup move.
     item = only(read("havannah-1541446.hsgf", format="lg"))
     assert item.error.code == "bad-cell" and "swap" in item.error.message
-    assert item.error.column == len("(;FF[4]EV[havannah.in.size4.4]PB[mickgraham]PW[kiwibill]SZ[4]RU[LG]RE[B]GC[ game #1541446]SO[http://www.littlegolem.com];W[E1];B[") + 1
+    assert (
+        item.error.column
+        == len(
+            "(;FF[4]EV[havannah.in.size4.4]PB[mickgraham]PW[kiwibill]SZ[4]RU[LG]RE[B]GC[ game #1541446]SO[http://www.littlegolem.com];W[E1];B["
+        )
+        + 1
+    )
 
 
 def test_real_havannah_record_without_swap_reads():

@@ -6,8 +6,8 @@ from math import sqrt
 import pytest
 
 from catchup_notation.model import Turn
-from catchup_notation.solvers.numberset.heuristics import Heuristic, distinct_moves, tournament
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.numberset.heuristics import Heuristic, distinct_moves, tournament
 
 GAMES = 1500
 

@@ -6,17 +6,16 @@ import importlib.util
 import random
 
 import pytest
+from helpers import read_with, write_with
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from helpers import read_with, write_with
-
-from catchup_notation.errors import NotationError, WriteError, VariantError
-from catchup_notation.model import Record, Turn
 from catchup_notation import formats
+from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.numbers import NumbersFormat
+from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 
 PAPER = """\
@@ -87,7 +86,7 @@ def test_unicode_and_ascii_read_the_same():
 
 
 def test_writer_matches_the_paper():
-    figure1, *_ , repeats = records(PAPER)
+    figure1, *_, repeats = records(PAPER)
     text, warnings = write_with("numbers", [figure1])
     assert text == "S = {1, 2, 3, 4}\n⟨3⟩ ⟨2, 4⟩ ⟨1⟩\n" and warnings == []
     assert write_with("numbers", [figure1], ascii=True)[0] == "S = {1, 2, 3, 4}\n<3> <2, 4> <1>\n"

@@ -160,7 +160,7 @@ def test_corrupted_turns_get_the_expected_code(numbers, seed):
         remaining = game.remaining
         mine, theirs = game.scores[mover - 1], game.scores[2 - mover]
         # a number that does not remain
-        assert game.check(Turn(mover, numbers=turn + (max(remaining) + 1,))).code == "not-available"
+        assert game.check(Turn(mover, numbers=(*turn, max(remaining) + 1))).code == "not-available"
         assert game.check(Turn(3 - mover, numbers=turn)).code == "wrong-player"
         assert game.check(Turn(mover, numbers=())).code == "stopped-behind"
         if len(turn) > 1:
@@ -171,6 +171,6 @@ def test_corrupted_turns_get_the_expected_code(numbers, seed):
             left = list(remaining)
             for v in turn:
                 left.remove(v)
-            assert game.check(Turn(mover, numbers=turn + (left[0],))).code == "kept-taking"
+            assert game.check(Turn(mover, numbers=(*turn, left[0]))).code == "kept-taking"
         game.play(Turn(mover, numbers=turn))
     assert game.check(Turn(1, numbers=(numbers[0],))).code == "game-over"

@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from catchup_notation.model import Turn
-from catchup_notation.solvers.numberset.solver import game_value, plain_value, reference_value, solve, solve_game
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.numberset.solver import game_value, plain_value, reference_value, solve, solve_game
 
 # Table 2: optimal play values for Catch-Up({1..N}) relative to P1 (published figures).
 TABLE_2 = {3: 0, 4: 0, 5: 1, 6: 1, 7: 0, 8: 0, 9: -1, 10: -1, 11: 0, 12: 0, 13: 1, 14: -1,

@@ -5,8 +5,8 @@ from math import factorial
 import pytest
 
 from catchup_notation.model import Turn
-from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 
 # Table 5 (published): N -> (state-space size, max branching factor, min depth, win %, tie %, loss %).
 # Game-tree size is N! for every row.

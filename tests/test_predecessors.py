@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from catchup_notation.rules.adjudicate import adjudicate
-from catchup_notation.solvers.endgame import solve_endgame
 from catchup_notation.errors import VariantError
-from catchup_notation.rules.inference import accepting_variants
 from catchup_notation.model import Record, Turn
+from catchup_notation.rules.adjudicate import adjudicate
+from catchup_notation.rules.inference import accepting_variants
+from catchup_notation.rules.predecessors import margin, plurality, product, second_largest
 from catchup_notation.rules.registry import hex_variants, parse_variant
 from catchup_notation.rules.replay import replay
-from catchup_notation.rules.predecessors import margin, plurality, product, second_largest
 from catchup_notation.rules.scoring import VERDICT_CODES
+from catchup_notation.solvers.endgame import solve_endgame
 from tests.helpers import cell, game_after, record
 
 PLAYERS = ("Black", "White")
@@ -40,7 +40,12 @@ PRODUCT = ("Player 1", "Player 2"), ("Red", "Blue")
 )
 def test_plurality_cuts(groups, winner, k, owned):
     verdict = plurality(groups, PLAYERS)
-    assert (verdict.winner, verdict.decided_by, verdict.decided_at, verdict.scores) == (winner, "plurality", k - 1, owned)
+    assert (verdict.winner, verdict.decided_by, verdict.decided_at, verdict.scores) == (
+        winner,
+        "plurality",
+        k - 1,
+        owned,
+    )
     assert f"owning {owned[winner - 1]} of the {k} largest groups" in verdict.explanation
 
 
@@ -89,7 +94,12 @@ def test_plurality_is_symmetric_in_the_players():
 )
 def test_too_second_largest(groups, winner, values, words):
     verdict = second_largest(groups, *TOO)
-    assert (verdict.winner, verdict.decided_by, verdict.decided_at, verdict.scores) == (winner, "second-largest", 1, values)
+    assert (verdict.winner, verdict.decided_by, verdict.decided_at, verdict.scores) == (
+        winner,
+        "second-largest",
+        1,
+        values,
+    )
     assert verdict.explanation.startswith(f"Player {winner} wins") and words in verdict.explanation
 
 
@@ -189,7 +199,9 @@ def test_either_colour_is_allowed_only_in_too_and_product():
         game = parse_variant(name).new_game()
         game.play(white_stone_by_player_1)
         state = game.state()
-        assert state.stones == ((), (cell("E5"),)) and state.to_move == 2  # the stone is White's, the turn was player 1's
+        assert (
+            state.stones == ((), (cell("E5"),)) and state.to_move == 2
+        )  # the stone is White's, the turn was player 1's
     for name in ("plur", "brink(x=2)", "catchup"):
         error = parse_variant(name).new_game().check(white_stone_by_player_1)
         assert error.code == "wrong-colour"
@@ -230,8 +242,17 @@ def test_plur_full_board_win_and_draw():
     # Black A1 A2 C1 C2 (groups 2, 2), White B1 B2 B3 (3): sorted 3 2 2, Black owns 2 of the 3 largest.
     won = adjudicate(record("plur", "A1", "B1", "A2", "B2", "C1", "B3", "C2", side=2))
     assert won.groups == ((2, 2), (3,))
-    assert (won.status, won.winner, won.decided_by, won.decided_at, won.scores) == ("finished", 1, "plurality", 2, (2, 1))
-    assert won.explanation == "Black wins, owning 2 of the 3 largest groups on the board (Black 2-2, White 3); the board is full"
+    assert (won.status, won.winner, won.decided_by, won.decided_at, won.scores) == (
+        "finished",
+        1,
+        "plurality",
+        2,
+        (2, 1),
+    )
+    assert (
+        won.explanation
+        == "Black wins, owning 2 of the 3 largest groups on the board (Black 2-2, White 3); the board is full"
+    )
     # Black A1 A2 B1 B2 (one group of 4), White B3 C1 C2 (one of 3): two groups, no 3 largest: a draw.
     drawn = adjudicate(record("plur", "A1", "B3", "A2", "C1", "B1", "C2", "B2", side=2))
     assert drawn.groups == ((4,), (3,))
@@ -251,7 +272,9 @@ def test_too_white_centre_leaves_white_one_group():
     result = adjudicate(coloured_record("too", stones))
     assert result.groups == ((1, 1, 1), (4,))
     assert (result.winner, result.decided_by, result.decided_at, result.scores) == (1, "second-largest", 1, (1, 0))
-    assert result.explanation.startswith("Player 1 wins: Black's 2nd-largest group (1) is larger than White's (0: a single group)")
+    assert result.explanation.startswith(
+        "Player 1 wins: Black's 2nd-largest group (1) is larger than White's (0: a single group)"
+    )
 
 
 def test_product_single_blue_group_scores_zero():
@@ -276,7 +299,12 @@ def test_too_seven_cell_board_is_a_first_player_win_via_a_white_centre():
 
 def test_resignation_and_unfinished_games():
     resigned = adjudicate(record("brink(x=2)", "E5", "D4", side=5, resigned=2))
-    assert (resigned.status, resigned.winner, resigned.reason, resigned.decided_by) == ("resigned", 1, "resignation", None)
+    assert (resigned.status, resigned.winner, resigned.reason, resigned.decided_by) == (
+        "resigned",
+        1,
+        "resignation",
+        None,
+    )
     unfinished = adjudicate(record("brink(x=2)", "E5", "D4", "E6"))
     assert unfinished.status == "unfinished" and unfinished.winner is None
     # Black 2 against White 1: a lead of 1, inside the margin 2, so Black's lead is a losing one.
@@ -301,9 +329,9 @@ def test_inference_leaves_out_brink_without_its_margin():
 def test_svg_and_text_draw_stone_colours_not_movers():
     import xml.etree.ElementTree as ET
 
+    from catchup_notation.render.svg import NAMED_COLOURS, state_svg
     from catchup_notation.render.text import legend, render
     from catchup_notation.rules.replay import positions
-    from catchup_notation.render.svg import NAMED_COLOURS, state_svg
 
     stones = [("A1", 1), ("A2", 1), ("B1", 2), ("B2", 2), ("B3", 2), ("C1", 1), ("C2", 1)]
     state = list(positions(coloured_record("product", stones)))[-1]

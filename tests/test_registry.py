@@ -3,7 +3,17 @@ import pytest
 from catchup_notation.errors import VariantError
 from catchup_notation.rules.registry import find_spec, parse_multiset, parse_variant, specs
 
-EXPECTED = ["catchup", "catchup-2012", "ketchup-4", "ketchup-4-amended", "ketchup-3", "ketchup-2", "ketchup-1", "alternative", "catch-up"]
+EXPECTED = [
+    "catchup",
+    "catchup-2012",
+    "ketchup-4",
+    "ketchup-4-amended",
+    "ketchup-3",
+    "ketchup-2",
+    "ketchup-1",
+    "alternative",
+    "catch-up",
+]
 
 
 def test_every_variant_of_the_rules_is_registered_with_its_metadata():
@@ -44,9 +54,15 @@ def test_unknown_variant_lists_the_known_ones():
 
 @pytest.mark.parametrize(
     "text, problem",
-    [("catchup(size=1)", "at least 2"), ("catchup(width=5)", "no parameter"), ("catchup(size=x)", "bad value"),
-     ("catchup(size)", "name=value"), ("catch-up(set={1,2)", "unbalanced"), ("catch-up(set=0..3)", "positive"),
-     ("(size=3)", "not a variant string")],
+    [
+        ("catchup(size=1)", "at least 2"),
+        ("catchup(width=5)", "no parameter"),
+        ("catchup(size=x)", "bad value"),
+        ("catchup(size)", "name=value"),
+        ("catch-up(set={1,2)", "unbalanced"),
+        ("catch-up(set=0..3)", "positive"),
+        ("(size=3)", "not a variant string"),
+    ],
 )
 def test_bad_variant_strings(text, problem):
     with pytest.raises(VariantError, match=problem):

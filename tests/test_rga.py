@@ -7,19 +7,18 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import read_with, write_with
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from helpers import read_with, write_with
-
+from catchup_notation import formats
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError, WriteError
-from catchup_notation.model import Record, Turn
-from catchup_notation import formats
 from catchup_notation.formats.rga import RgaFormat, read_diagram
 from catchup_notation.formats.rga_board import cell_name, cell_of
+from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 
 DATA = Path(__file__).parent / "data" / "rga"
@@ -114,8 +113,15 @@ def test_i5_is_the_centre_and_b_stone():
 @pytest.mark.skipif(importlib.util.find_spec("catchup_notation.rules.adjudicate") is None, reason="no rules engine yet")
 @pytest.mark.parametrize(
     "variant, legal",
-    [("catchup", True), ("catchup-2012", True), ("ketchup-3", True), ("ketchup-2", True),
-     ("ketchup-4", False), ("ketchup-4-amended", False), ("alternative", False)],
+    [
+        ("catchup", True),
+        ("catchup-2012", True),
+        ("ketchup-3", True),
+        ("ketchup-2", True),
+        ("ketchup-4", False),
+        ("ketchup-4-amended", False),
+        ("alternative", False),
+    ],
 )
 def test_seed_game_under_each_variant(variant, legal):
     from catchup_notation.rules.adjudicate import adjudicate
@@ -153,8 +159,11 @@ def test_changed_stone_is_a_disagreement():
 def test_move_list_alone_takes_side_from_variant():
     item = only(read_with("rga", "1. e3  d2 d4\n2. c1\n", variant="catchup(size=3)"))
     assert item.record.variant == "catchup(size=3)"
-    assert item.record.turns == (Turn(1, cells("e3", side=3)), Turn(2, cells("d2", "d4", side=3)),
-                                 Turn(1, cells("c1", side=3)))
+    assert item.record.turns == (
+        Turn(1, cells("e3", side=3)),
+        Turn(2, cells("d2", "d4", side=3)),
+        Turn(1, cells("c1", side=3)),
+    )
     assert "diagram" not in item.record.headers
 
 
@@ -221,8 +230,7 @@ def test_write_canonical_text_is_stable():
 
 
 def test_write_warns_about_what_a_diagram_cannot_carry():
-    record = Record("ketchup-3(size=3)", (Turn(1, ((0, 0),)),), players=("Ann Lee", "Bob"),
-                    headers={"event": "x"})
+    record = Record("ketchup-3(size=3)", (Turn(1, ((0, 0),)),), players=("Ann Lee", "Bob"), headers={"event": "x"})
     text, warnings = write_with("rga", [record])
     assert {w.code for w in warnings} == {"variant-dropped", "headers-dropped", "players-dropped"}
     assert only(read_with("rga", text)).record.turns == record.turns
@@ -254,7 +262,7 @@ def hex_records(draw):
 
 @given(hex_records())
 def test_round_trip_random_records(record):
-    text, warnings = write_with("rga", [record])
+    text, _ = write_with("rga", [record])
     item = only(read_with("rga", text))
     assert item.error is None, item.error
     expected = {"diagram-only"} if not record.turns and record.resigned is None else set()

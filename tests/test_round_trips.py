@@ -10,8 +10,8 @@ import hypothesis.strategies as st
 from hypothesis import given
 
 from catchup_notation.board import hexhex
-from catchup_notation.model import Record, Turn
 from catchup_notation.formats import parse_text, write_text
+from catchup_notation.model import Record, Turn
 
 FORMATS = ("lg", "rga", "genius", "abstractplay", "json")
 NAME = st.from_regex(r"[A-Z][a-z]{0,6}( [A-Z][a-z]{0,5})?", fullmatch=True)
@@ -31,7 +31,9 @@ def records(draw):
         turns.append(Turn(player, tuple(cells[i : i + k])))
         i += k
         player = 3 - player
-    names = draw(st.one_of(st.tuples(st.none(), st.none()), st.tuples(NAME, NAME).filter(lambda p: p[0].lower() != p[1].lower())))
+    names = draw(
+        st.one_of(st.tuples(st.none(), st.none()), st.tuples(NAME, NAME).filter(lambda p: p[0].lower() != p[1].lower()))
+    )
     headers = draw(st.dictionaries(st.from_regex(r"[A-Z]{2,3}", fullmatch=True), HEADER_VALUE, max_size=3))
     headers = {k: v for k, v in headers.items() if k not in ("FF", "SZ", "PB", "PW")}
     resigned = draw(st.sampled_from((None, player)))

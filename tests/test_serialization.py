@@ -60,8 +60,15 @@ results = st.builds(
     decided_at=st.none() | st.integers(0, 9),
     explanation=texts,
 )
-errors = st.builds(RuleError, code=texts, turn=st.integers(1, 99), player=players, message=texts,
-                   cells=st.lists(cells, max_size=3).map(tuple), numbers=st.lists(st.integers(1, 9), max_size=3).map(tuple))
+errors = st.builds(
+    RuleError,
+    code=texts,
+    turn=st.integers(1, 99),
+    player=players,
+    message=texts,
+    cells=st.lists(cells, max_size=3).map(tuple),
+    numbers=st.lists(st.integers(1, 9), max_size=3).map(tuple),
+)
 
 
 def through_json(value, cls):

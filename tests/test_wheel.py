@@ -16,7 +16,9 @@ def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     (built,) = out.glob("catchup_notation-*.whl")
     return built
@@ -46,7 +48,9 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
         "print(r.data_dir('grammars'))\n"
         "print(len(reg.specs()))\n"
     )
-    out = subprocess.run([python, "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.split("\n")
+    out = subprocess.run([python, "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.split(
+        "\n"
+    )
     assert out[0].startswith(str(env_dir))
     assert out[1].startswith(str(env_dir)) and out[2].startswith(str(env_dir))
     assert int(out[3]) == len(list((ROOT / "variants").glob("*.toml")))

@@ -36,16 +36,23 @@ def adjudicate(
     corrections: Corrections = None,
     solve_endgame: Annotated[
         bool,
-        typer.Option("--solve-endgame", help="Solve unfinished hex games exactly: the winner with perfect play and a principal line."),
+        typer.Option(
+            "--solve-endgame",
+            help="Solve unfinished hex games exactly: the winner with perfect play and a principal line.",
+        ),
     ] = False,
     max_empty: Annotated[
-        int, typer.Option("--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved.")
+        int,
+        typer.Option(
+            "--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved."
+        ),
     ] = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     report = functools.partial(adjudication_report, endgame_limit=max_empty if solve_endgame else None)
-    found = reports(paths, report, jobs=jobs, format=format, variant=variant,
-                    corrections=parse_corrections(corrections))
+    found = reports(
+        paths, report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)
+    )
     counts = output.stream_reports(found, json=json, label="adjudicating")
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 

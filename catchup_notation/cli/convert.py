@@ -43,7 +43,13 @@ def convert(
     path: Annotated[str, typer.Argument(help="A record file, a directory, or - for stdin.", show_default=False)],
     to: Annotated[
         str,
-        typer.Option("--to", "-t", help="Target notation: lg, rga, genius, abstractplay, numbers, json.", callback=check_format, show_default=False),
+        typer.Option(
+            "--to",
+            "-t",
+            help="Target notation: lg, rga, genius, abstractplay, numbers, json.",
+            callback=check_format,
+            show_default=False,
+        ),
     ],
     out: Annotated[
         Path | None,
@@ -89,7 +95,9 @@ def _copy(source: TextIO, target: TextIO) -> None:
     target.flush()
 
 
-def _records(path: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]) -> Iterator[Record]:
+def _records(
+    path: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]
+) -> Iterator[Record]:
     """Every record under `path`, as the writer asks for them; reading warnings and errors go to
     stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
     console = output.stderr_console()

@@ -10,7 +10,11 @@ from catchup_notation.rules.registry import Variant
 
 
 def one_game(
-    path: str, record_index: int, *, format: str | None, variant: str | Variant | None = None,
+    path: str,
+    record_index: int,
+    *,
+    format: str | None,
+    variant: str | Variant | None = None,
     corrections: Corrections = None,
 ) -> Game:
     """Record number `record_index` (0-based) of the file at `path`; a record that cannot be read

@@ -29,7 +29,13 @@ def _check_scores(value: str) -> str:
 
 SetSpec = Annotated[
     str | None,
-    typer.Option("--set", "-s", help="The number multiset: 1..12, {2,2,2,3,3}, {1..4, 7}.", callback=_check_set, show_default=False),
+    typer.Option(
+        "--set",
+        "-s",
+        help="The number multiset: 1..12, {2,2,2,3,3}, {1..4, 7}.",
+        callback=_check_set,
+        show_default=False,
+    ),
 ]
 Scores = Annotated[
     str, typer.Option("--scores", help="Starting scores of P1 and P2, e.g. 0:3.", callback=_check_scores)

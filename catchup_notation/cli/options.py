@@ -60,6 +60,8 @@ Format = Annotated[
         show_default=False,
     ),
 ]
+
+
 def parse_corrections(value: str | None) -> dict[str, str] | Literal["diagram"] | None:
     """'diagram' or 'l7=l6,3:g2=h2' -> the rga reader's corrections."""
     if value is None:

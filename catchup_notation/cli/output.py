@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
 import typer
-
-from catchup_notation.writing import OutputError
 from rich.console import Console
 from rich.text import Text
+
+from catchup_notation.writing import OutputError
 
 # Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
 EXIT_OK = 0
@@ -28,7 +28,10 @@ EXIT_USAGE = 2  # typer's own: a bad option or argument
 EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read (wins over 1)
 EXIT_INTERNAL = 4  # a bug in catchup-notation itself
 
-REPORT_TO = "please report it to the catchup-notation maintainers with the command you ran and the output of `catchup --debug ...`"
+REPORT_TO = (
+    "please report it to the catchup-notation maintainers with "
+    "the command you ran and the output of `catchup --debug ...`"
+)
 
 # Styles for the kinds of text line the commands print.
 STYLES = {"error": "bold red", "warning": "yellow", "ok": "green", "plain": "", "summary": "bold"}
@@ -91,8 +94,13 @@ def with_progress(items: Iterable[T], *, enabled: bool, label: str = "reading", 
         for item in items:
             done += 1
             if progress is None and time.monotonic() - started > delay:
-                progress = Progress(SpinnerColumn(), TextColumn("{task.description}: {task.completed} records"),
-                                    TimeElapsedColumn(), console=console, transient=True)
+                progress = Progress(
+                    SpinnerColumn(),
+                    TextColumn("{task.description}: {task.completed} records"),
+                    TimeElapsedColumn(),
+                    console=console,
+                    transient=True,
+                )
                 progress.start()
                 task = progress.add_task(label, total=None, completed=done - 1)
             if progress is not None and task is not None:

@@ -32,10 +32,16 @@ last turn are upper case. Exit codes: 0 shown; 1 the record breaks a rule before
 def show(
     path: Annotated[str, typer.Argument(help="A record file, or - for stdin.", show_default=False)],
     turn: Annotated[
-        int | None, typer.Option("--turn", "-n", min=0, help="Show the position after this turn (default: the end).", show_default=False)
+        int | None,
+        typer.Option(
+            "--turn", "-n", min=0, help="Show the position after this turn (default: the end).", show_default=False
+        ),
     ] = None,
     svg: Annotated[
-        Path | None, typer.Option("--svg", help="Write the position as an SVG picture to this file.", dir_okay=False, show_default=False)
+        Path | None,
+        typer.Option(
+            "--svg", help="Write the position as an SVG picture to this file.", dir_okay=False, show_default=False
+        ),
     ] = None,
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
     format: Format = None,

@@ -11,8 +11,8 @@ from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Format, Json
 from catchup_notation.errors import IllegalTurn
-from catchup_notation.solvers.numberset.solver import Solution, solve, solve_game
 from catchup_notation.rules.numbers import NumbersGame
+from catchup_notation.solvers.numberset.solver import Solution, solve, solve_game
 
 EXAMPLES = """\
 Examples:
@@ -31,10 +31,21 @@ Values are for P1: 1 a win, 0 a draw, -1 a loss with perfect play. Hex positions
 
 
 def solve_command(
-    path: Annotated[str | None, typer.Argument(help="A number-set record file (or - for stdin).", show_default=False)] = None,
+    path: Annotated[
+        str | None, typer.Argument(help="A number-set record file (or - for stdin).", show_default=False)
+    ] = None,
     set_spec: SetSpec = None,
     scores: Scores = "0:0",
-    turn: Annotated[int | None, typer.Option("--turn", "-n", min=0, help="Solve the position after this turn of the record (default: its end).", show_default=False)] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option(
+            "--turn",
+            "-n",
+            min=0,
+            help="Solve the position after this turn of the record (default: its end).",
+            show_default=False,
+        ),
+    ] = None,
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
     format: Format = None,
     json: Json = False,
@@ -58,7 +69,9 @@ def solve_command(
 def _solve_record(path: str, record_index: int, turn: int | None, format: str | None) -> tuple[str, Solution]:
     game = one_game(path, record_index, format=format)
     if game.variant is not None and game.variant.family == "hex":
-        raise output.fail(f"{game.record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE)
+        raise output.fail(
+            f"{game.record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE
+        )
     if turn is not None and turn > len(game.record.turns):
         raise typer.BadParameter(f"the record has only {len(game.record.turns)} turns", param_hint="--turn")
     try:

@@ -48,7 +48,11 @@ def stats_command(set_spec: SetSpec = None, scores: Scores = "0:0", json: Json =
     console.print(f"{variant}", highlight=False)
     for key in ("game_tree_size", "state_space_size", "max_branching", "min_depth"):
         console.print(f"  {key.replace('_', ' ')}: {data[key]}", highlight=False)
-    console.print(f"  win / tie / loss for P1: {data['win_percent']:.2f}% / {data['tie_percent']:.2f}% / {data['loss_percent']:.2f}%", highlight=False)
+    console.print(
+        f"  win / tie / loss for P1: {data['win_percent']:.2f}% / "
+        f"{data['tie_percent']:.2f}% / {data['loss_percent']:.2f}%",
+        highlight=False,
+    )
     console.print("  turn  average branching  maximum", highlight=False)
     for lv in data["levels"]:
         console.print(f"  {lv['turn']:4d}  {lv['average']:17.2f}  {lv['maximum']:7d}", highlight=False)

@@ -29,8 +29,12 @@ the four simple heuristics plays (the paper's Table 3).
 def tournament_command(
     set_spec: SetSpec = None,
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games per pairing.")] = 1000,
-    p1: Annotated[str | None, typer.Option("--p1", help="P1's heuristic (default: each of the four).", show_default=False)] = None,
-    p2: Annotated[str | None, typer.Option("--p2", help="P2's heuristic (default: each of the four).", show_default=False)] = None,
+    p1: Annotated[
+        str | None, typer.Option("--p1", help="P1's heuristic (default: each of the four).", show_default=False)
+    ] = None,
+    p2: Annotated[
+        str | None, typer.Option("--p2", help="P2's heuristic (default: each of the four).", show_default=False)
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
     scores: Scores = "0:0",
     json: Json = False,
@@ -51,8 +55,14 @@ def tournament_command(
         for second in seconds:
             result = tournament(numbers, first, second, games, seed=seed, scores=start)
             row = {
-                "variant": variant, "p1": str(first), "p2": str(second), "games": result.games,
-                "p1_wins": result.p1_wins, "draws": result.draws, "p2_wins": result.p2_wins, "seed": seed,
+                "variant": variant,
+                "p1": str(first),
+                "p2": str(second),
+                "games": result.games,
+                "p1_wins": result.p1_wins,
+                "draws": result.draws,
+                "p2_wins": result.p2_wins,
+                "seed": seed,
             }
             if json:
                 output.emit_json(row)

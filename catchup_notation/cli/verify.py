@@ -33,16 +33,22 @@ def verify(
     corrections: Corrections = None,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
-    found = reports(paths, verify_report, jobs=jobs, format=format, variant=variant,
-                    corrections=parse_corrections(corrections))
+    found = reports(
+        paths, verify_report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)
+    )
     counts = output.stream_reports(found, json=json, label="verifying")
     if not json:
         total = sum(counts.values())
-        output.print_lines(output.stdout_console(), [(
-            "summary",
-            f"{total} record{'s' if total != 1 else ''} read: {counts['valid']} valid, "
-            f"{counts['invalid']} invalid, {counts['unreadable']} unreadable",
-        )])
+        output.print_lines(
+            output.stdout_console(),
+            [
+                (
+                    "summary",
+                    f"{total} record{'s' if total != 1 else ''} read: {counts['valid']} valid, "
+                    f"{counts['invalid']} invalid, {counts['unreadable']} unreadable",
+                )
+            ],
+        )
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 
 

@@ -77,7 +77,9 @@ def detect(name: str | os.PathLike[str] | None, head: str | None = None) -> str:
             if get(candidate).sniff(head):
                 return candidate
     where = os.fspath(name) if name is not None else "the text"
-    raise NotationError(f"cannot tell the format of {where}; name it (one of: {', '.join(names())})", code="unknown-format")
+    raise NotationError(
+        f"cannot tell the format of {where}; name it (one of: {', '.join(names())})", code="unknown-format"
+    )
 
 
 def parse_text(
@@ -111,4 +113,16 @@ def write_text(records: Iterable[Record], format: str) -> tuple[str, list[Notati
     return out.getvalue(), warnings
 
 
-__all__ = ["FORMAT_MODULES", "Format", "NotationWarning", "all_formats", "detect", "extensions", "get", "names", "parse_text", "write", "write_text"]
+__all__ = [
+    "FORMAT_MODULES",
+    "Format",
+    "NotationWarning",
+    "all_formats",
+    "detect",
+    "extensions",
+    "get",
+    "names",
+    "parse_text",
+    "write",
+    "write_text",
+]

@@ -31,8 +31,8 @@ from typing import Any, TextIO
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text
-from catchup_notation.model import Location, Record, Turn
 from catchup_notation.formats.diagnostics import line_of
+from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
 
 _CELL = re.compile(r"\s*([a-z])([0-9]+)\s*")
@@ -234,7 +234,8 @@ def _build(game: Any, text: str, source: str | None, variant: str, index: int) -
             match = _CELL.fullmatch(part.lower())
             if not match:
                 raise fail(
-                    f"move {number + 1} {move!r}: {part.strip()!r} is not a cell such as d4 (row letter, then a number)",
+                    f"move {number + 1} {move!r}: {part.strip()!r} is "
+                    "not a cell such as d4 (row letter, then a number)",
                     move,
                     "bad-cell",
                 )
@@ -313,14 +314,17 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
             warnings.append(
                 NotationWarning(
                     "turn-order-lost",
-                    f"turn {number} is player {turn.player}'s out of alternation, which Abstract Play rounds cannot say",
+                    f"turn {number} is player {turn.player}'s out of "
+                    "alternation, which Abstract Play rounds cannot say",
                 )
             )
         flat.append(move_string(turn.cells, board))
     if record.resigned is not None:
         if record.resigned != len(flat) % 2 + 1:
             warnings.append(
-                NotationWarning("turn-order-lost", f"player {record.resigned} resigns out of turn, which rounds cannot say")
+                NotationWarning(
+                    "turn-order-lost", f"player {record.resigned} resigns out of turn, which rounds cannot say"
+                )
             )
         flat.append("resign")
     moves = [flat[i : i + 2] for i in range(0, len(flat), 2)]

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text, write_each
-from catchup_notation.model import Location, Record, Turn
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -43,6 +42,7 @@ from catchup_notation.formats.colours import (
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.formats.lg import cell_name, cell_of
+from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
 
@@ -125,7 +125,10 @@ class Genius:
         warnings = write_each(records, out, one, separator="\n")
         if count > 1:
             warnings.append(
-                NotationWarning("one-record-per-file", "the Genius notation holds one game per text; the games are separated by blank lines")
+                NotationWarning(
+                    "one-record-per-file",
+                    "the Genius notation holds one game per text; the games are separated by blank lines",
+                )
             )
         return warnings
 
@@ -154,7 +157,13 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
             player = _player_of(name, expected, names, first, text, source)
         where = Location(first.line, first.column)
         if resigned is not None:
-            raise _error(f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned", first, text, source, "move-after-resign")
+            raise _error(
+                f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned",
+                first,
+                text,
+                source,
+                "move-after-resign",
+            )
         if isinstance(body, str):  # RESIGN
             resigned, resigned_at = player, where
             continue
@@ -173,7 +182,9 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
                     code="colour-mark",
                 )
             if mark and mark_warning_due(spec, warnings):
-                warnings.append(NotationWarning(UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, tok.column + len(name)))
+                warnings.append(
+                    NotationWarning(UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, tok.column + len(name))
+                )
             colours.append(colour)
         turns.append(Turn(player, tuple(cells), colours=tuple(colours), at=where))
         previous = player
@@ -198,11 +209,15 @@ def _player_of(name: str, expected: int, names: list[str | None], tok: Token, te
         if names[player - 1] is None:
             names[player - 1] = name
             return player
-    raise _error(f"a third colour {name!r}; this game's players are {names[0]} and {names[1]}", tok, text, source, "third-player")
+    raise _error(
+        f"a third colour {name!r}; this game's players are {names[0]} and {names[1]}", tok, text, source, "third-player"
+    )
 
 
 def _error(message: str, tok: Token, text: str, source: str | None, code: str) -> NotationError:
-    return NotationError(message, source=source, line=tok.line, column=tok.column, text=line_of(text, tok.line), code=code)
+    return NotationError(
+        message, source=source, line=tok.line, column=tok.column, text=line_of(text, tok.line), code=code
+    )
 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*")
@@ -227,20 +242,27 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         warnings.append(
             NotationWarning(
                 "variant-not-recorded",
-                f"the Genius notation does not record the variant or board side; give {record.variant} when reading it back",
+                "the Genius notation does not record the variant or "
+                f"board side; give {record.variant} when reading it back",
             )
         )
     if record.headers:
         warnings.append(
-            NotationWarning("headers-dropped", f"the Genius notation has no headers: {', '.join(record.headers)} not written")
+            NotationWarning(
+                "headers-dropped", f"the Genius notation has no headers: {', '.join(record.headers)} not written"
+            )
         )
     names = list(record.players)
     if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():
         names = [None, None]
-        warnings.append(NotationWarning("player-name-dropped", "both players have the same name, which cannot tell them apart"))
+        warnings.append(
+            NotationWarning("player-name-dropped", "both players have the same name, which cannot tell them apart")
+        )
     for i, name in enumerate(names):
         if name is not None and not _writable_name(name):
-            warnings.append(NotationWarning("player-name-dropped", f"player name {name!r} cannot be written as a colour name"))
+            warnings.append(
+                NotationWarning("player-name-dropped", f"player name {name!r} cannot be written as a colour name")
+            )
             names[i] = None
     lines: list[str] = []
     previous = 2
@@ -248,11 +270,15 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if turn.numbers:
             raise WriteError("the Genius notation records cells, not numbers", code="wrong-family")
         if not turn.cells:
-            raise WriteError(f"turn {number} places no stone, which the Genius notation cannot write", code="unwritable-turn")
+            raise WriteError(
+                f"turn {number} places no stone, which the Genius notation cannot write", code="unwritable-turn"
+            )
         prefix = _prefix(names, turn.player)
         if not prefix and turn.player != 3 - previous:
             warnings.append(
-                NotationWarning("turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say")
+                NotationWarning(
+                    "turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say"
+                )
             )
         lines.append(prefix + " ".join(_written(turn, variant)))
         previous = turn.player
@@ -263,7 +289,9 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     if record.resigned is not None:
         prefix = _prefix(names, record.resigned)
         if not prefix and record.resigned != 3 - previous:
-            warnings.append(NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name"))
+            warnings.append(
+                NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name")
+            )
         lines.append(prefix + "resign")
     return "".join(line + "\n" for line in lines), warnings
 
@@ -272,7 +300,10 @@ def _written(turn: Turn, variant: Variant) -> list[str]:
     """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
     names = [cell_name(c, variant.board) for c in turn.cells]
     if turn.colours:
-        names = [n if colour == turn.player else n + colour_mark(variant.spec, colour) for n, colour in zip(names, turn.colours)]
+        names = [
+            n if colour == turn.player else n + colour_mark(variant.spec, colour)
+            for n, colour in zip(names, turn.colours, strict=True)
+        ]
     return names
 
 

@@ -39,7 +39,9 @@ class JsonFormat:
     title = "catchup-notation JSON"
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
-    carries = frozenset({"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"})
+    carries = frozenset(
+        {"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"}
+    )
 
     def sniff(self, head: str) -> bool:
         head = head.lstrip()

@@ -23,16 +23,15 @@ catchup) is read, for the rules to report (`wrong-colour`).
 from __future__ import annotations
 
 import re
-
-import attrs
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
+import attrs
+
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, write_each
-from catchup_notation.model import Location, Record, Turn
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -42,6 +41,7 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
 
@@ -80,7 +80,9 @@ def cell_name(cell: Cell, board: Board) -> str:
     """The upper-case name of a cell; WriteError if no row letter and number can say it."""
     name = board.label(cell)
     if name.startswith("(") or (cell not in board and board.labelled(name[0], int(name[1:])) != cell):
-        raise WriteError(f"cell {cell} cannot be written as a row letter and number on {board!r}", code="unwritable-cell")
+        raise WriteError(
+            f"cell {cell} cannot be written as a row letter and number on {board!r}", code="unwritable-cell"
+        )
     return name
 
 
@@ -405,7 +407,10 @@ def _build(
             side = int(headers["SZ"].strip())
         except ValueError:
             raise _ValueError(
-                f"SZ[{headers['SZ']}] is not a board side (a whole number such as 5)", header_tokens["SZ"], 0, "bad-size"
+                f"SZ[{headers['SZ']}] is not a board side (a whole number such as 5)",
+                header_tokens["SZ"],
+                0,
+                "bad-size",
             ) from None
     try:
         variant_obj = parse_variant(variant, size=side)
@@ -418,7 +423,9 @@ def _build(
     resigned: int | None = None
     resigned_tok: Token | None = None
 
-    def colours_of(value: str, player: int, spot: _Spot | Token, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+    def colours_of(
+        value: str, player: int, spot: _Spot | Token, value_at: int
+    ) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
         parsed = parse_marked_cells(value, board) if "=" in value else parse_cells(value, board)
         if isinstance(parsed, int):
@@ -454,7 +461,11 @@ def _build(
         if isinstance(cells, int):
             cells, colours = colours_of(value, player, spot, value_at)
         if turns and turns[-1][0] == player:
-            warn("merged-nodes", f"consecutive {colour} nodes were merged into one turn (the record was normalised)", spot)
+            warn(
+                "merged-nodes",
+                f"consecutive {colour} nodes were merged into one turn (the record was normalised)",
+                spot,
+            )
             previous = turns[-1]
             if colours or previous[2]:
                 previous[2] = (previous[2] or (player,) * len(previous[1])) + (colours or (player,) * len(cells))
@@ -554,7 +565,10 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, value in record.headers.items():
         if not _PROPERTY_NAME.fullmatch(name):
             warnings.append(
-                NotationWarning("header-dropped", f"header {name!r} is not an SGF property name (upper-case letters) and is not written")
+                NotationWarning(
+                    "header-dropped",
+                    f"header {name!r} is not an SGF property name (upper-case letters) and is not written",
+                )
             )
             continue
         root[name] = escape(value)
@@ -579,7 +593,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if turn.colours:
             value = "".join(
                 cell_name(c, board) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
-                for c, colour in zip(turn.cells, turn.colours)
+                for c, colour in zip(turn.cells, turn.colours, strict=True)
             )
         else:
             value = "".join(cell_name(c, board) for c in turn.cells)

@@ -79,8 +79,14 @@ class _Game:
 
     def fail(self, token: Token, message: str, code: str) -> NotationError:
         line = token.line
-        return NotationError(message, source=self.source, line=line + self.offset, column=token.column,
-                             text=line_of(self.chunk, line), code=code)
+        return NotationError(
+            message,
+            source=self.source,
+            line=line + self.offset,
+            column=token.column,
+            text=line_of(self.chunk, line),
+            code=code,
+        )
 
     def check_size(self, token: Token, size: int) -> None:
         if size > MAX_SET:
@@ -103,8 +109,9 @@ class _Game:
                 before = values[-1] if values else None
                 after = items[i + 1] if i + 1 < len(items) else None
                 if before is None or not isinstance(after, Token) or after.type != "INT" or int(after) <= before:
-                    raise self.fail(item, "'...' must stand between two numbers, the smaller first "
-                                    "({1, 2, ..., 10})", "set")
+                    raise self.fail(
+                        item, "'...' must stand between two numbers, the smaller first ({1, 2, ..., 10})", "set"
+                    )
                 self.check_size(item, len(values) + int(after) - before)
                 values.extend(range(before + 1, int(after)))
             else:
@@ -139,8 +146,13 @@ class _Game:
             chosen = str(parse_variant(variant or "catch-up", set=number_set, scores=scores))
         except VariantError as exc:
             raise self.fail(first, str(exc), "set") from None
-        return Record(variant=chosen, turns=tuple(turns), source=self.source, index=index,
-                      at=Location(first.line + self.offset, first.column))
+        return Record(
+            variant=chosen,
+            turns=tuple(turns),
+            source=self.source,
+            index=index,
+            at=Location(first.line + self.offset, first.column),
+        )
 
 
 def _then_blank(lines: Iterable[str]) -> Iterator[str]:
@@ -163,8 +175,12 @@ def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed
             tree = _parser().parse(chunk)
             record = game.record(tree, index, variant)
         except UnexpectedInput as exc:
-            yield Parsed(index, None, syntax_error(exc, chunk, source=source, words=_WORDS, what="game",
-                                                   line_offset=first_line - 1), line=first_line)
+            yield Parsed(
+                index,
+                None,
+                syntax_error(exc, chunk, source=source, words=_WORDS, what="game", line_offset=first_line - 1),
+                line=first_line,
+            )
         except NotationError as exc:
             yield Parsed(index, None, exc, line=first_line)
         else:
@@ -190,20 +206,33 @@ def write_numbers(
         variant = parse_variant(record.variant)
         where = f"record {number}"
         if variant.family != "numbers":
-            raise WriteError(f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
-                             code="unsupported-record")
-        lost = [label for label, present in (
-            ("the players' names", any(record.players)),
-            ("the resignation", record.resigned is not None),
-            (f"the headers {', '.join(record.headers)}", bool(record.headers)),
-        ) if present]
+            raise WriteError(
+                f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
+                code="unsupported-record",
+            )
+        lost = [
+            label
+            for label, present in (
+                ("the players' names", any(record.players)),
+                ("the resignation", record.resigned is not None),
+                (f"the headers {', '.join(record.headers)}", bool(record.headers)),
+            )
+            if present
+        ]
         if lost:
-            warnings.append(NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}"))
+            warnings.append(
+                NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}")
+            )
         if any(turn.cells for turn in record.turns):
             raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:
-            warnings.append(NotationWarning("turn-order", f"{where}: the turns do not alternate P1, P2; the "
-                                            "notation implies alternation and will read them so"))
+            warnings.append(
+                NotationWarning(
+                    "turn-order",
+                    f"{where}: the turns do not alternate P1, P2; the "
+                    "notation implies alternation and will read them so",
+                )
+            )
         lines = [f"S = {format_set(variant.params['set'])}"]
         if variant.params["scores"] != (0, 0):
             lines.append(f"scores = {variant.params['scores'][0]}:{variant.params['scores'][1]}")

@@ -34,14 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
 from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import Corrections, NotationWarning, Parsed, ReadOptions, lines_of, write_each
-from catchup_notation.model import Location, Record, Turn
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_initials,
@@ -65,8 +64,9 @@ from catchup_notation.formats.rga_board import (
     row_cells,
     side_of_columns,
 )
+from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
-from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
+from catchup_notation.rules.registry import parse_variant
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -117,8 +117,9 @@ def _parse_line(text: str, number: int, source: str | None) -> _Line:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
-        raise syntax_error(exc, text, source=source, words=_WORDS, what="diagram or move list",
-                           line_offset=number - 1) from None
+        raise syntax_error(
+            exc, text, source=source, words=_WORDS, what="diagram or move list", line_offset=number - 1
+        ) from None
     line = _Line(number, text)
     for node in tree.iter_subtrees_topdown():
         if node.data == "header":
@@ -193,15 +194,18 @@ def _starts_new_record(block: _Block, line: _Line) -> bool:
         return False
     if line.columns is not None:
         return not _is_footer(block, line) and (block.header is not None or bool(block.entries))
-    if line.entry is not None and line.entry.rstrip(".") in ("1", "01") and block.entries:
-        return True
-    return False
+    return bool(line.entry is not None and line.entry.rstrip(".") in ("1", "01") and block.entries)
 
 
 def _is_footer(block: _Block, line: _Line) -> bool:
     """The column letters repeated under the rows close the diagram."""
-    return (block.header is not None and not block.footer and bool(block.rows) and not line.names
-            and line.columns == block.header.columns)
+    return (
+        block.header is not None
+        and not block.footer
+        and bool(block.rows)
+        and not line.names
+        and line.columns == block.header.columns
+    )
 
 
 def _add(block: _Block, line: _Line) -> None:
@@ -212,7 +216,8 @@ def _add(block: _Block, line: _Line) -> None:
             block.side = side_of_columns(str(line.columns))
             if block.side is None and block.error is None:
                 block.error = _error(
-                    line, line.columns,
+                    line,
+                    line.columns,
                     f"{str(line.columns)!r} is not the column header of a hexhex board: side n has "
                     f"4n - 3 letters from 'a' (abcde for side 2 ... a-y for side {MAX_SIDE})",
                     "columns",
@@ -225,15 +230,19 @@ def _add(block: _Block, line: _Line) -> None:
         if block.side is not None and len(block.rows) >= 2 * block.side - 1:
             block.closed = True
     elif line.points is not None and block.error is None:
-        block.error = _error(line, line.points[0] if line.points else line.rownum,
-                             "a diagram row outside a diagram (no column letters above it, or more rows "
-                             "than the board has)", "diagram")
+        block.error = _error(
+            line,
+            line.points[0] if line.points else line.rownum,
+            "a diagram row outside a diagram (no column letters above it, or more rows than the board has)",
+            "diagram",
+        )
     if line.entry is not None:
         block.entries.append(line)
 
 
-def _error(line: _Line, token: Token | None, message: str, code: str, source: str | None = None,
-           column: int | None = None) -> NotationError:
+def _error(
+    line: _Line, token: Token | None, message: str, code: str, source: str | None = None, column: int | None = None
+) -> NotationError:
     if column is None:
         column = token.column if token is not None else 1
     return NotationError(message, source=source, line=line.number, column=column, text=line.text, code=code)
@@ -281,22 +290,33 @@ class _Reader:
             return (None, None), None
         names = header.names
         if len(names) != 2:
-            raise self.fail(header, names[0], f"the header names {len(names)} players; expected two "
-                            "letters or names, the first mover first", "players")
+            raise self.fail(
+                header,
+                names[0],
+                f"the header names {len(names)} players; expected two letters or names, the first mover first",
+                "players",
+            )
         if self.spec.either_colour:  # the diagram's letters are the colours', not the players'
             return (str(names[0]), str(names[1])), colour_initials(self.spec)
         letters = (str(names[0])[0].lower(), str(names[1])[0].lower())
         if letters[0] == letters[1]:
-            raise self.fail(header, names[1], f"both players' names start with {letters[0]!r}, so the "
-                            "diagram cannot tell their stones apart", "players")
+            raise self.fail(
+                header,
+                names[1],
+                f"both players' names start with {letters[0]!r}, so the diagram cannot tell their stones apart",
+                "players",
+            )
         return (str(names[0]), str(names[1])), letters
 
     def side(self) -> tuple[int, str]:
         given = parse_variant(self.variant or "catchup")
         side = self.block.side or given.size
         if self.block.side and self.variant and "size" in self.variant and given.size != side:
-            self.warn("size-mismatch", f"the variant {self.variant!r} says size {given.size}, the diagram is "
-                      f"side {side}; the diagram's side is used")
+            self.warn(
+                "size-mismatch",
+                f"the variant {self.variant!r} says size {given.size}, the diagram is "
+                f"side {side}; the diagram's side is used",
+            )
         return side, str(parse_variant(self.variant or "catchup", size=side))
 
     # -- move list -----------------------------------------------------------------------------
@@ -310,14 +330,23 @@ class _Reader:
         for line in self.block.entries:
             number = int(line.entry.rstrip("."))
             if number != expected:
-                self.warn("move-number", f"move number {number} where {expected} was expected; "
-                          "the turns are read in the order written", line.number, line.entry.column)
+                self.warn(
+                    "move-number",
+                    f"move number {number} where {expected} was expected; the turns are read in the order written",
+                    line.number,
+                    line.entry.column,
+                )
             expected = number + 1
             slots = [slot for slot in line.slots if slot]
             if len(slots) > 2:
-                raise self.fail(line, slots[2][0], f"move {number} has {len(slots)} turns; a move holds the "
-                                "first player's turn and the second player's, separated by a tab or "
-                                "two spaces (cells of one turn are separated by one space)", "move-list")
+                raise self.fail(
+                    line,
+                    slots[2][0],
+                    f"move {number} has {len(slots)} turns; a move holds the "
+                    "first player's turn and the second player's, separated by a tab or "
+                    "two spaces (cells of one turn are separated by one space)",
+                    "move-list",
+                )
             for player, slot in enumerate(slots, start=1):
                 if resigned is not None:
                     raise self.fail(line, slot[0], "the move list goes on after a resignation", "resign")
@@ -335,15 +364,27 @@ class _Reader:
                     name, _, mark = str(token).lower().partition("=")
                     colour = colour_of_mark(self.spec, mark) if mark else player
                     if colour is None:
-                        raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source,
-                                     column=token.column + len(name))
+                        raise _error(
+                            line,
+                            token,
+                            unknown_mark_message(self.spec, mark),
+                            "colour-mark",
+                            self.source,
+                            column=token.column + len(name),
+                        )
                     if mark and mark_warning_due(self.spec, self.warnings):
-                        self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, token.column + len(name))
+                        self.warn(
+                            UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, token.column + len(name)
+                        )
                     meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                     if meant is not None:
                         used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
-                        self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)",
-                                  line.number, token.column)
+                        self.warn(
+                            "corrected",
+                            f"turn {turn_no}: {name} read as {meant} (correction)",
+                            line.number,
+                            token.column,
+                        )
                         name = meant
                     cell = cell_of(name, side)
                     if cell is None:
@@ -352,10 +393,15 @@ class _Reader:
                         cells.append(cell)
                         colours.append(colour)
                 if all(t.type == "DOTS" for t in slot):
-                    self.warn("placeholder-turn", f"turn {turn_no} is only the placeholder '...': read as a "
-                              "turn that places no stone", line.number, slot[0].column)
-                turns.append(Turn(player, tuple(cells), colours=tuple(colours),
-                                  at=Location(line.number, slot[0].column)))
+                    self.warn(
+                        "placeholder-turn",
+                        f"turn {turn_no} is only the placeholder '...': read as a turn that places no stone",
+                        line.number,
+                        slot[0].column,
+                    )
+                turns.append(
+                    Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column))
+                )
         for key in corrections:
             if key not in used:
                 self.warn("unused-correction", f"the correction for {key!r} matched nothing in the move list")
@@ -377,27 +423,46 @@ class _Reader:
         where: dict[Cell, tuple[int, int]] = {}
         for row_no, line in enumerate(block.rows, start=1):
             if line.rownum is not None and int(line.rownum) != row_no:
-                self.warn("row-number", f"row numbered {line.rownum} is the diagram's row {row_no}; "
-                          "rows are read in order", line.number, line.rownum.column)
+                self.warn(
+                    "row-number",
+                    f"row numbered {line.rownum} is the diagram's row {row_no}; rows are read in order",
+                    line.number,
+                    line.rownum.column,
+                )
             cells = row_cells(side, row_no)
             points = line.points or []
             if len(points) > len(cells):
-                self.warn("long-row", f"diagram row {row_no} has {len(points)} points, the board's row has "
-                          f"{len(cells)}; the extra points are ignored", line.number, points[len(cells)].column)
+                self.warn(
+                    "long-row",
+                    f"diagram row {row_no} has {len(points)} points, the board's row has "
+                    f"{len(cells)}; the extra points are ignored",
+                    line.number,
+                    points[len(cells)].column,
+                )
             elif len(points) < len(cells):
-                self.warn("short-row", f"diagram row {row_no} shows {len(points)} of its {len(cells)} cells; "
-                          "the points are taken from the left and the rest are not shown", line.number)
-                unshown.update(cells[len(points):])
-            for cell, point in zip(cells, points):
+                self.warn(
+                    "short-row",
+                    f"diagram row {row_no} shows {len(points)} of its {len(cells)} cells; "
+                    "the points are taken from the left and the rest are not shown",
+                    line.number,
+                )
+                unshown.update(cells[len(points) :])
+            for cell, point in zip(cells, points, strict=False):
                 where[cell] = (line.number, point.column)
                 if point == ".":
                     continue
                 if point.lower() not in letters:
-                    whose = (f"a colour's letter under {self.spec.name}" if self.spec.either_colour
-                             else "a player's letter")
-                    raise self.fail(line, point, f"the diagram point {str(point)!r} is neither '.' nor "
-                                    f"{whose} ({letters[0]} or {letters[1]}, upper case for the "
-                                    "last turn)", "diagram")
+                    whose = (
+                        f"a colour's letter under {self.spec.name}" if self.spec.either_colour else "a player's letter"
+                    )
+                    raise self.fail(
+                        line,
+                        point,
+                        f"the diagram point {str(point)!r} is neither '.' nor "
+                        f"{whose} ({letters[0]} or {letters[1]}, upper case for the "
+                        "last turn)",
+                        "diagram",
+                    )
                 stones[cell] = letters.index(point.lower()) + 1
                 if point.isupper():
                     marked.add(cell)
@@ -412,24 +477,38 @@ class _Reader:
         seen: list[str] = []
         first_cells: dict[Cell, str] = {}
         for row_no, line in enumerate(self.block.rows, start=1):
-            for cell, point in zip(row_cells(side, row_no), line.points or []):
+            for cell, point in zip(row_cells(side, row_no), line.points or [], strict=False):
                 if point != ".":
                     first_cells[cell] = point.lower()
                     if point.lower() not in seen:
                         seen.append(point.lower())
         if len(seen) > 2:
             line = self.block.header
-            raise self.fail(line, line.columns, f"the diagram uses {len(seen)} letters ({', '.join(seen)}); "
-                            "a game has two players", "diagram")
-        opener = next((first_cells[c] for t in turns[:1] for c, colour in zip(t.cells, t.stone_colours)
-                       if c in first_cells and colour == 1), None)
+            raise self.fail(
+                line,
+                line.columns,
+                f"the diagram uses {len(seen)} letters ({', '.join(seen)}); a game has two players",
+                "diagram",
+            )
+        opener = next(
+            (
+                first_cells[c]
+                for t in turns[:1]
+                for c, colour in zip(t.cells, t.stone_colours, strict=True)
+                if c in first_cells and colour == 1
+            ),
+            None,
+        )
         if opener is not None:
             ordered = [opener] + [s for s in seen if s != opener]
         else:
             ordered = sorted(seen)
             if seen:
-                self.warn("players-guessed", "the header names no players and the move list does not show "
-                          f"who moved first; the letters are taken in alphabetical order ({', '.join(ordered)})")
+                self.warn(
+                    "players-guessed",
+                    "the header names no players and the move list does not show "
+                    f"who moved first; the letters are taken in alphabetical order ({', '.join(ordered)})",
+                )
         for filler in "xo":
             if len(ordered) < 2 and filler not in ordered:
                 ordered.append(filler)
@@ -447,8 +526,11 @@ class _Reader:
         words = tuple(name or f"player {i}" for i, name in enumerate(players, start=1))
         stone_words = self.spec.colours if self.spec.either_colour else words
         if diagram is not None and not block.entries:
-            self.warn("diagram-only", "the post has a diagram but no move list: the record has no turns; "
-                      "the position is kept in headers['diagram']")
+            self.warn(
+                "diagram-only",
+                "the post has a diagram but no move list: the record has no turns; "
+                "the position is kept in headers['diagram']",
+            )
         suggested = self.suggestions(bad, side, diagram, turns, words, stone_words)
         if bad and corrections == "diagram" and len(suggested) == len(bad):
             self.warnings.clear()  # the first pass's not-a-cell reports no longer apply
@@ -474,8 +556,9 @@ class _Reader:
             resigned_at=resigned_at,
         )
 
-    def suggestions(self, bad: list[_Bad], side: int, diagram: Diagram | None, turns, words,
-                    stone_words) -> dict[str, str]:
+    def suggestions(
+        self, bad: list[_Bad], side: int, diagram: Diagram | None, turns, words, stone_words
+    ) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
         of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
         implied = position(turns, diagram.side)[0] if diagram else {}
@@ -486,28 +569,36 @@ class _Reader:
             if nearby:
                 message += f"; the cells next to it are {', '.join(nearby)}"
             if diagram is not None:
-                fits = [n for n in nearby
-                        if diagram.stones.get(cell_of(n, diagram.side)) == item.colour
-                        and cell_of(n, diagram.side) not in implied]
+                fits = [
+                    n
+                    for n in nearby
+                    if diagram.stones.get(cell_of(n, diagram.side)) == item.colour
+                    and cell_of(n, diagram.side) not in implied
+                ]
                 if len(fits) == 1:
                     found[f"{item.turn}:{item.name}"] = fits[0]
-                    message += (f"; the diagram shows a stone of {stone_words[item.colour - 1]} at {fits[0]} "
-                                f"that the move list never places: probably {fits[0]}")
+                    message += (
+                        f"; the diagram shows a stone of {stone_words[item.colour - 1]} at {fits[0]} "
+                        f"that the move list never places: probably {fits[0]}"
+                    )
             self.warn("not-a-cell", message, item.line, item.column)
         return found
 
     def not_a_cell(self, bad: list[_Bad], side: int, suggested: dict[str, str]) -> NotationError:
         listed = "; ".join(f"{b.name} (turn {b.turn})" for b in bad)
-        message = (f"{len(bad)} coordinate{'s' if len(bad) > 1 else ''} in the move list name{'s' if len(bad) == 1 else ''} "
-                   f"no cell of the side-{side} board (a letter/number pair of the wrong parity): {listed}")
+        message = (
+            f"{len(bad)} coordinate{'s' if len(bad) > 1 else ''} in the move list name{'s' if len(bad) == 1 else ''} "
+            f"no cell of the side-{side} board (a letter/number pair of the wrong parity): {listed}"
+        )
         if suggested:
             pairs = ", ".join(f"{k.split(':')[1]!r}: {v!r}" for k, v in suggested.items())
             message += f"; the diagram suggests reading again with corrections={{{pairs}}}"
             if len(suggested) == len(bad):
                 message += " (or corrections='diagram')"
         first = bad[0]
-        return NotationError(message, source=self.source, line=first.line, column=first.column,
-                             text=first.text, code="not-a-cell")
+        return NotationError(
+            message, source=self.source, line=first.line, column=first.column, text=first.text, code="not-a-cell"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -572,12 +663,15 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     variant = parse_variant(record.variant)
     where = f"record {number + 1}"
     if variant.family != "hex":
-        raise WriteError(f"{where}: rga holds hex games; {record.variant} is a number-set game",
-                            code="unsupported-record")
+        raise WriteError(
+            f"{where}: rga holds hex games; {record.variant} is a number-set game", code="unsupported-record"
+        )
     side = variant.size
     if side > MAX_SIDE:
-        raise WriteError(f"{where}: a side-{side} board needs {4 * side - 3} column letters; "
-                            f"rga diagrams go up to side {MAX_SIDE}", code="unsupported-record")
+        raise WriteError(
+            f"{where}: a side-{side} board needs {4 * side - 3} column letters; rga diagrams go up to side {MAX_SIDE}",
+            code="unsupported-record",
+        )
     warnings: list[NotationWarning] = []
 
     def warn(code: str, message: str) -> None:
@@ -593,8 +687,9 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     for turn in record.turns:
         for cell in turn.cells:
             if cell not in board or cell_of(cell_name(cell, side), side) != cell:
-                raise WriteError(f"{where}: turn cell {cell} is not on the side-{side} board and has no "
-                                    "rga name", code="not-a-cell")
+                raise WriteError(
+                    f"{where}: turn cell {cell} is not on the side-{side} board and has no rga name", code="not-a-cell"
+                )
     stones, last = position(record.turns, side)  # by stone colour
     diagram = Diagram(side, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
@@ -630,7 +725,10 @@ def _written(turn: Turn, side: int, spec) -> list[str]:
     """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
     names = [cell_name(c, side) for c in turn.cells]
     if turn.colours:
-        names = [n if colour == turn.player else n + colour_mark(spec, colour) for n, colour in zip(names, turn.colours)]
+        names = [
+            n if colour == turn.player else n + colour_mark(spec, colour)
+            for n, colour in zip(names, turn.colours, strict=True)
+        ]
     return names
 
 
@@ -639,14 +737,20 @@ def _slots(record: Record, side: int, warn, spec) -> list[str]:
     slots: list[str] = []
     for number, turn in enumerate(record.turns, start=1):
         if turn.player != len(slots) % 2 + 1:
-            warn("turn-order", f"turn {number} is player {turn.player}'s but the move list alternates; "
-                 "a '...' slot is written for the other player and reads back as an empty turn")
+            warn(
+                "turn-order",
+                f"turn {number} is player {turn.player}'s but the move list alternates; "
+                "a '...' slot is written for the other player and reads back as an empty turn",
+            )
             slots.append("...")
         slots.append(" ".join(_written(turn, side, spec)) or "...")
     if record.resigned is not None:
         if record.resigned != len(slots) % 2 + 1:
-            warn("turn-order", "the resigning player is not the one to move; a '...' slot is written before "
-                 "'resign' and reads back as an empty turn")
+            warn(
+                "turn-order",
+                "the resigning player is not the one to move; a '...' slot is written before "
+                "'resign' and reads back as an empty turn",
+            )
             slots.append("...")
         slots.append("resign")
     return slots
@@ -660,13 +764,14 @@ def _lay_out(board_lines: list[str], entries: list[tuple[str, ...]], names: tupl
     left = " " * (len(rows[0]) + 2)  # where the move list starts
     num_w = max((len(e[0]) for e in entries), default=2) + 2
     first_w = max([len(e[1]) for e in entries if len(e) > 1] + [len(names[0])]) + 3
-    texts = [e[0].ljust(num_w) + "".join(s.ljust(first_w) if i == 0 else s for i, s in enumerate(e[1:]))
-             for e in entries]
+    texts = [
+        e[0].ljust(num_w) + "".join(s.ljust(first_w) if i == 0 else s for i, s in enumerate(e[1:])) for e in entries
+    ]
     lines = [(footer.ljust(len(left)) + " " * num_w + names[0].ljust(first_w) + names[1]).rstrip()]
     for i, row in enumerate(rows):
         lines.append((row + "  " + texts[i]).rstrip() if i < len(texts) else row.rstrip())
     lines.append(footer.rstrip())
-    lines.extend((left + t).rstrip() for t in texts[len(rows):])
+    lines.extend((left + t).rstrip() for t in texts[len(rows) :])
     return lines
 
 
@@ -680,9 +785,7 @@ class RgaFormat:
     carries = frozenset({"size", "players", "resignation", "passes", "colours", "several"})
 
     def sniff(self, head: str) -> bool:
-        return "abcde" in head and any(
-            line.strip(" \t:>|").startswith("abcde") for line in head.splitlines()
-        )
+        return "abcde" in head and any(line.strip(" \t:>|").startswith("abcde") for line in head.splitlines())
 
     def cell_name(self, cell: Cell, board: Board) -> str:
         if board.side is None or cell not in board:

@@ -144,7 +144,7 @@ def position(turns, side: int) -> tuple[dict[Cell, int], frozenset[Cell]]:
     stones: dict[Cell, int] = {}
     last: tuple[Cell, ...] = ()
     for turn in turns:
-        for cell, colour in zip(turn.cells, turn.stone_colours):
+        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
             if cell in board:
                 stones[cell] = colour
         if turn.cells:
@@ -168,33 +168,45 @@ def compare(diagram: Diagram, turns, colour_words: tuple[str, str]) -> list[Nota
         line, column = diagram.where.get(cell, (None, None))
         if cell in diagram.unshown:
             if listed is not None:
-                warnings.append(NotationWarning(
-                    "diagram-mismatch",
-                    f"{name}: the move list implies {says(listed)}, the diagram does not show the cell (its row is short)",
-                ))
+                warnings.append(
+                    NotationWarning(
+                        "diagram-mismatch",
+                        f"{name}: the move list implies {says(listed)}, the "
+                        "diagram does not show the cell (its row is short)",
+                    )
+                )
         elif listed != shown:
-            warnings.append(NotationWarning(
-                "diagram-mismatch",
-                f"{name}: the move list implies {says(listed)}, the diagram shows {says(shown)}",
-                line, column,
-            ))
+            warnings.append(
+                NotationWarning(
+                    "diagram-mismatch",
+                    f"{name}: the move list implies {says(listed)}, the diagram shows {says(shown)}",
+                    line,
+                    column,
+                )
+            )
     if diagram.marked or last:
         last_names = " ".join(sorted(cell_name(c, side) for c in last)) or "nothing"
         for cell in sorted(last - diagram.marked):
             if diagram.stones.get(cell) is not None:
                 line, column = diagram.where.get(cell, (None, None))
-                warnings.append(NotationWarning(
-                    "last-move-mark",
-                    f"{cell_name(cell, side)} is in the last turn of the move list ({last_names}) "
-                    "but the diagram does not mark it in upper case",
-                    line, column,
-                ))
+                warnings.append(
+                    NotationWarning(
+                        "last-move-mark",
+                        f"{cell_name(cell, side)} is in the last turn of the move list ({last_names}) "
+                        "but the diagram does not mark it in upper case",
+                        line,
+                        column,
+                    )
+                )
         for cell in sorted(diagram.marked - last):
             line, column = diagram.where.get(cell, (None, None))
-            warnings.append(NotationWarning(
-                "last-move-mark",
-                f"the diagram marks {cell_name(cell, side)} in upper case as part of the last turn, "
-                f"but the move list's last turn placed {last_names}",
-                line, column,
-            ))
+            warnings.append(
+                NotationWarning(
+                    "last-move-mark",
+                    f"the diagram marks {cell_name(cell, side)} in upper case as part of the last turn, "
+                    f"but the move list's last turn placed {last_names}",
+                    line,
+                    column,
+                )
+            )
     return warnings

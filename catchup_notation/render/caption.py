@@ -15,7 +15,9 @@ def caption_lines(state: HexState, names: tuple[str, str] | None = None) -> list
     spec = parse_variant(state.variant).spec
     names = names or spec.players
     owners = spec.colours if spec.either_colour else names
-    stones = [f"{owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)]
+    stones = [
+        f"{owners[p]}: {spec.score_name} {state.scores[p]}, groups {format_groups(state.groups[p])}" for p in (0, 1)
+    ]
     if state.over:
         status = "game over"
     elif state.to_move is not None:

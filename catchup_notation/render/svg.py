@@ -7,8 +7,9 @@ Layout: pointy-top hexagons, row A (axial r = -N) at the top, as Little Golem dr
 Every cell is a `<polygon class="cell" data-cell="E5">`; every stone a `<circle>` of class
 `stone stone-c1` or `stone stone-c2` (its colour, which in too and product need not be the colour
 of the player who placed it) with `data-colour` naming the colour and a fill to match, and `last`
-added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Row letters sit at the left end of each row, cell numbers at both
-ends of the lines along which a number stays the same, and a caption gives scores and groups.
+added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Row letters sit at
+the left end of each row, cell numbers at both ends of the lines along which a number stays the
+same, and a caption gives scores and groups.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from catchup_notation.board import Board, Cell
-from catchup_notation.render.caption import caption_lines
 from catchup_notation.model import HexState
+from catchup_notation.render.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
 
 DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below
@@ -55,7 +56,9 @@ def state_svg(
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
-    colours = colours or tuple(NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS))
+    colours = colours or tuple(
+        NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS, strict=True)
+    )
     last = set(last_turn_cells)
 
     # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
@@ -77,10 +80,9 @@ def state_svg(
         },
     )
     ET.SubElement(svg, "title").text = f"{state.variant} after turn {state.turns_played}"
-    ET.SubElement(svg, "style").text = (
-        "text { font-family: sans-serif; fill: #333; }"
-        " .coord { font-size: 11px; } .caption { font-size: 13px; }"
-    )
+    ET.SubElement(
+        svg, "style"
+    ).text = "text { font-family: sans-serif; fill: #333; } .coord { font-size: 11px; } .caption { font-size: 13px; }"
 
     cells = ET.SubElement(svg, "g", {"class": "cells"})
     for cell in board.cells:
@@ -122,7 +124,13 @@ def state_svg(
                 ET.SubElement(
                     stones,
                     "circle",
-                    {"class": "last-mark", "cx": f"{x:.2f}", "cy": f"{y:.2f}", "r": f"{_R * 0.22:.2f}", "fill": _LAST_MARK},
+                    {
+                        "class": "last-mark",
+                        "cx": f"{x:.2f}",
+                        "cy": f"{y:.2f}",
+                        "r": f"{_R * 0.22:.2f}",
+                        "fill": _LAST_MARK,
+                    },
                 )
 
     coords = ET.SubElement(svg, "g", {"class": "coordinates"})
@@ -130,7 +138,13 @@ def state_svg(
         label = ET.SubElement(
             coords,
             "text",
-            {"class": "coord", "x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": "middle", "dominant-baseline": "central"},
+            {
+                "class": "coord",
+                "x": f"{x:.2f}",
+                "y": f"{y:.2f}",
+                "text-anchor": "middle",
+                "dominant-baseline": "central",
+            },
         )
         label.text = text
 
@@ -138,7 +152,9 @@ def state_svg(
     top = half_height - _MARGIN / 4 + _R / 2
     for i, line in enumerate(words):
         text = ET.SubElement(
-            caption, "text", {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"}
+            caption,
+            "text",
+            {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
         )
         text.text = line
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from catchup_notation.board import Cell
-from catchup_notation.render.caption import caption_lines
 from catchup_notation.model import GameState, HexState, NumbersState
+from catchup_notation.render.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
 
 
@@ -49,7 +49,7 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
     # The left margin of a row: its letter and a space, plus half a slot per step from the middle.
     indent = [abs(r) * slot // 2 for _, r in (row[0] for row in board.rows)]
     lines.append(" " * (indent[0] + 2) + _numbers(len(top), slot))
-    for row, pad in zip(board.rows, indent):
+    for row, pad in zip(board.rows, indent, strict=True):
         letter = board.label(row[0])[0]
         cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
         lines.append(f"{' ' * pad}{letter} {cells} {letter}")
@@ -66,17 +66,14 @@ def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple
     players' (the stone lines name the colours where they differ from the players: too, product)."""
     symbols = symbols or player_symbols(parse_variant(state.variant).spec.colours)
     head, *stones = caption_lines(state, names)
-    return "\n".join([head, *(f"{symbol} {line}" for symbol, line in zip(symbols, stones))])
+    return "\n".join([head, *(f"{symbol} {line}" for symbol, line in zip(symbols, stones, strict=True))])
 
 
 def numbers_text(state: NumbersState, names: tuple[str, str] | None = None) -> str:
     """A number-set position: what remains and both scores."""
     names = names or parse_variant(state.variant).spec.players
     remaining = "{" + ", ".join(map(str, state.remaining)) + "}" if state.remaining else "{}"
-    if state.over:
-        after = "game over"
-    else:
-        after = f"{names[state.to_move - 1]} to move" if state.to_move else ""
+    after = "game over" if state.over else f"{names[state.to_move - 1]} to move" if state.to_move else ""
     return "\n".join(
         [
             f"{state.variant}, after turn {state.turns_played}" + (f": {after}" if after else ""),
@@ -87,7 +84,9 @@ def numbers_text(state: NumbersState, names: tuple[str, str] | None = None) -> s
     )
 
 
-def position_text(state: GameState, *, last_turn_cells: Iterable[Cell] = (), names: tuple[str, str] | None = None) -> str:
+def position_text(
+    state: GameState, *, last_turn_cells: Iterable[Cell] = (), names: tuple[str, str] | None = None
+) -> str:
     """Any position as text: the board and its legend, or a number-set position's scores."""
     if isinstance(state, HexState):
         return render(state, last_turn_cells=last_turn_cells) + "\n" + legend(state, names=names)

@@ -60,7 +60,10 @@ class Catchup2012Game(_BonusGame):
         last = self.history[-1]
         opponent, number = self.names[last.player - 1], self.turns_played
         if self._bonus():
-            return f"{opponent} grew the largest group on the board from {last.board_max_before} to {last.board_max_after} on turn {number}"
+            return (
+                f"{opponent} grew the largest group on the board from "
+                f"{last.board_max_before} to {last.board_max_after} on turn {number}"
+            )
         return f"{opponent} did not grow the largest group on the board (still {last.board_max_after}) on turn {number}"
 
 

@@ -133,7 +133,9 @@ class HexGame:
     def groups(self, player: int) -> tuple[int, ...]:
         """The player's group sizes, largest first."""
         owner, parent, gsize = self.owner, self.parent, self.gsize
-        return tuple(sorted((gsize[i] for i in range(len(owner)) if owner[i] == player and parent[i] == i), reverse=True))
+        return tuple(
+            sorted((gsize[i] for i in range(len(owner)) if owner[i] == player and parent[i] == i), reverse=True)
+        )
 
     def stones(self, player: int) -> tuple[Cell, ...]:
         cells = self.board.cells
@@ -233,15 +235,22 @@ class HexGame:
         """Check a turn in the documented order; on success also return its cell indices."""
         player, cells = turn.player, turn.cells
         if self.over:
-            what = "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
-            return self._error("game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells), []
+            what = (
+                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
+            )
+            return self._error(
+                "game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells
+            ), []
         if player != self.to_move:
             given = self.names[player - 1] if player in (1, 2) else f"player {player}"
             error = RuleError(
                 code="wrong-player",
                 turn=self.turns_played + 1,
                 player=player,
-                message=f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s turn, but the record gives it to {given}",
+                message=(
+                    f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s "
+                    f"turn, but the record gives it to {given}"
+                ),
                 cells=cells,
             )
             return error, []
@@ -250,18 +259,24 @@ class HexGame:
         for cell in cells:
             i = index.get(cell)
             if i is None:
-                return self._error("off-board", player, f"{self.cell_namer(cell)} is not a cell of {self.board_words()}", (cell,)), []
+                return self._error(
+                    "off-board", player, f"{self.cell_namer(cell)} is not a cell of {self.board_words()}", (cell,)
+                ), []
             indices.append(i)
         if len(set(indices)) != len(indices):
             seen: set[int] = set()
             twice = next(i for i in indices if i in seen or seen.add(i))
             cell = self.board.cells[twice]
-            return self._error("duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)), []
+            return self._error(
+                "duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)
+            ), []
         for i in indices:
             if self.owner[i]:
                 cell = self.board.cells[i]
                 holder = self.colour_names[self.owner[i] - 1]
-                return self._error("occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)), []
+                return self._error(
+                    "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
+                ), []
         counts = self.allowed_counts()
         if len(indices) not in counts:
             return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
@@ -276,12 +291,20 @@ class HexGame:
         return None, indices
 
     def _colour_error(self, player: int, cells: tuple[Cell, ...], colours: tuple[int, ...]) -> RuleError | None:
-        for cell, colour in zip(cells, colours):
+        for cell, colour in zip(cells, colours, strict=True):
             if colour not in (1, 2):
-                return self._error("wrong-colour", player, f"{self.cell_namer(cell)} is given stone colour {colour}; there are only 1 and 2", (cell,))
+                return self._error(
+                    "wrong-colour",
+                    player,
+                    f"{self.cell_namer(cell)} is given stone colour {colour}; there are only 1 and 2",
+                    (cell,),
+                )
             if colour != player and not self.either_colour:
                 own, other = self.colour_names[player - 1], self.colour_names[colour - 1]
-                text = f"{self.cell_namer(cell)} is given a {other} stone, but in {self.variant.name} a player places only their own colour ({own})"
+                text = (
+                    f"{self.cell_namer(cell)} is given a {other} stone, but in "
+                    f"{self.variant.name} a player places only their own colour ({own})"
+                )
                 return self._error("wrong-colour", player, text, (cell,))
         return None
 
@@ -308,7 +331,7 @@ class HexGame:
         score_before = scores[player]
         if colours:  # too, product: each colour's stones join that colour's groups
             for colour in (1, 2):
-                self._place([i for i, c in zip(indices, colours) if c == colour], colour)
+                self._place([i for i, c in zip(indices, colours, strict=True) if c == colour], colour)
         else:
             self._place(indices, player)
         mine = largest[player]
@@ -406,10 +429,15 @@ class HexGame:
                 reason="resignation",
                 scores=scores,
                 groups=groups,
-                explanation=f"{self.names[2 - resigned]} wins: {self.names[resigned - 1]} resigned after turn {self.turns_played}",
+                explanation=(
+                    f"{self.names[2 - resigned]} wins: {self.names[resigned - 1]} "
+                    f"resigned after turn {self.turns_played}"
+                ),
             )
         if self.over:
-            ending = "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
+            ending = (
+                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
+            )
             late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
             return Result(
                 status="finished",
@@ -429,5 +457,7 @@ class HexGame:
             reason="unfinished",
             scores=scores,
             groups=groups,
-            explanation=f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}",
+            explanation=(
+                f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
+            ),
         )

@@ -28,7 +28,7 @@ class Ketchup4Game(HexGame):
     def base_counts(self) -> tuple[int, ...]:
         if not self.history:
             return (1,)
-        return self._base + (3,) if self._bonus() else self._base
+        return (*self._base, 3) if self._bonus() else self._base
 
     def reason(self) -> str:
         if not self.history:
@@ -36,9 +36,15 @@ class Ketchup4Game(HexGame):
         last = self.history[-1]
         opponent, number = self.names[last.player - 1], self.turns_played
         if self._bonus():
-            return f"{opponent} made a group of {last.strict_new_max}, larger than any other on the board, on turn {number}"
+            return (
+                f"{opponent} made a group of {last.strict_new_max}, "
+                f"larger than any other on the board, on turn {number}"
+            )
         if last.strict_new_max:
-            return f"{opponent}'s largest-on-board group of {last.strict_new_max} on turn {number} is too small to count (a group needs {self._threshold} stones)"
+            return (
+                f"{opponent}'s largest-on-board group of {last.strict_new_max} on turn "
+                f"{number} is too small to count (a group needs {self._threshold} stones)"
+            )
         return f"{opponent} made no group larger than every other on turn {number}"
 
 

@@ -96,7 +96,9 @@ class NumbersGame:
             if available[value] <= 0:
                 left = _numbers_words(self.remaining)
                 already = taken.count(value) - self._remaining[value]
-                why = "more often than it remains" if already > 0 and self._remaining[value] else "which is not available"
+                why = (
+                    "more often than it remains" if already > 0 and self._remaining[value] else "which is not available"
+                )
                 return error("not-available", f"took {value}, {why} (remaining: {left})")
             available[value] -= 1
 

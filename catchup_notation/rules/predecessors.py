@@ -29,17 +29,24 @@ def plurality(groups: Groups, names: tuple[str, str], provisional: bool = False)
             owned = (first, k - first)
             winner = 1 if first > k - first else 2
             top = tuple(
-                f"{names[p - 1]} {format_groups(tuple(size for size, owner in board[:k] if owner == p))}" for p in (1, 2) if owned[p - 1]
+                f"{names[p - 1]} {format_groups(tuple(size for size, owner in board[:k] if owner == p))}"
+                for p in (1, 2)
+                if owned[p - 1]
             )
             verb = "leads" if provisional else "wins"
-            text = f"{names[winner - 1]} {verb}, owning {owned[winner - 1]} of the {k} largest groups on the board ({', '.join(top)})"
+            text = (
+                f"{names[winner - 1]} {verb}, owning {owned[winner - 1]} of "
+                f"the {k} largest groups on the board ({', '.join(top)})"
+            )
             if ties:
                 text += f"; {_tie_words(ties)}"
             return Verdict(winner, "plurality", k - 1, owned, text)
         ties.append((k, sizes[k - 1]))
         k += 2
     reasons = [_tie_words(ties)] if ties else []
-    reasons.append(f"the board has only {len(board)} group{'' if len(board) == 1 else 's'}, too few for the {k} largest")
+    reasons.append(
+        f"the board has only {len(board)} group{'' if len(board) == 1 else 's'}, too few for the {k} largest"
+    )
     lead = "no player leads" if provisional else "draw"
     return Verdict(None, "no-cut", None, (0, 0), f"{lead}: the largest groups have no clean cut ({'; '.join(reasons)})")
 
@@ -51,7 +58,9 @@ def _tie_words(ties: list[tuple[int, int]]) -> str:
     return ", ".join(parts)
 
 
-def second_largest(groups: Groups, names: tuple[str, str], colours: tuple[str, str], provisional: bool = False) -> Verdict:
+def second_largest(
+    groups: Groups, names: tuple[str, str], colours: tuple[str, str], provisional: bool = False
+) -> Verdict:
     """Too: player 1 wins if colour 1's second-largest group is larger than colour 2's (0 where a
     colour has fewer than two groups); otherwise player 2 wins."""
     values = tuple(g[1] if len(g) > 1 else 0 for g in groups)
@@ -59,7 +68,9 @@ def second_largest(groups: Groups, names: tuple[str, str], colours: tuple[str, s
     verb = "leads" if provisional else "wins"
     comparison = "is larger than" if winner == 1 else "is not larger than"
     first, second = (_second_words(g) for g in groups)
-    text = f"{names[winner - 1]} {verb}: {colours[0]}'s 2nd-largest group ({first}) {comparison} {colours[1]}'s ({second})"
+    text = (
+        f"{names[winner - 1]} {verb}: {colours[0]}'s 2nd-largest group ({first}) {comparison} {colours[1]}'s ({second})"
+    )
     return Verdict(winner, "second-largest", 1, values, text)
 
 
@@ -77,7 +88,10 @@ def product(groups: Groups, names: tuple[str, str], colours: tuple[str, str], pr
     verb = "leads" if provisional else "wins"
     comparison = "more than" if winner == 1 else "not more than"
     first, second = (_product_words(g) for g in groups)
-    text = f"{names[winner - 1]} {verb}: {colours[0]}'s two largest groups make {first}, {comparison} {colours[1]}'s {second}"
+    text = (
+        f"{names[winner - 1]} {verb}: {colours[0]}'s two largest "
+        f"groups make {first}, {comparison} {colours[1]}'s {second}"
+    )
     return Verdict(winner, "product", None, values, text)
 
 
@@ -101,7 +115,10 @@ def margin(groups: Groups, x: int, names: tuple[str, str], provisional: bool = F
     smaller = 3 - bigger
     lead = largest[bigger - 1] - largest[smaller - 1]
     verb = "leads" if provisional else "wins"
-    sizes = f"{names[bigger - 1]}'s largest group ({largest[bigger - 1]}) is {lead} larger than {names[smaller - 1]}'s ({largest[smaller - 1]})"
+    sizes = (
+        f"{names[bigger - 1]}'s largest group ({largest[bigger - 1]}) is "
+        f"{lead} larger than {names[smaller - 1]}'s ({largest[smaller - 1]})"
+    )
     if lead >= x:
         return Verdict(bigger, "margin", 0, largest, f"{names[bigger - 1]} {verb}: {sizes}, at least the margin {x}")
     text = f"{names[smaller - 1]} {verb}: {sizes}, less than the margin {x}, so its owner loses"

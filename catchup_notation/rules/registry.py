@@ -221,7 +221,8 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     for param in spec.parameters:
         if params[param.name] is None:
             raise VariantError(
-                f"{spec.name} needs its parameter {param.name} ({param.description}), e.g. {spec.name}({param.name}={param.minimum or 1})"
+                f"{spec.name} needs its parameter {param.name} ({param.description}), "
+                f"e.g. {spec.name}({param.name}={param.minimum or 1})"
             )
         if param.minimum is not None and param.kind == "int" and params[param.name] < param.minimum:
             raise VariantError(f"{spec.name}: {param.name} must be at least {param.minimum}, not {params[param.name]}")

@@ -36,7 +36,9 @@ def player_names(players: tuple[str | None, str | None], variant: Variant) -> tu
     """How verdicts and messages name the players: `amsterdam (White)` where the record names a
     player, else the variant's name for them (`White`)."""
     defaults = variant.spec.players
-    first, second = (f"{given} ({default})" if given else default for given, default in zip(players, defaults))
+    first, second = (
+        f"{given} ({default})" if given else default for given, default in zip(players, defaults, strict=True)
+    )
     return first, second
 
 

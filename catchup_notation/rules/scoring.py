@@ -47,10 +47,7 @@ def compare_groups(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int
 
 
 def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
@@ -89,7 +86,9 @@ def describe_verdict(
     return f"{names[winner - 1]} wins {format_groups(win, shown)} {against}: decided by {position_words(position or 0)}"
 
 
-def cascade(groups: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str], provisional: bool = False) -> Verdict:
+def cascade(
+    groups: tuple[tuple[int, ...], tuple[int, ...]], names: tuple[str, str], provisional: bool = False
+) -> Verdict:
     """The cascading comparison as a Verdict (Catchup, Ketchup, and brink after equal largest groups)."""
     winner, position = compare_groups(groups[0], groups[1])
     return Verdict(winner, "groups", position, None, describe_verdict(groups, winner, position, names, provisional))

@@ -185,8 +185,17 @@ class _Solver:
         for k, cell in enumerate(self.pos.cells):
             masks[owner[index[cell]]] |= 1 << k
         history = game.history
-        return (masks[1], masks[2], game.to_move, game.scores[1], game.scores[2], game.largest[1], game.largest[2],
-                history[-1] if history else None, min(len(history), 2))
+        return (
+            masks[1],
+            masks[2],
+            game.to_move,
+            game.scores[1],
+            game.scores[2],
+            game.largest[1],
+            game.largest[2],
+            history[-1] if history else None,
+            min(len(history), 2),
+        )
 
     # -- the engine's rules, asked through the probe ---------------------------------------
 
@@ -266,14 +275,16 @@ class _Solver:
             for chosen in combinations(bits, count):
                 for colours in product((1, 2), repeat=count):
                     placed = [0, 0, 0]
-                    for bit, colour in zip(chosen, colours):
+                    for bit, colour in zip(chosen, colours, strict=True):
                         placed[colour] |= bit
                     masks = (0, m1 | placed[1], m2 | placed[2])
                     largest = [0, l1, l2]
                     sizes = []  # of the groups holding new stones, either colour
                     for colour in (1, 2):
                         if placed[colour]:
-                            grown = [size for comp, size, _ in pos.parts(colour, masks[colour]) if comp & placed[colour]]
+                            grown = [
+                                size for comp, size, _ in pos.parts(colour, masks[colour]) if comp & placed[colour]
+                            ]
                             largest[colour] = max(largest[colour], *grown)
                             sizes += grown
                     mine = largest[mover]
@@ -343,11 +354,10 @@ class _Solver:
             children = self.children(state, self.counts(state))
             if not children:
                 break
-            for placed, child in children:
-                if -self.value(child) == value:
-                    break
-            else:
+            kept = next(((placed, child) for placed, child in children if -self.value(child) == value), None)
+            if kept is None:
                 raise AssertionError("no child keeps the solved value")
+            placed, child = kept
             out.append(placed)
             state, value = child, -value
         return out
@@ -372,7 +382,12 @@ def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | Non
     line = []
     end = game.copy()
     for placed in masks:
-        stones = [(cells[k], colour) for colour, mask in ((1, placed[0]), (2, placed[1])) for k in range(len(cells)) if mask >> k & 1]
+        stones = [
+            (cells[k], colour)
+            for colour, mask in ((1, placed[0]), (2, placed[1]))
+            for k in range(len(cells))
+            if mask >> k & 1
+        ]
         turn = Turn(end.to_move, tuple(cell for cell, _ in stones), colours=tuple(colour for _, colour in stones))
         end.play(turn)  # the engine re-checks every turn of the line
         line.append(turn)
@@ -381,7 +396,9 @@ def solve_endgame(game, *, max_empty: int | None = None, time_limit: float | Non
     final = end.score()
     if not end.over or final.winner != winner:
         raise AssertionError(f"the principal line ends with {final.winner}, the search said {winner}")
-    return EndgameResult(winner, mover, value, tuple(line), final, solver.nodes, time.perf_counter() - start, game.empty)
+    return EndgameResult(
+        winner, mover, value, tuple(line), final, solver.nodes, time.perf_counter() - start, game.empty
+    )
 
 
 def solve_record(record: Record, variant=None, **options) -> EndgameResult:

@@ -3,7 +3,14 @@ and the paper's play heuristics. The rules themselves live in `catchup_notation.
 """
 
 from catchup_notation.solvers.numberset.heuristics import Heuristic, TournamentResult, tournament
-from catchup_notation.solvers.numberset.solver import Solution, game_value, plain_value, reference_value, solve, solve_game
+from catchup_notation.solvers.numberset.solver import (
+    Solution,
+    game_value,
+    plain_value,
+    reference_value,
+    solve,
+    solve_game,
+)
 from catchup_notation.solvers.numberset.stats import LevelBranching, TreeStats, level_branching, tree_stats
 
 __all__ = [

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from catchup_notation.model import Turn
-from catchup_notation.rules.registry import parse_variant
 from catchup_notation.rules.numbers import NumbersGame
+from catchup_notation.rules.registry import parse_variant
 
 Move = tuple[int, ...]
 

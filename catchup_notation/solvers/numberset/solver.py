@@ -62,7 +62,7 @@ class Packing:
 
     def unpack(self, packed: int) -> tuple[int, ...]:
         out: list[int] = []
-        for v, shift, mask in zip(self.values, self.shifts, self.masks):
+        for v, shift, mask in zip(self.values, self.shifts, self.masks, strict=True):
             out.extend([v] * ((packed >> shift) & mask))
         return tuple(out)
 
@@ -276,22 +276,23 @@ def reference_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0), to
         if sum(remaining) < gap:
             return [remaining]
         found: set[tuple[int, ...]] = set()
+
+        def subsets(
+            smaller: tuple[int, ...], low: int, high: int, last: int, start: int, chosen: tuple[int, ...], total: int
+        ) -> None:
+            if chosen and low <= total <= high:
+                found.add((*chosen, last))
+            for i in range(start, len(smaller)):
+                if total + smaller[i] > high:
+                    break
+                subsets(smaller, low, high, last, i + 1, (*chosen, smaller[i]), total + smaller[i])
+
         for last_index, last in enumerate(remaining):
             # the other numbers, all <= last in sorted order, must sum to [gap - last, gap - 1]
             low, high = gap - last, gap - 1
             if low <= 0:
                 found.add((last,))
-            smaller = remaining[:last_index]
-
-            def subsets(start: int, chosen: tuple[int, ...], total: int) -> None:
-                if chosen and low <= total <= high:
-                    found.add(chosen + (last,))
-                for i in range(start, len(smaller)):
-                    if total + smaller[i] > high:
-                        break
-                    subsets(i + 1, chosen + (smaller[i],), total + smaller[i])
-
-            subsets(0, (), 0)
+            subsets(remaining[:last_index], low, high, last, 0, (), 0)
         return sorted(found)
 
     def without(remaining: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
