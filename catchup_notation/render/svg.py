@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.model import HexState
@@ -50,9 +50,11 @@ def state_svg(
     last_turn_cells: Iterable[Cell] = (),
     names: tuple[str, str] | None = None,
     colours: tuple[str, str] | None = None,
+    cell_fills: Mapping[Cell, str] | None = None,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
-    `colours` (SVG fills of colour 1 and 2) to the variant's stone colours."""
+    `colours` (SVG fills of colour 1 and 2) to the variant's stone colours. `cell_fills` paints
+    chosen cells in other colours (a map of winning and losing moves, say)."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
@@ -94,7 +96,7 @@ def state_svg(
                 "class": "cell",
                 "data-cell": board.label(cell),
                 "points": _hexagon_points(x, y),
-                "fill": _CELL_FILL,
+                "fill": (cell_fills or {}).get(cell, _CELL_FILL),
                 "stroke": _CELL_STROKE,
                 "stroke-width": "1",
             },
