@@ -15,7 +15,7 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, cast
 
 import attrs
 
@@ -205,7 +205,7 @@ class _content:
 
     def __init__(self, item: _Input) -> None:
         self.item = item
-        self.handle: IO[bytes] | None = None
+        self.handle: BinaryIO | None = None
 
     def __enter__(self) -> tuple[str, Iterator[str]]:
         item = self.item
@@ -219,13 +219,13 @@ class _content:
         assert stream is not None
         binary = getattr(stream, "buffer", None)
         if binary is not None and not isinstance(stream, io.StringIO):
-            return self._binary(binary)
+            return self._binary(cast(BinaryIO, binary))
         sample = stream.read(0)
         if isinstance(sample, bytes):
-            return self._binary(stream)
+            return self._binary(cast(BinaryIO, stream))
         return self._text(stream)
 
-    def _binary(self, handle: IO[bytes]) -> tuple[str, Iterator[str]]:
+    def _binary(self, handle: BinaryIO) -> tuple[str, Iterator[str]]:
         head = handle.read(SNIFF_BYTES)
         return _sniffable(head), text_chunks(handle, self.item.name, head=head)
 

@@ -26,7 +26,7 @@ converter = cattrs.Converter(forbid_extra_keys=True)
 def _unstructure_attrs(cls: type) -> Callable[[Any], dict[str, Any]]:
     """Unstructure an attrs class without its eq=False fields (source positions, file index) and
     without the fields its metadata leaves out."""
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for field in attrs.fields(cls):
         rule = field.metadata.get(JSON)
         if not field.eq or rule == "omit":

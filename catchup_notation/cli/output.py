@@ -145,7 +145,10 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
 
 
 class Report(Protocol):
-    outcome: str
+    """What `stream_reports` prints: a report's outcome (for the counts), its text lines."""
+
+    @property
+    def outcome(self) -> str: ...
 
     def lines(self) -> list[tuple[str, str]]: ...
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
@@ -70,8 +70,8 @@ def _parser() -> Lark:
 def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
     tree = _parser().parse(text)
-    out = []
-    for line in tree.children:
+    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
+    for line in cast("list[Any]", tree.children):
         if line is None or not hasattr(line, "children"):
             continue
         colour, body = line.children[0], line.children[1]
@@ -149,13 +149,13 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
     previous = 2  # so that the first line without a colour is player 1's
     warnings: list[NotationWarning] = []
     for colour, body in lines:
-        first = colour[0] if colour else (body if isinstance(body, str) else body[0])
+        first: Token = colour[0] if colour else (body if not isinstance(body, list) else body[0])
         expected = 3 - previous
         player = expected
         if colour:
             name = " ".join(str(t) for t in colour)
             player = _player_of(name, expected, names, first, text, source)
-        where = Location(first.line, first.column)
+        where = Location(first.line or 1, first.column or 1)
         if resigned is not None:
             raise _error(
                 f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned",
@@ -164,7 +164,7 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
                 source,
                 "move-after-resign",
             )
-        if isinstance(body, str):  # RESIGN
+        if not isinstance(body, list):  # RESIGN
             resigned, resigned_at = player, where
             continue
         cells, colours = [], []
@@ -215,9 +215,8 @@ def _player_of(name: str, expected: int, names: list[str | None], tok: Token, te
 
 
 def _error(message: str, tok: Token, text: str, source: str | None, code: str) -> NotationError:
-    return NotationError(
-        message, source=source, line=tok.line, column=tok.column, text=line_of(text, tok.line), code=code
-    )
+    line = tok.line or 1
+    return NotationError(message, source=source, line=line, column=tok.column, text=line_of(text, line), code=code)
 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*")

@@ -150,7 +150,7 @@ def _item(
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
     except VariantError as exc:
         return error(str(exc), "variant")
-    warnings = ()
+    warnings: tuple[NotationWarning, ...] = ()
     if variant is not None and chosen.name != stated.name:
         warnings = (
             NotationWarning(

@@ -111,12 +111,17 @@ def parse_marked_cells(value: str, board: Board) -> tuple[tuple[Cell, ...], tupl
     if match is None:
         good = _MARKED_LIST.match(value)
         return good.end() if good else 0
-    cells, marks = [], []
+    cells: list[Cell] = []
+    marks: list[tuple[int, str, int]] = []
     for found in _MARKED_CELL.finditer(value):
         if found.group(3):
             marks.append((len(cells), found.group(3), found.start(3) - 1))
         cells.append(cell_of(found.group(1), int(found.group(2)), board))
     return tuple(cells), tuple(marks)
+
+
+def _unmarked(parsed: tuple[Cell, ...] | int) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
+    return parsed if isinstance(parsed, int) else (parsed, ())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -232,9 +237,9 @@ def _parser() -> Lark:
 class _ValueError(Exception):
     """A bad property value, located in the game text (turned into a NotationError by the caller)."""
 
-    def __init__(self, message: str, token: Token, offset: int, code: str) -> None:
+    def __init__(self, message: str, spot: _Spot, offset: int, code: str) -> None:
         super().__init__(message)
-        self.message, self.token, self.offset, self.code = message, token, offset, code
+        self.message, self.spot, self.offset, self.code = message, spot, offset, code
 
 
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
@@ -365,13 +370,13 @@ def read_game(
         error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
-        tok = exc.token
+        spot = exc.spot
         error = NotationError(
             exc.message,
             source=source,
-            line=tok.line + line - 1,
-            column=tok.column + exc.offset,
-            text=line_of(padded, tok.line),
+            line=spot.line + line - 1,
+            column=spot.column + exc.offset,
+            text=line_of(padded, spot.line),
             code=exc.code,
         )
         return Parsed(index, None, error, line=line)
@@ -383,10 +388,10 @@ def _build(
 ) -> tuple[Record, list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     headers: dict[str, str] = {}
-    header_tokens: dict[str, Token] = {}
+    header_tokens: dict[str, _Spot] = {}
 
-    def warn(code: str, message: str, tok: Token) -> None:
-        warnings.append(NotationWarning(code, message, tok.line + line_offset, tok.column))
+    def warn(code: str, message: str, spot: _Spot) -> None:
+        warnings.append(NotationWarning(code, message, spot.line + line_offset, spot.column))
 
     # The root (first) node's properties are the headers, kept in file order (text values, SGF escapes removed); they
     # are read first because SZ decides what the cell names mean.
@@ -396,10 +401,10 @@ def _build(
         if tok.type == "PROPERTY":
             name, value = _property(tok)
             if name in headers:
-                warn("duplicate-property", f"{name} is given twice; the first value is kept", tok)
+                warn("duplicate-property", f"{name} is given twice; the first value is kept", _spot(tok))
                 continue
             headers[name] = value
-            header_tokens[name] = tok
+            header_tokens[name] = _spot(tok)
 
     side = None
     if "SZ" in headers:
@@ -415,19 +420,17 @@ def _build(
     try:
         variant_obj = parse_variant(variant, size=side)
     except VariantError as exc:
-        raise _ValueError(str(exc), header_tokens.get("SZ", tokens[0]), 0, "variant") from None
+        raise _ValueError(str(exc), header_tokens.get("SZ", _spot(tokens[0])), 0, "variant") from None
     board = variant_obj.board
     spec = variant_obj.spec
 
-    turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
+    turns: list[list[Any]] = []  # [player, cells, colours (empty: all the mover's), spot]
     resigned: int | None = None
-    resigned_tok: Token | None = None
+    resigned_tok: _Spot | None = None
 
-    def colours_of(
-        value: str, player: int, spot: _Spot | Token, value_at: int
-    ) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+    def colours_of(value: str, player: int, spot: _Spot, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
-        parsed = parse_marked_cells(value, board) if "=" in value else parse_cells(value, board)
+        parsed = parse_marked_cells(value, board) if "=" in value else _unmarked(parse_cells(value, board))
         if isinstance(parsed, int):
             example = "; D4=w for a stone of the other colour" if "=" in value else ""
             raise _ValueError(
@@ -447,7 +450,7 @@ def _build(
             colours[index] = colour
         return cells, tuple(colours)
 
-    def take(colour: str, value: str, spot: _Spot | Token, value_at: int) -> None:
+    def take(colour: str, value: str, spot: _Spot, value_at: int) -> None:
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
         player = COLOURS[colour]
@@ -456,10 +459,12 @@ def _build(
         if value.strip().lower() == "resign":
             resigned, resigned_tok = player, spot
             return
-        cells = parse_cells(value, board)
+        parsed = parse_cells(value, board)
         colours: tuple[int, ...] = ()
-        if isinstance(cells, int):
+        if isinstance(parsed, int):
             cells, colours = colours_of(value, player, spot, value_at)
+        else:
+            cells = parsed
         if turns and turns[-1][0] == player:
             warn(
                 "merged-nodes",
@@ -480,7 +485,7 @@ def _build(
             in_root = position == 0
         elif kind == "PROPERTY":
             if not in_root:
-                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", tok)
+                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", _spot(tok))
         elif kind == "MOVES":
             nodes = 0
             for spot, match in _move_nodes(tok):
@@ -490,7 +495,7 @@ def _build(
         else:  # MOVE: a move that is not the first property of its node
             text = str(tok)
             open_at = text.index("[")
-            take(text[0], text[open_at + 1 : -1], tok, open_at + 1)
+            take(text[0], text[open_at + 1 : -1], _spot(tok), open_at + 1)
 
     if "RE" in headers and resigned is not None:
         letter = headers["RE"].strip()[:1].upper()
@@ -526,16 +531,21 @@ _MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
 
 
 class _Spot(NamedTuple):
-    """Where a move node starts (a Token-like position for nodes inside a MOVES run)."""
+    """Where a property or a move node starts in the text Lark parsed (1-based)."""
 
     line: int
     column: int
 
 
-def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match]]:
+def _spot(tok: Token) -> _Spot:
+    return _Spot(tok.line or 1, tok.column or 1)
+
+
+def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match[str]]]:
     """The move nodes of a MOVES token, each with its line and column in the file."""
     text = str(tok)
-    line, line_start = tok.line, -tok.column + 1  # offset of the line's first character in `text`
+    line, column = _spot(tok)
+    line_start = -column + 1  # offset of the line's first character in `text`
     counted = 0
     for match in _MOVE_NODE.finditer(text):
         start = match.start()
@@ -572,9 +582,9 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
             )
             continue
         root[name] = escape(value)
-    for name, value in (("PW", record.players[0]), ("PB", record.players[1])):
-        if value is not None:
-            root[name] = escape(value)
+    for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
+        if player is not None:
+            root[name] = escape(player)
     root["SZ"] = str(variant.size)
     if variant.name != "catchup":
         warnings.append(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
@@ -26,7 +26,7 @@ from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
 
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Lark, Token
 
 _WORDS = {
     "SET_KEY": "'S =' (the number set)",
@@ -72,27 +72,27 @@ def _games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 class _Game:
     """Builds one record from one chunk's parse tree."""
 
-    def __init__(self, chunk: str, first_line: int, source: str | None):
+    def __init__(self, chunk: str, first_line: int, source: str | None) -> None:
         self.chunk = chunk
         self.offset = first_line - 1
         self.source = source
 
-    def fail(self, token: Token, message: str, code: str) -> NotationError:
-        line = token.line
+    def fail(self, token: Token | None, message: str, code: str) -> NotationError:
+        line = (token.line if token is not None else None) or 1
         return NotationError(
             message,
             source=self.source,
             line=line + self.offset,
-            column=token.column,
+            column=token.column if token is not None else 1,
             text=line_of(self.chunk, line),
             code=code,
         )
 
-    def check_size(self, token: Token, size: int) -> None:
+    def check_size(self, token: Any, size: int) -> None:
         if size > MAX_SET:
             raise self.fail(token, f"the number set would hold {size} numbers; at most {MAX_SET} are read", "set")
 
-    def numbers(self, node: Tree) -> tuple[int, ...]:
+    def numbers(self, node: Any) -> tuple[int, ...]:
         """The multiset a `multiset` node spells, `...` filling the run between its neighbours."""
         from lark import Token, Tree  # already loaded: the parse made this node
 
@@ -100,7 +100,7 @@ class _Game:
         items = [c for c in node.children if c is not None]
         for i, item in enumerate(items):
             if isinstance(item, Tree):  # span a..b
-                low, _, high = item.children
+                low, _, high = cast("list[Token]", item.children)
                 if int(high) < int(low):
                     raise self.fail(low, f"the range {low}..{high} runs backwards", "set")
                 self.check_size(low, len(values) + int(high) - int(low) + 1)
@@ -118,8 +118,9 @@ class _Game:
                 values.append(int(item))
         return tuple(values)
 
-    def record(self, tree: Tree, index: int, variant: str | None) -> Record:
-        number_set = scores = None
+    def record(self, tree: Any, index: int, variant: str | None) -> Record:
+        number_set: tuple[int, ...] | None = None
+        scores: tuple[int, int] | None = None
         turns: list[Turn] = []
         first: Token | None = None
         for node in tree.children:
@@ -141,7 +142,7 @@ class _Game:
                 scores = (int(node.children[1]), int(node.children[2]))
             else:
                 taken = tuple(int(t) for t in node.children[1:-1] if t is not None)
-                turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=Location(key.line + self.offset, key.column)))
+                turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=self.location(key)))
         try:
             chosen = str(parse_variant(variant or "catch-up", set=number_set, scores=scores))
         except VariantError as exc:
@@ -151,8 +152,13 @@ class _Game:
             turns=tuple(turns),
             source=self.source,
             index=index,
-            at=Location(first.line + self.offset, first.column),
+            at=self.location(first),
         )
+
+    def location(self, token: Token | None) -> Location:
+        if token is None:
+            return Location(self.offset + 1, 1)
+        return Location((token.line or 1) + self.offset, token.column or 1)
 
 
 def _then_blank(lines: Iterable[str]) -> Iterator[str]:

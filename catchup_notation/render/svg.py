@@ -56,9 +56,11 @@ def state_svg(
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
-    colours = colours or tuple(
-        NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS, strict=True)
-    )
+    if colours is None:
+        colours = (
+            NAMED_COLOURS.get(spec.colours[0].lower(), DEFAULT_COLOURS[0]),
+            NAMED_COLOURS.get(spec.colours[1].lower(), DEFAULT_COLOURS[1]),
+        )
     last = set(last_turn_cells)
 
     # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
@@ -151,12 +153,12 @@ def state_svg(
     caption = ET.SubElement(svg, "g", {"class": "caption"})
     top = half_height - _MARGIN / 4 + _R / 2
     for i, line in enumerate(words):
-        text = ET.SubElement(
+        caption_line = ET.SubElement(
             caption,
             "text",
             {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
         )
-        text.text = line
+        caption_line.text = line
 
     return SvgBoard(ET.tostring(svg, encoding="unicode"))
 

@@ -123,6 +123,13 @@ class HexGame:
             why += f" (only {self.empty} empty {cells})"
         return Allowance(counts, why)
 
+    @property
+    def mover(self) -> int:
+        """The player to move, asked only while the game is on (`to_move` is None once it is over)."""
+        mover = self.to_move
+        assert mover is not None, "the game is over: no one is to move"
+        return mover
+
     def board_words(self) -> str:
         """'the side-5 board', or 'this board' for a board of another shape."""
         return f"the side-{self.board.side} board" if self.board.side is not None else "this board"
@@ -248,7 +255,7 @@ class HexGame:
                 turn=self.turns_played + 1,
                 player=player,
                 message=(
-                    f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s "
+                    f"turn {self.turns_played + 1}: it is {self.names[self.mover - 1]}'s "
                     f"turn, but the record gives it to {given}"
                 ),
                 cells=cells,
@@ -264,9 +271,7 @@ class HexGame:
                 ), []
             indices.append(i)
         if len(set(indices)) != len(indices):
-            seen: set[int] = set()
-            twice = next(i for i in indices if i in seen or seen.add(i))
-            cell = self.board.cells[twice]
+            cell = self.board.cells[_first_repeated(indices)]
             return self._error(
                 "duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)
             ), []
@@ -281,9 +286,9 @@ class HexGame:
         if len(indices) not in counts:
             return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
         if turn.colours:
-            broken = self._colour_error(player, cells, turn.colours)
-            if broken:
-                return broken, []
+            wrong_colour = self._colour_error(player, cells, turn.colours)
+            if wrong_colour:
+                return wrong_colour, []
         if self.constrained:
             broken = self.constraint(player, len(indices), self._new_groups(indices, player) if indices else [])
             if broken:
@@ -311,10 +316,11 @@ class HexGame:
     def _count_message(self, placed: int, counts: tuple[int, ...]) -> str:
         did = "passing" if placed == 0 else ("1 stone" if placed == 1 else f"{placed} stones")
         allowed = self.allowance()
+        why = allowed.reason if allowed is not None else "the game is over"
         if len(counts) == 1:
             need = "a pass is" if counts[0] == 0 else f"exactly {counts[0]} {'is' if counts[0] == 1 else 'are'}"
-            return f"{did}, but {need} required: {allowed.reason}"
-        return f"{did}, but only {count_words(counts)} {'is' if counts == (1,) else 'are'} allowed: {allowed.reason}"
+            return f"{did}, but {need} required: {why}"
+        return f"{did}, but only {count_words(counts)} {'is' if counts == (1,) else 'are'} allowed: {why}"
 
     def check(self, turn: Turn) -> RuleError | None:
         return self._examine(turn)[0]
@@ -379,7 +385,7 @@ class HexGame:
         """Every legal turn for the player to move (cells in board order; passes first)."""
         if self.over:
             return
-        player = self.to_move
+        player = self.mover
         empties = self.empty_cells()
         for count in self.allowed_counts():
             for cells in combinations(empties, count):
@@ -399,7 +405,7 @@ class HexGame:
     def random_turn(self, rng: random.Random, tries: int = 32) -> Turn:
         """A uniformly chosen allowed count, then random cells (falling back to enumeration when a
         variant constraint rejects many placements)."""
-        player = self.to_move
+        player = self.mover
         empties = self.empty_cells()
         counts = list(self.allowed_counts())
         rng.shuffle(counts)
@@ -461,3 +467,12 @@ class HexGame:
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def _first_repeated(items: list[int]) -> int:
+    seen: set[int] = set()
+    for item in items:
+        if item in seen:
+            return item
+        seen.add(item)
+    raise ValueError("no item is repeated")

@@ -88,7 +88,7 @@ class NumbersGame:
         if self.over:
             return error("game-over", f"took {_numbers_words(taken)} but the game is over (no numbers remain)")
         if turn.player != self.to_move:
-            mover = self.names[self.to_move - 1]
+            mover = self.names[(self.to_move or 1) - 1]  # not over, so someone is to move
             return error("wrong-player", f"it is {mover}'s turn, not {name}'s")
 
         available = Counter(self._remaining)
@@ -198,6 +198,7 @@ class NumbersGame:
         if self.over:
             return
         mover = self.to_move
+        assert mover is not None  # not over
         gap = self._scores[2 - mover] - self._scores[mover - 1]
         counts = Counter(self._remaining)
         left = sum(counts.values())

@@ -233,7 +233,9 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
 
 def _split_arguments(body: str, whole: str) -> list[tuple[str, str]]:
     """Split `a=1, set={1,2}, b=2` on the commas that are outside braces."""
-    args, depth, current = [], 0, []
+    args: list[tuple[str, str]] = []
+    depth = 0
+    current: list[str] = []
     for ch in body + ",":
         if ch == "{":
             depth += 1
