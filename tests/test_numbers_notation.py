@@ -97,7 +97,7 @@ def test_writer_matches_the_paper():
 def test_writer_warns_and_refuses():
     record = Record("catch-up(set=1..4)", turns([3]), resigned=2, players=("Ann", "Bob"))
     _, warnings = write_with("numbers", [record])
-    assert [w.code for w in warnings] == ["not-carried"]
+    assert [w.code for w in warnings] == ["players-dropped", "resignation-dropped"]
     with pytest.raises(WriteError):
         write_with("numbers", [Record("catchup(size=5)", (Turn(1, ((0, 0),)),))])
 

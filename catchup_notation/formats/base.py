@@ -92,6 +92,8 @@ class Format(Protocol):
     family: Family
     #: The `FEATURES` it can write; a record using any other gets a warning or a `WriteError`.
     carries: frozenset[str]
+    #: Whether it reads a collection one record at a time (a file of any size in constant memory).
+    streaming: bool
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""

@@ -88,6 +88,7 @@ class Genius:
     extensions = (".genius",)
     family = "hex"
     carries = frozenset({"players", "resignation", "colours"})
+    streaming = False
 
     def sniff(self, head: str) -> bool:
         lines = [ln.strip() for ln in head.split("\n")[:20] if ln.strip()]
@@ -126,7 +127,7 @@ class Genius:
         if count > 1:
             warnings.append(
                 NotationWarning(
-                    "one-record-per-file",
+                    "several-dropped",
                     "the Genius notation holds one game per text; the games are separated by blank lines",
                 )
             )
@@ -237,12 +238,19 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"the Genius notation records hex games, not {record.variant}", code="wrong-family")
-    if str(variant) != "catchup(size=5)":
+    if variant.name != "catchup":
         warnings.append(
             NotationWarning(
-                "variant-not-recorded",
-                "the Genius notation does not record the variant or "
-                f"board side; give {record.variant} when reading it back",
+                "variant-dropped",
+                f"the Genius notation does not record the variant; give {record.variant} when reading it back",
+            )
+        )
+    if variant.size != 5:
+        warnings.append(
+            NotationWarning(
+                "size-dropped",
+                f"the Genius notation does not record the board side ({variant.size}); give {record.variant} "
+                "when reading it back",
             )
         )
     if record.headers:
@@ -255,12 +263,12 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():
         names = [None, None]
         warnings.append(
-            NotationWarning("player-name-dropped", "both players have the same name, which cannot tell them apart")
+            NotationWarning("players-dropped", "both players have the same name, which cannot tell them apart")
         )
     for i, name in enumerate(names):
         if name is not None and not _writable_name(name):
             warnings.append(
-                NotationWarning("player-name-dropped", f"player name {name!r} cannot be written as a colour name")
+                NotationWarning("players-dropped", f"player name {name!r} cannot be written as a colour name")
             )
             names[i] = None
     lines: list[str] = []
@@ -276,20 +284,28 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if not prefix and turn.player != 3 - previous:
             warnings.append(
                 NotationWarning(
-                    "turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say"
+                    "turn-order-dropped", f"turn {number} is not the other player's, which an unnamed line cannot say"
                 )
             )
         lines.append(prefix + " ".join(_written(turn, variant)))
         previous = turn.player
-    written = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    movers = [turn.player for turn in record.turns] + ([record.resigned] if record.resigned else [])
+    if movers and movers[0] == 2:
+        warnings.append(
+            NotationWarning(
+                "turn-order-dropped",
+                "the first line is the second player's, but a reader takes the first line's player as the first mover",
+            )
+        )
+    written = set(movers)
     for player, name in enumerate(names, 1):
         if name is not None and player not in written:
-            warnings.append(NotationWarning("player-name-dropped", f"{name!r} has no line to name them on"))
+            warnings.append(NotationWarning("players-dropped", f"{name!r} has no line to name them on"))
     if record.resigned is not None:
         prefix = _prefix(names, record.resigned)
         if not prefix and record.resigned != 3 - previous:
             warnings.append(
-                NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name")
+                NotationWarning("turn-order-dropped", "the resigning player cannot be said without a colour name")
             )
         lines.append(prefix + "resign")
     return "".join(line + "\n" for line in lines), warnings

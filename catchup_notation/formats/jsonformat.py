@@ -42,6 +42,7 @@ class JsonFormat:
     carries = frozenset(
         {"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"}
     )
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         head = head.lstrip()

@@ -276,7 +276,8 @@ class LittleGolem:
     title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
-    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"})
+    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "several"})
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         return re.match(r"\s*\(\s*;", head) is not None
@@ -576,7 +577,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if not _PROPERTY_NAME.fullmatch(name):
             warnings.append(
                 NotationWarning(
-                    "header-dropped",
+                    "headers-dropped",
                     f"header {name!r} is not an SGF property name (upper-case letters) and is not written",
                 )
             )
@@ -589,15 +590,25 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
-                "variant-not-recorded",
+                "variant-dropped",
                 f"Little Golem records do not name the variant; {record.variant} must be given when reading it back",
             )
         )
     ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
     out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
-    for turn in record.turns:
+    previous = 0
+    for number, turn in enumerate(record.turns, start=1):
         if turn.numbers:
             raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+        if turn.player == previous:
+            warnings.append(
+                NotationWarning(
+                    "turn-order-dropped",
+                    f"turns {number - 1} and {number} are both player {turn.player}'s: written as consecutive nodes of "
+                    "one colour, they read back as one turn",
+                )
+            )
+        previous = turn.player
         if not turn.cells:
             warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
         if turn.colours:

@@ -216,25 +216,20 @@ def write_numbers(
                 f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
                 code="unsupported-record",
             )
-        lost = [
-            label
-            for label, present in (
-                ("the players' names", any(record.players)),
-                ("the resignation", record.resigned is not None),
-                (f"the headers {', '.join(record.headers)}", bool(record.headers)),
-            )
-            if present
-        ]
-        if lost:
-            warnings.append(
-                NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}")
-            )
+        for feature, label, present in (
+            ("players", "the players' names", any(record.players)),
+            ("resignation", "the resignation", record.resigned is not None),
+            ("headers", f"the headers {', '.join(record.headers)}", bool(record.headers)),
+        ):
+            if present:
+                message = f"{where}: the numbers notation cannot carry {label}"
+                warnings.append(NotationWarning(f"{feature}-dropped", message))
         if any(turn.cells for turn in record.turns):
             raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:
             warnings.append(
                 NotationWarning(
-                    "turn-order",
+                    "turn-order-dropped",
                     f"{where}: the turns do not alternate P1, P2; the "
                     "notation implies alternation and will read them so",
                 )
@@ -266,6 +261,7 @@ class NumbersFormat:
     extensions = (".catchup-numbers", ".numbers")
     family = "numbers"
     carries = frozenset({"size", "several"})
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\s*(S|set)\s*=\s*[{0-9]", head, re.M | re.I)) or "⟨" in head
