@@ -4,6 +4,8 @@
   cell, an input that cannot be opened), with file, line, column and the offending line;
 - `WriteError`: a record that a notation cannot write (a stone colour Abstract Play cannot say);
 - `VariantError`: an unknown variant, a bad variant string or parameter;
+- `RecordError`: a value the model cannot hold (a player other than 1 or 2, stone colours that do
+  not match a turn's cells); `BoardError`: a set of cells that is not a board;
 - `IllegalTurn`: a turn that breaks the rules, carrying the `model.RuleError` that says which
   turn, whose, and what rule (raised by an engine's `play`; replay reports it as data).
 
@@ -13,7 +15,10 @@ reported as one of these.
 
 from __future__ import annotations
 
-from catchup_notation.model import Location, RuleError
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from catchup_notation.model import Location, RuleError
 
 # Stable rule error codes, in the order they are checked within one turn.
 RULE_CODES = (
@@ -46,6 +51,18 @@ class VariantError(CatchupError, ValueError):
     """An unknown variant, a bad variant string or parameter (also a `ValueError`)."""
 
     code = "variant"
+
+
+class RecordError(CatchupError, ValueError):
+    """A value the record model cannot hold faithfully (also a `ValueError`)."""
+
+    code = "record"
+
+
+class BoardError(CatchupError, ValueError):
+    """A set of cells that cannot be a board, or a question only a hexhex board answers."""
+
+    code = "board"
 
 
 class WriteError(CatchupError):

@@ -16,6 +16,7 @@ from typing import Literal
 import attrs
 
 from catchup_notation.board import Cell
+from catchup_notation.errors import RecordError
 
 #: Field metadata for the JSON form (see `serialization`): a field left out of it, always or when
 #: it has its default value.
@@ -51,10 +52,14 @@ class Turn:
     at: Location | None = attrs.field(default=None, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        if self.player not in (1, 2):
+            raise RecordError(f"a turn is player 1's or player 2's, not player {self.player!r}'s")
         colours = self.colours
         if colours:
             if len(colours) != len(self.cells):
-                raise ValueError(f"a turn with {len(self.cells)} cells cannot have {len(colours)} stone colours")
+                raise RecordError(f"a turn with {len(self.cells)} cells cannot have {len(colours)} stone colours")
+            if any(c not in (1, 2) for c in colours):
+                raise RecordError(f"stone colours are 1 and 2 (the first and second player's), not {colours}")
             if all(c == self.player for c in colours):
                 object.__setattr__(self, "colours", ())  # frozen: the one place a Turn changes itself
 
@@ -87,6 +92,10 @@ class Record:
     index: int = attrs.field(default=0, eq=False)
     at: Location | None = attrs.field(default=None, eq=False)
     resigned_at: Location | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.resigned not in (None, 1, 2):
+            raise RecordError(f"the player who resigned is 1 or 2 (or nobody), not {self.resigned!r}")
 
 
 @attrs.frozen

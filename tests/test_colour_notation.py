@@ -270,7 +270,7 @@ def test_abstractplay_writes_too_records_without_colours():
     "colours, words",
     [
         ([1, 2], "(a turn with 1 cells cannot have 2 stone colours) @ $.turns[1]"),
-        ([3], "stone colour 3 is neither 1 nor 2"),
+        ([3], "(stone colours are 1 and 2 (the first and second player's), not (3,)) @ $.turns[1]"),
         (["w"], "expected int @ $.turns[1].colours[0]"),
     ],
 )

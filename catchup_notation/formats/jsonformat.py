@@ -14,11 +14,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-import cattrs
-from cattrs.v import format_exception
-
 from catchup_notation.board import Board, Cell
-from catchup_notation.errors import NotationError, VariantError
+from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.model import Location, Record
@@ -131,21 +128,8 @@ def _item(
 
     try:
         record = from_data(value, Record)
-    except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as exc:
-        details = (
-            "; ".join(cattrs.transform_error(exc, format_exception=_explain))
-            if isinstance(exc, cattrs.BaseValidationError)
-            else str(exc)
-        )
-        return error(f"not a record: {details}", "shape")
-    for number, turn in enumerate(record.turns):
-        for position, colour in enumerate(turn.colours):
-            if colour not in (1, 2):
-                return error(
-                    f"not a record: stone colour {colour!r} is neither 1 nor 2 (the first or second player's "
-                    f"colour) @ $.turns[{number}].colours[{position}]",
-                    "shape",
-                )
+    except RecordError as exc:
+        return error(f"not a record: {exc.message}", "shape")
     try:
         stated = parse_variant(record.variant)
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
@@ -169,14 +153,6 @@ def _item(
         at=at,
     )
     return Parsed(index, record, None, warnings, line=line)
-
-
-def _explain(exc: BaseException, type_: type | None) -> str:
-    """cattrs' wording, plus the model's own message when a value was refused by its constructor
-    (a turn whose `colours` do not match its cells)."""
-    if isinstance(exc, ValueError) and type_ is None and str(exc):
-        return f"invalid value ({exc})"
-    return format_exception(exc, type_)
 
 
 def _size_of(variant: Variant) -> dict[str, Any]:

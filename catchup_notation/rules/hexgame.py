@@ -296,14 +296,7 @@ class HexGame:
         return None, indices
 
     def _colour_error(self, player: int, cells: tuple[Cell, ...], colours: tuple[int, ...]) -> RuleError | None:
-        for cell, colour in zip(cells, colours, strict=True):
-            if colour not in (1, 2):
-                return self._error(
-                    "wrong-colour",
-                    player,
-                    f"{self.cell_namer(cell)} is given stone colour {colour}; there are only 1 and 2",
-                    (cell,),
-                )
+        for cell, colour in zip(cells, colours, strict=True):  # 1 or 2: a Turn holds no other colour
             if colour != player and not self.either_colour:
                 own, other = self.colour_names[player - 1], self.colour_names[colour - 1]
                 text = (
