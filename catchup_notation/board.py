@@ -95,9 +95,11 @@ class Board:
         return self.side - 1
 
     def adjacent(self, a: Cell, b: Cell) -> bool:
+        """Whether two cells share an edge (on this board or not)."""
         return (b[0] - a[0], b[1] - a[1]) in DIRECTIONS
 
     def neighbours_of(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells of this board next to `cell`."""
         return tuple(self.cells[i] for i in self.neighbours[self.index[cell]])
 
     # -- labels (Little Golem style) -----------------------------------------------------------

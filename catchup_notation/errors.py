@@ -44,6 +44,7 @@ class CatchupError(Exception):
 
     @property
     def message(self) -> str:
+        """The error in words, without its place."""
         return str(self.args[0]) if self.args else ""
 
 
@@ -97,13 +98,16 @@ class IllegalTurn(CatchupError):
 
     @property
     def line(self) -> int | None:
+        """The line of the turn that broke the rule, when it came from a file."""
         return self.at.line if self.at else None
 
     @property
     def column(self) -> int | None:
+        """The column of that turn."""
         return self.at.column if self.at else None
 
     def where(self) -> str:
+        """`file:line:col` of the turn (as much of it as is known)."""
         return _place(self.source, self.line, self.column)
 
     def __str__(self) -> str:
@@ -140,6 +144,7 @@ class NotationError(CatchupError):
         self.code = code
 
     def where(self) -> str:
+        """`file:line:col`, or `file: byte N` for undecodable bytes."""
         return _place(self.source, self.line, self.column, self.byte_offset)
 
     def __str__(self) -> str:

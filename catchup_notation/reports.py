@@ -37,6 +37,8 @@ class ErrorReport:
 
 @attrs.frozen
 class WarningReport:
+    """A reading warning as the JSON contract gives it."""
+
     code: str
     message: str
     line: int | None
@@ -75,6 +77,7 @@ class VerifyReport:
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     def lines(self) -> list[Line]:
+        """The text report: warnings, then the error or `ok: N turns under VARIANT`."""
         out = warning_lines(self.source, self.index, self.warnings)
         if self.error is not None:
             out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
@@ -110,6 +113,7 @@ class AdjudicationReport:
     warnings: tuple[WarningReport, ...] = attrs.field(default=(), eq=False)  # text output only
 
     def lines(self) -> list[Line]:
+        """The text report: warnings, then the error or the verdict (and the endgame's)."""
         out = warning_lines(self.source, self.index, self.warnings)
         if self.error is not None:
             out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
@@ -126,6 +130,7 @@ class AdjudicationReport:
 
 
 def warning_reports(warnings: tuple[NotationWarning, ...]) -> tuple[WarningReport, ...]:
+    """The contract's form of reading warnings."""
     return tuple(WarningReport(w.code, w.message, w.line, w.column) for w in warnings)
 
 
@@ -139,6 +144,7 @@ def error_report(game: Game, error: CatchupError) -> ErrorReport:
 
 
 def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
+    """The contract's error object for a broken rule: cells in the record's own names, the turn's place."""
     at = game.turn_location(error.turn)
     return ErrorReport(
         error.code,
@@ -291,6 +297,7 @@ def place(
 
 
 def warning_lines(source: str | None, index: int, warnings: tuple[WarningReport, ...]) -> list[Line]:
+    """`file:line:col: warning[code]: message` for each warning."""
     return [
         ("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
         for w in warnings

@@ -50,4 +50,5 @@ for _name in COMMANDS:
 
 
 def main() -> None:
+    """The `catchup` command (the console script)."""
     app(prog_name="catchup")

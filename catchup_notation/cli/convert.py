@@ -118,4 +118,5 @@ def _records(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command(epilog=EXAMPLES)(output.guarded(convert))

@@ -49,15 +49,18 @@ def exit_code(*, invalid: int, unreadable: int) -> int:
 
 
 def emit_json(obj: Any) -> None:
+    """One JSON object on one line of stdout (never styled or wrapped)."""
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
 def stdout_console() -> Console:
+    """A Rich console on stdout for this run (colour only on a terminal, never with NO_COLOR)."""
     # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
     return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def stderr_console() -> Console:
+    """A Rich console on stderr for this run."""
     return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
@@ -68,6 +71,7 @@ def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
 
 
 def warn(message: str) -> None:
+    """`warning: message` on stderr."""
     stderr_console().print(Text(f"warning: {message}", style=STYLES["warning"]))
 
 
@@ -116,6 +120,7 @@ debug_requested = False
 
 
 def debug_enabled() -> bool:
+    """Whether tracebacks were asked for (`--debug` or CATCHUP_DEBUG=1)."""
     return debug_requested or bool(os.environ.get("CATCHUP_DEBUG"))
 
 
@@ -148,9 +153,13 @@ class Report(Protocol):
     """What `stream_reports` prints: a report's outcome (for the counts), its text lines."""
 
     @property
-    def outcome(self) -> str: ...
+    def outcome(self) -> str:
+        """valid, invalid, unreadable or adjudicated: what the record counts as."""
+        ...
 
-    def lines(self) -> list[tuple[str, str]]: ...
+    def lines(self) -> list[tuple[str, str]]:
+        """The report's text lines, each with its kind (error, warning, ok, plain)."""
+        ...
 
 
 def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text, write_each
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text, write_each
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -80,7 +80,7 @@ def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     return out
 
 
-class Genius:
+class Genius(Format):
     """The Genius ORG's turn lists: one game per text."""
 
     name = "genius"

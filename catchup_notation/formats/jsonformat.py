@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
@@ -29,7 +29,7 @@ def schema_path() -> Path:
     return data_dir("grammars") / "record.schema.json"
 
 
-class JsonFormat:
+class JsonFormat(Format):
     """The library's own lossless JSON form; one record, an array, or JSON Lines."""
 
     name = "json"

@@ -31,7 +31,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, write_each
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, write_each
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -262,6 +262,7 @@ def unescape(value: str) -> str:
 
 
 def escape(value: str) -> str:
+    """An SGF text value with `\\` and `]` escaped."""
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
 
@@ -269,7 +270,7 @@ def escape(value: str) -> str:
 # Reading
 
 
-class LittleGolem:
+class LittleGolem(Format):
     """Little Golem's SGF dialect; collections are read one game at a time."""
 
     name = "lg"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
@@ -194,10 +194,12 @@ def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed
 
 
 def format_set(values: Iterable[int]) -> str:
+    """`{1, 2, 3}`: a number set as the paper writes it."""
     return "{" + ", ".join(map(str, sorted(values))) + "}"
 
 
 def format_turn(numbers: Iterable[int], brackets: tuple[str, str] = UNICODE) -> str:
+    """`⟨2, 4⟩`: a turn's numbers in the order taken."""
     return brackets[0] + ", ".join(map(str, numbers)) + brackets[1]
 
 
@@ -253,7 +255,7 @@ def write_numbers(
     return warnings
 
 
-class NumbersFormat:
+class NumbersFormat(Format):
     """The paper's notation for number-set Catch-Up."""
 
     name = "numbers"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
-from catchup_notation.rules.engine import count_words
+from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class TurnFacts(NamedTuple):
     strict_new_max: int  # size of a new or extended group larger than every other group, else 0
 
 
-class HexGame:
+class HexGame(Engine):
     """A hex game in progress under one variant. Subclasses implement the variant's rules."""
 
     #: Scores start here (Catchup: 1) and rise to the mover's largest group.
@@ -114,6 +114,7 @@ class HexGame:
         return fitting
 
     def allowance(self) -> Allowance | None:
+        """What the player to move may place, and why (None once the game is over)."""
         if self.over:
             return None
         counts = self.allowed_counts()
@@ -135,6 +136,7 @@ class HexGame:
         return f"the side-{self.board.side} board" if self.board.side is not None else "this board"
 
     def board_max(self) -> int:
+        """The largest group on the board, either colour."""
         return max(self.largest[1], self.largest[2])
 
     def groups(self, player: int) -> tuple[int, ...]:
@@ -145,10 +147,12 @@ class HexGame:
         )
 
     def stones(self, player: int) -> tuple[Cell, ...]:
+        """The cells holding stones of colour `player`, in board order."""
         cells = self.board.cells
         return tuple(cells[i] for i, o in enumerate(self.owner) if o == player)
 
     def empty_cells(self) -> list[Cell]:
+        """The empty cells, in board order."""
         cells = self.board.cells
         return [cells[i] for i, o in enumerate(self.owner) if o == 0]
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
+from catchup_notation.rules.engine import Engine
 
 if TYPE_CHECKING:
     from catchup_notation.rules.registry import Variant
@@ -29,7 +30,7 @@ def _score_words(scores: tuple[int, int] | list[int]) -> str:
     return f"{scores[0]}-{scores[1]}"
 
 
-class NumbersGame:
+class NumbersGame(Engine):
     """A mutable Catch-Up position: the remaining multiset, both scores and the player to move."""
 
     def __init__(self, variant: Variant) -> None:
@@ -64,6 +65,7 @@ class NumbersGame:
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Both players' scores."""
         return (self._scores[0], self._scores[1])
 
     def state(self) -> NumbersState:

@@ -76,6 +76,7 @@ class VariantSpec:
         return self.players
 
     def parameter(self, name: str) -> Parameter:
+        """The parameter called `name`; VariantError lists the variant's parameters."""
         for p in self.parameters:
             if p.name == name:
                 return p
@@ -92,10 +93,12 @@ class Variant:
 
     @property
     def name(self) -> str:
+        """The variant's registered name (`catchup`)."""
         return self.spec.name
 
     @property
     def family(self) -> str:
+        """ "hex" or "numbers"."""
         return self.spec.family
 
     @property
@@ -109,6 +112,7 @@ class Variant:
         return hexhex(self.size)
 
     def player_name(self, player: int) -> str:
+        """The variant's name for player 1 or 2 (White, Black, Red, ...)."""
         return self.spec.players[player - 1]
 
     def __str__(self) -> str:
@@ -291,6 +295,7 @@ def format_multiset(values: Multiset) -> str:
 
 
 def format_value(kind: str, value: Any) -> str:
+    """A parameter value as a variant string writes it."""
     if kind == "multiset":
         return format_multiset(value)
     if kind == "scores":
@@ -320,6 +325,7 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
 
 
 def hex_variants() -> tuple[VariantSpec, ...]:
+    """Every registered hex variant."""
     return tuple(spec for spec in specs() if spec.family == "hex")
 
 
