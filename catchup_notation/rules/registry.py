@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -210,6 +210,16 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     >>> str(parse_variant("lg(size=7)"))
     'catchup(size=7)'
     """
+    given = tuple((key, value) for key, value in overrides.items() if value is not None)
+    try:
+        spec, params = _parsed(text, given)
+    except TypeError:  # an override that cannot be a cache key (a list): parse it afresh
+        spec, params = _parsed.__wrapped__(text, given)
+    return Variant(spec, dict(params))
+
+
+@lru_cache(maxsize=1024)  # records of a collection name the same few variants over and over
+def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantSpec, tuple[tuple[str, Any], ...]]:
     match = _VARIANT_STRING.match(text)
     if not match:
         raise VariantError(f"not a variant string: {text!r} (expected e.g. 'catchup' or 'catchup(size=7)')")
@@ -218,10 +228,9 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     for key, raw in _split_arguments(match.group(2) or "", text):
         param = spec.parameter(key)
         params[param.name] = _coerce(param.kind, raw, param.name)
-    for key, value in overrides.items():
-        if value is not None:
-            param = spec.parameter(key)
-            params[param.name] = _coerce(param.kind, value, param.name)
+    for key, value in overrides:
+        param = spec.parameter(key)
+        params[param.name] = _coerce(param.kind, value, param.name)
     for param in spec.parameters:
         if params[param.name] is None:
             raise VariantError(
@@ -232,7 +241,7 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
             raise VariantError(f"{spec.name}: {param.name} must be at least {param.minimum}, not {params[param.name]}")
     if spec.family == "numbers" and not params.get("set"):
         raise VariantError(f"{spec.name}: the number set is empty")
-    return Variant(spec, params)
+    return spec, tuple(params.items())
 
 
 def _split_arguments(body: str, whole: str) -> list[tuple[str, str]]:
