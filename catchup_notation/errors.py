@@ -150,5 +150,18 @@ class NotationError(CatchupError):
     def __str__(self) -> str:
         out = f"{self.where()}: error[{self.code}]: {self.message}"
         if self.text is not None and self.column is not None:
-            out += f"\n    {self.text.rstrip()}\n    {' ' * (self.column - 1)}^"
+            shown, caret = _window(self.text.rstrip(), self.column)
+            out += f"\n    {shown}\n    {' ' * caret}^"
         return out
+
+
+def _window(line: str, column: int, width: int = 100) -> tuple[str, int]:
+    """The part of a long line around `column` (with "..." where it was cut) and the caret's
+    offset in it: a one-line collection of megabytes is never printed whole."""
+    if len(line) <= width:
+        return line, column - 1
+    start = max(0, min(column - 1 - width // 2, len(line) - width))
+    shown = line[start : start + width]
+    head = "..." if start > 0 else ""
+    tail = "..." if start + width < len(line) else ""
+    return head + shown + tail, column - 1 - start + len(head)

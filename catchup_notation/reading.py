@@ -9,6 +9,7 @@ unreadable `Game` in its place, and reading goes on with the next input.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import os
@@ -23,7 +24,7 @@ import attrs
 from catchup_notation import formats
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Parsed, ReadOptions
-from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks
+from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks, undecodable
 from catchup_notation.game import Game, GameSource
 from catchup_notation.rules.inference import AUTO
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -189,6 +190,8 @@ def _games_of(item: _Input, request: Request) -> Iterator[Game]:
     name = item.name
     try:
         with _opened(item, request.format) as (fmt, chunks):
+            if fmt is None:  # nothing but white space: no records, whatever the format
+                return
             parsed = formats.get(fmt).read(chunks, request.options(name))
             yield from _guarded(parsed, fmt, name, request)
     except NotationError as exc:
@@ -202,10 +205,14 @@ def _games_of(item: _Input, request: Request) -> Iterator[Game]:
 
 
 @contextlib.contextmanager
-def _opened(item: _Input, format: str | None) -> Iterator[tuple[str, Iterator[str]]]:
-    """An input opened once: its format and all its text in chunks."""
+def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iterator[str]]]:
+    """An input opened once: its format (None when it holds nothing but white space) and all its
+    text in chunks."""
     if item.text is not None:
         text = normalise(item.text)
+        if not text.strip():
+            yield None, iter(())
+            return
         yield format or formats.detect(item.path, text[:SNIFF_BYTES]), iter((text,))
     elif item.open_path is not None:
         with open(item.open_path, "rb") as handle:
@@ -222,21 +229,37 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str, Iterator[st
             yield _text(stream, item, format)
 
 
-def _binary(handle: BinaryIO, item: _Input, format: str | None) -> tuple[str, Iterator[str]]:
+def _binary(handle: BinaryIO, item: _Input, format: str | None) -> tuple[str | None, Iterator[str]]:
     """The format of a binary stream and its text. Only what the format's name leaves open is
-    sniffed, from what the stream has now (a pipe is never waited on for more than it needs)."""
+    sniffed, from what the stream has now (a pipe is never waited on for more than it needs);
+    a stream of nothing but white space has no format and no records."""
     fmt = format or _by_name(item.path)
     head = b""
     read = getattr(handle, "read1", handle.read)
-    while fmt is None:
-        piece = read(SNIFF_BYTES - len(head))
+    while fmt is None or not head.strip():
+        piece = read(SNIFF_BYTES - len(head)) if len(head) < SNIFF_BYTES else b""
         head += piece
+        if not piece and not head.strip():
+            return None, iter(())
+        if fmt is not None and head.strip():
+            break
         try:
             fmt = formats.detect(item.path, _sniffable(head))
         except NotationError:
             if not piece or len(head) >= SNIFF_BYTES:
+                _undecodable_first(head, item.name)
                 raise
     return fmt, text_chunks(handle, item.name, head=head)
+
+
+def _undecodable_first(head: bytes, name: str | None) -> None:
+    """When no format is recognised in a head that is not UTF-8, the encoding is the news: raise
+    its error, with the byte offset, instead of "cannot tell the format"."""
+    bom = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
+    try:
+        complete_prefix(head)[bom:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise undecodable(name, bom + exc.start, head[bom + exc.start]) from None
 
 
 def _text(stream: IO[str], item: _Input, format: str | None) -> tuple[str, Iterator[str]]:

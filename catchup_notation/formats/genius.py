@@ -42,6 +42,7 @@ from catchup_notation.formats.colours import (
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.formats.lg import cell_name, cell_of
+from catchup_notation.limits import TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -171,7 +172,11 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
         cells, colours = [], []
         for tok in body:
             name, _, mark = str(tok).partition("=")
-            cells.append(cell_of(name[0], int(name[1:]), board))
+            try:
+                number = int_of(name[1:], "cell number")
+            except TooManyDigits as exc:
+                raise _error(str(exc), tok, text, source, "limit") from None
+            cells.append(cell_of(name[0], number, board))
             colour = colour_of_mark(spec, mark) if mark else player
             if colour is None:
                 raise NotationError(

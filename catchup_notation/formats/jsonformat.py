@@ -10,14 +10,16 @@ its mover's colour) must be 1s and 2s, one for each cell; anything else is a `sh
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
+from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -49,8 +51,9 @@ class JsonFormat(Format):
         return board.label(cell)
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
-        """JSON Lines are read a line at a time; a text that is one JSON value spread over several
-        lines (an array, a pretty-printed record) is read whole."""
+        """JSON Lines are read a line at a time (a broken line costs that line only); a text that is
+        one JSON value spread over lines (a pretty-printed record, an array) is read whole. Which
+        of the two a text is, its first lines tell: JSON Lines if one of them is a whole object."""
         source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
@@ -58,23 +61,18 @@ class JsonFormat(Format):
         held: list[str] = []
         for line in lines:
             held.append(line)
-            if line.strip():
+            if _whole_value(line) or len([h for h in held if h.strip()]) >= _SAMPLE:
                 break
-        first = "".join(held).lstrip()
-        try:
-            json.loads(first)
-            single_line = True
-        except json.JSONDecodeError:
-            single_line = False
-        if single_line or not first:
+        if not any(h.strip() for h in held) or any(_whole_value(h) for h in held):
             yield from self.read_lines(_chain(held, lines), source=source, variant=variant)
             return
         text = "\n".join(_chain(held, lines))
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            # Not one JSON value either: JSON Lines whose first line is broken.
-            yield from self.read_lines(text.split("\n"), source=source, variant=variant)
+            data = load(text)
+        except NotationError as exc:
+            exc.source = source
+            exc.text = line_of(text, exc.line or 1) if exc.line else None
+            yield Parsed(0, None, exc, line=1)
             return
         values = data if isinstance(data, list) else [data]
         for index, value in enumerate(values):
@@ -90,10 +88,14 @@ class JsonFormat(Format):
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError as exc:
+                if isinstance(line, LongLine):
+                    raise NotationError(
+                        f"a line of {line.length} characters is past the limit of {MAX_LINE_CHARS}", code="limit"
+                    )
+                value = load(line)
+            except NotationError as exc:
                 error = NotationError(
-                    f"not valid JSON: {exc.msg}", source=source, line=number, column=exc.colno, text=line.rstrip("\n")
+                    exc.message, source=source, line=number, column=exc.column, text=line[:200], code=exc.code
                 )
                 yield Parsed(index, None, error, line=number)
                 index += 1
@@ -107,6 +109,61 @@ class JsonFormat(Format):
         for record in records:
             out.write(json.dumps(to_data(record), ensure_ascii=False) + "\n")
         return []
+
+
+#: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
+_SAMPLE = 8
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
+_DEEP = re.compile(r"(?:[\[{]\s*){" + str(MAX_NESTING + 1) + "}")
+
+
+def _whole_value(line: str) -> bool:
+    """Whether a line holds a whole JSON object or array by itself (a JSON Lines line)."""
+    stripped = line.strip()
+    if not stripped or stripped[0] not in "{[" or stripped[-1] not in "}]":
+        return False
+    try:
+        load(stripped)
+    except NotationError as exc:
+        return exc.code == "limit"  # whole, only too big or deep: a JSON Lines line all the same
+    return True
+
+
+def _bounded_int(digits: str) -> int:
+    try:
+        return int_of(digits)
+    except TooManyDigits as exc:
+        raise _Limit(str(exc)) from None
+
+
+class _Limit(Exception):
+    """A limit met inside the JSON decoder (which passes other exceptions through)."""
+
+
+def load(text: str) -> Any:
+    """`json.loads` within the limits: integers of at most `MAX_DIGITS` digits, nesting at most
+    `MAX_NESTING` deep; NotationError (with line and column where known) otherwise."""
+    deep = _DEEP.search(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep.start()) + 1
+        column = deep.start() - text.rfind("\n", 0, deep.start())
+        raise NotationError(
+            f"JSON nested more than {MAX_NESTING} deep (a record needs 4)", line=line, column=column, code="limit"
+        )
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except _Limit as exc:
+        found = _LONG_NUMBER.search(text)
+        where = found.start() if found is not None else 0
+        line = text.count("\n", 0, where) + 1
+        column = where - text.rfind("\n", 0, where)
+        raise NotationError(str(exc), line=line, column=column, code="limit") from None
+    except RecursionError:
+        raise NotationError(
+            f"JSON nested deeper than Python can read (the limit is {MAX_NESTING})", code="limit"
+        ) from None
 
 
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:

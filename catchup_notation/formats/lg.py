@@ -41,6 +41,7 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.limits import MAX_DIGITS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -63,8 +64,9 @@ _WORDS = {
 # ---------------------------------------------------------------------------------------------
 # Cell names (shared with the Genius notation, which uses the same names): the board's labels
 
-_CELL = re.compile(r"([A-Za-z])([0-9]+)")
-_CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+[\s,]*)*")
+# A cell number has at most MAX_DIGITS digits (limits.py): longer ones are not cells.
+_CELL = re.compile(r"([A-Za-z])([0-9]{1,18})")
+_CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]{1,18}[\s,]*)*")
 _OFF_BOARD = (1 << 20, 1 << 20)  # where a label that names no cell of an irregular board points
 
 
@@ -96,8 +98,8 @@ def parse_cells(value: str, board: Board) -> tuple[Cell, ...] | int:
     return tuple(cell_of(letter, int(number), board) for letter, number in _CELL.findall(value))
 
 
-_MARKED_CELL = re.compile(r"([A-Za-z])([0-9]+)(?:=([A-Za-z]))?")
-_MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+(?:=[A-Za-z])?[\s,]*)*")
+_MARKED_CELL = re.compile(r"([A-Za-z])([0-9]{1,18})(?:=([A-Za-z]))?")
+_MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]{1,18}(?:=[A-Za-z])?[\s,]*)*")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -122,6 +124,9 @@ def parse_marked_cells(value: str, board: Board) -> tuple[tuple[Cell, ...], tupl
 
 def _unmarked(parsed: tuple[Cell, ...] | int) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
     return parsed if isinstance(parsed, int) else (parsed, ())
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,7 +416,9 @@ def _build(
     side = None
     if "SZ" in headers:
         try:
-            side = int(headers["SZ"].strip())
+            side = int_of(headers["SZ"], "board side")
+        except TooManyDigits as exc:
+            raise _ValueError(str(exc), header_tokens["SZ"], 0, "limit") from None
         except ValueError:
             raise _ValueError(
                 f"SZ[{headers['SZ']}] is not a board side (a whole number such as 5)",
@@ -434,9 +441,17 @@ def _build(
         """A value that the fast path refused: cells with colour marks, or a located error."""
         parsed = parse_marked_cells(value, board) if "=" in value else _unmarked(parse_cells(value, board))
         if isinstance(parsed, int):
+            long_number = _LONG_NUMBER.search(value)
+            if long_number is not None:
+                raise _ValueError(
+                    f"a cell number of {len(long_number.group())} digits is past the limit of {MAX_DIGITS} digits",
+                    spot,
+                    value_at + long_number.start(),
+                    "limit",
+                )
             example = "; D4=w for a stone of the other colour" if "=" in value else ""
             raise _ValueError(
-                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number{example})",
+                f"{excerpt(value)} is not a list of cells such as D4 or D4F6 (row letter, then a number{example})",
                 spot,
                 value_at + parsed,
                 "bad-cell",

@@ -21,6 +21,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.limits import MAX_SET, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -40,7 +41,6 @@ _WORDS = {
     "EQUAL": "'='",
 }
 
-MAX_SET = 10_000  # a range like {1..10**9} is a typo, not a game; refuse it before building it
 
 UNICODE = ("⟨", "⟩")
 ASCII = ("<", ">")
@@ -89,8 +89,15 @@ class _Game:
         )
 
     def check_size(self, token: Any, size: int) -> None:
-        if size > MAX_SET:
-            raise self.fail(token, f"the number set would hold {size} numbers; at most {MAX_SET} are read", "set")
+        if size > MAX_SET:  # before building it: {1..10**9} is a typo, not a game
+            raise self.fail(token, f"a number set of {size} numbers is past the limit of {MAX_SET}", "limit")
+
+    def number(self, token: Token) -> int:
+        """The integer a token spells, within the digit limit."""
+        try:
+            return int_of(str(token))
+        except TooManyDigits as exc:
+            raise self.fail(token, str(exc), "limit") from None
 
     def numbers(self, node: Any) -> tuple[int, ...]:
         """The multiset a `multiset` node spells, `...` filling the run between its neighbours."""
@@ -101,21 +108,26 @@ class _Game:
         for i, item in enumerate(items):
             if isinstance(item, Tree):  # span a..b
                 low, _, high = cast("list[Token]", item.children)
-                if int(high) < int(low):
+                if self.number(high) < self.number(low):
                     raise self.fail(low, f"the range {low}..{high} runs backwards", "set")
-                self.check_size(low, len(values) + int(high) - int(low) + 1)
-                values.extend(range(int(low), int(high) + 1))
+                self.check_size(low, len(values) + self.number(high) - self.number(low) + 1)
+                values.extend(range(self.number(low), self.number(high) + 1))
             elif item.type == "ELLIPSIS":
                 before = values[-1] if values else None
                 after = items[i + 1] if i + 1 < len(items) else None
-                if before is None or not isinstance(after, Token) or after.type != "INT" or int(after) <= before:
+                if (
+                    before is None
+                    or not isinstance(after, Token)
+                    or after.type != "INT"
+                    or self.number(after) <= before
+                ):
                     raise self.fail(
                         item, "'...' must stand between two numbers, the smaller first ({1, 2, ..., 10})", "set"
                     )
-                self.check_size(item, len(values) + int(after) - before)
-                values.extend(range(before + 1, int(after)))
+                self.check_size(item, len(values) + self.number(after) - before)
+                values.extend(range(before + 1, self.number(after)))
             else:
-                values.append(int(item))
+                values.append(self.number(item))
         return tuple(values)
 
     def record(self, tree: Any, index: int, variant: str | None) -> Record:
@@ -139,9 +151,9 @@ class _Game:
             elif node.data == "scores_line":
                 if scores is not None:
                     raise self.fail(key, "the starting scores are given twice in one game", "scores")
-                scores = (int(node.children[1]), int(node.children[2]))
+                scores = (self.number(node.children[1]), self.number(node.children[2]))
             else:
-                taken = tuple(int(t) for t in node.children[1:-1] if t is not None)
+                taken = tuple(self.number(t) for t in node.children[1:-1] if t is not None)
                 turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=self.location(key)))
         try:
             chosen = str(parse_variant(variant or "catch-up", set=number_set, scores=scores))
