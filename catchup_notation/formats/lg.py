@@ -41,7 +41,7 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.limits import MAX_DIGITS, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -133,19 +133,26 @@ _LONG_NUMBER = re.compile(r"[0-9]{19,}")
 # Splitting a collection into games
 
 
-def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
-    """(kind, text, line, column) for each game ("game") and each run of other text ("junk").
+def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterator[tuple[str, str, int, int]]:
+    """(kind, text, line, column) for each game ("game"), each run of other text ("junk"), each
+    game cut short by the start of the next one ("cut") and each game longer than `limit`
+    characters ("long": its first `limit` characters).
 
     Tracks parenthesis depth outside `[...]` values (honouring `\\]` escapes) across chunks, so
-    only one game is held in memory at a time. A game cut off by the end of the input is yielded
-    as it is, for the parser to report.
+    only one game is held in memory at a time. A broken game costs that game only: a `(;` inside a
+    game (Little Golem writes no variations), or at the start of a line inside a value that never
+    closed, starts the next game. A game cut off by the end of the input is yielded as it is, for
+    the parser to report.
     """
     cursor = _Cursor()
     depth = 0
     in_value = False
     skip_at = -1  # position (in this chunk) of a character escaped by a backslash inside a value
     parts: list[str] = []  # the current game, or the current junk
+    held = 0  # characters in `parts` (of a game)
+    too_long = False
     start_line, start_col = 1, 1
+    line_start = True  # the previous chunk ended a line
     for chunk in chunks:
         if not chunk:
             continue
@@ -156,6 +163,21 @@ def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
             if pos == skip_at:
                 continue
             ch = chunk[pos]
+            if ch == "(" and (depth or in_value) and _next_game_starts(chunk, pos, line_start, in_value):
+                piece = chunk[begin:pos]
+                if not too_long:
+                    parts.append(piece[: limit - held])
+                yield (
+                    "long" if too_long or held + len(piece) > limit else "cut",
+                    "".join(parts),
+                    start_line,
+                    start_col,
+                )
+                parts, held, too_long = [], 0, False
+                depth, in_value = 1, False
+                begin = pos
+                start_line, start_col = cursor.at(pos)
+                continue
             if in_value:
                 if ch == "\\":
                     skip_at = pos + 1
@@ -171,26 +193,55 @@ def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
                     junk = "".join(parts)
                     if junk.strip():
                         yield ("junk", junk, start_line, start_col)
-                    parts = []
+                    parts, held, too_long = [], 0, False
                     begin = pos
                     start_line, start_col = cursor.at(pos)
                 depth += 1
             elif ch == ")" and depth:  # a stray ')' outside a game is junk
                 depth -= 1
                 if depth == 0:
-                    parts.append(chunk[begin : pos + 1])
-                    yield ("game", "".join(parts), start_line, start_col)
-                    parts = []
+                    piece = chunk[begin : pos + 1]
+                    long = too_long or held + len(piece) > limit
+                    if not too_long:
+                        parts.append(piece[: limit - held])
+                    yield ("long" if long else "game", "".join(parts), start_line, start_col)
+                    parts, held, too_long = [], 0, False
                     begin = pos + 1
                     start_line, start_col = cursor.at(pos + 1)
         skip_at = 0 if skip_at == len(chunk) else -1  # a backslash that ended the chunk
-        parts.append(chunk[begin:])
+        piece = chunk[begin:]
+        if not depth:  # text between games: only its start is ever shown
+            if held < _JUNK_KEPT:
+                parts.append(piece[: _JUNK_KEPT - held])
+                held += min(len(piece), _JUNK_KEPT - held)
+        elif not too_long and held + len(piece) > limit:
+            parts.append(piece[: limit - held])  # keep the start, for the message; drop the rest
+            too_long, held = True, limit
+        elif not too_long:
+            parts.append(piece)
+            held += len(piece)
+        line_start = chunk.endswith("\n")
         cursor.at(len(chunk))
     rest = "".join(parts)
     if depth:
-        yield ("game", rest, start_line, start_col)
+        yield ("long" if too_long else "game", rest, start_line, start_col)
     elif rest.strip():
         yield ("junk", rest, start_line, start_col)
+
+
+_JUNK_KEPT = 1000  # characters of text between games kept for its warning
+
+
+def _next_game_starts(chunk: str, pos: int, line_start: bool, in_value: bool) -> bool:
+    """Whether the `(` at `pos`, met inside a game, is the start of the next game: `(;` there, and
+    inside a value that never closed, only at the start of a line (a comment may hold "(;")."""
+    after = chunk[pos + 1 : pos + 40].lstrip(" \t\n")
+    if not after.startswith(";"):
+        return False
+    if not in_value:
+        return True
+    before = chunk[max(0, pos - 40) : pos].rstrip(" \t")
+    return before.endswith("\n") or (not before and pos < 40 and line_start)
 
 
 _SPECIAL = re.compile(r"[()\[\]\\]")
@@ -299,6 +350,7 @@ class LittleGolem(Format):
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
         index = 0
         pending: Parsed | None = None  # held back so that junk after it can be reported with it
+        cut = False  # the pending game was cut short by the start of the next one
         leading: list[NotationWarning] = []
         games = split_games(chunks)
         while True:
@@ -326,8 +378,12 @@ class LittleGolem(Format):
                     leading.append(warning)
                 continue
             if pending is not None:
-                yield pending
-            pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
+                yield _resumed(pending, line, col) if cut else pending
+            cut = kind == "cut"
+            if kind == "long":
+                pending = Parsed(index, None, _too_long(text, line, col, source), line=line)
+            else:
+                pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
             if leading:
                 pending = _with_warnings(pending, tuple(leading))
                 leading = []
@@ -350,6 +406,30 @@ class LittleGolem(Format):
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         return write_each(records, out, lambda record, _: write_record(record))
+
+
+def _resumed(item: Parsed, line: int, column: int) -> Parsed:
+    """A game cut short by the next one: its error says where reading resumed."""
+    error = item.error
+    if error is None:
+        return item
+    resumed = f"where reading resumed (line {line}, column {column})"
+    message = f"{error.message}; the game is cut short by the next one, {resumed}"
+    moved = NotationError(
+        message, source=error.source, line=error.line, column=error.column, text=error.text, code=error.code
+    )
+    return attrs.evolve(item, error=moved)
+
+
+def _too_long(text: str, line: int, column: int, source: str | None) -> NotationError:
+    return NotationError(
+        f"a game of more than {MAX_RECORD_CHARS} characters is past the limit of a record",
+        source=source,
+        line=line,
+        column=column,
+        text=text[:200].split("\n")[0],
+        code="limit",
+    )
 
 
 def _excerpt(text: str, limit: int = 40) -> str:
