@@ -127,7 +127,10 @@ def _inputs(source: Source) -> Iterator[_Input]:
     if isinstance(source, (str, os.PathLike)):
         raw = os.fspath(source)
         if raw == STDIN:
-            yield _Input(STDIN_NAME, None, stream=sys.stdin)
+            if sys.stdin is None or getattr(sys.stdin, "closed", False):
+                yield _Input(STDIN_NAME, None, error=NotationError("standard input is closed", code="io"))
+            else:
+                yield _Input(STDIN_NAME, None, stream=sys.stdin)
             return
         if os.path.isdir(raw):
             yield from _directory(Path(raw))
@@ -188,6 +191,10 @@ def _read_all(inputs: Iterable[_Input], request: Request) -> Iterator[Game]:
 
 def _games_of(item: _Input, request: Request) -> Iterator[Game]:
     name = item.name
+    if item.error is not None:
+        item.error.source = name
+        yield _failed(item.error, request.format, name, 0, request)
+        return
     try:
         with _opened(item, request.format) as (fmt, chunks):
             if fmt is None:  # nothing but white space: no records, whatever the format

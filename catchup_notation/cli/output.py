@@ -7,9 +7,11 @@ run (the test runner's captured streams, `NO_COLOR`, whether stderr is a termina
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -53,15 +55,24 @@ def emit_json(obj: Any) -> None:
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
+class _Console(Console):
+    """Rich's console, but a reader that goes away (`| head`) ends the run as everywhere else."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop quietly with the code for output not delivered (Rich's own exits with 1)."""
+        self.quiet = True
+        raise typer.Exit(quiet_broken_pipe())
+
+
 def stdout_console() -> Console:
     """A Rich console on stdout for this run (colour only on a terminal, never with NO_COLOR)."""
     # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
-    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def stderr_console() -> Console:
     """A Rich console on stderr for this run."""
-    return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
@@ -124,6 +135,15 @@ def debug_enabled() -> bool:
     return debug_requested or bool(os.environ.get("CATCHUP_DEBUG"))
 
 
+def quiet_broken_pipe() -> int:
+    """After the reader of standard output went away: point stdout at /dev/null so that nothing
+    more complains about it, and give the exit code for output not delivered in full."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_UNREADABLE
+
+
 def guarded(command: Callable[..., T]) -> Callable[..., T]:
     """Run a command so that a bug shows a short message and where to report it, not a traceback
     (unless --debug). Exits, usage errors and Ctrl-C pass through untouched."""
@@ -135,9 +155,11 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
         except (typer.Exit, typer.Abort, typer.TyperException, KeyboardInterrupt):  # usage errors are TyperExceptions
             raise
         except BrokenPipeError:  # `catchup verify ... | head`: the reader left; nothing to say
-            raise typer.Exit(EXIT_OK) from None
+            raise typer.Exit(quiet_broken_pipe()) from None
         except OutputError as exc:  # an output file that cannot be written
             raise fail(exc.message, EXIT_UNREADABLE) from None
+        except OSError as exc:  # standard output or error cannot be written (a full disk, a bad handle)
+            raise fail(f"cannot write the output: {exc.strerror or exc}", EXIT_UNREADABLE) from None
         except Exception as exc:
             if debug_enabled():
                 raise
