@@ -277,8 +277,7 @@ def test_closed_stdin_and_stdout_are_errors_not_successes(tmp_path):
     closed_in = subprocess.run(
         [sys.executable, "-m", "catchup_notation.cli", "verify", "-"],
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         text=True,
         timeout=120,
         check=False,
