@@ -158,7 +158,7 @@ def notebook_html(game: Game, *, height: int = 760) -> str:
     """The game page in an isolated frame, for Jupyter's `_repr_html_` (its styles and keys stay
     inside the frame, and the frame runs the viewer whether or not the notebook is trusted)."""
     page = game_page(game)
-    label = html.escape(_game_title(game_view(game)), quote=True)
+    label = html.escape(" vs ".join(game.players) if game.readable else str(game.source), quote=True)
     return (
         f'<iframe title="{label}" srcdoc="{html.escape(page, quote=True)}" sandbox="allow-scripts" '
         f'style="width: 100%; height: {height}px; border: 1px solid #ccc; border-radius: 4px;"></iframe>'
