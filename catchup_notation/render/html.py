@@ -81,20 +81,19 @@ def game_page(game: Game, *, endgame_limit: int | None = None, title: str | None
     body = _viewer_section(data, texts, board=board, report=False) + _json_script("game-0", data)
     body += looks.scripts(templates=False)
     page = {"mode": "game", "count": 1}
-    return _page(title or _game_title(data), _game_header(data), body, page)
+    return _page(title or _game_title(data), _game_header(), body, page)
 
 
 def write_report(
-    games: Iterable[Game | JSON],
+    games: Iterable[Game],
     out: IO[str],
     *,
     title: str = "Catchup records",
     endgame_limit: int | None = None,
 ) -> ReportCounts:
     """Write a report page of `games` to `out`: the counts, a sortable table linking to each
-    game's viewer (`#game=N&turn=T`), and every game's data, compressed. `games` may also be the
-    data of `viewdata.game_view` (as worker processes return it). Memory stays flat: games are
-    spooled as they come."""
+    game's viewer (`#game=N&turn=T`), and every game's data, compressed. Memory stays flat: the
+    games are read one at a time and spooled to temporary files until the counts are known."""
     counts: Counter[str] = Counter()
     looks = _Looks()
     with (
@@ -103,10 +102,9 @@ def write_report(
         tempfile.TemporaryFile("w+", encoding="utf-8") as statics,
     ):
         block: list[JSON] = []
-        for number, item in enumerate(games):
+        for number, game in enumerate(games):
             static = number < STATIC_GAMES
-            data = game_view(item, endgame_limit=endgame_limit, texts=static) if isinstance(item, Game) else item
-            data["n"] = number
+            data = game_view(game, number=number, endgame_limit=endgame_limit, texts=static)
             texts = data.pop("texts", [])
             counts[data["outcome"]] += 1
             looks.add(data)
@@ -122,7 +120,7 @@ def write_report(
         total = counts.total()
         result = ReportCounts(**{k: counts[k] for k in _OUTCOMES})
         header = _report_header(title, result)
-        page = {"mode": "report", "count": total, "block": BLOCK}
+        page = {"mode": "report", "count": total, "block": BLOCK, "title": title}
         out.write(_page_head(title, header, page))
         out.write(_LIST_START)
         rows.seek(0)
@@ -145,7 +143,7 @@ def write_report(
     return result
 
 
-def report_page(games: Iterable[Game | JSON], **options: Any) -> str:
+def report_page(games: Iterable[Game], **options: Any) -> str:
     """`write_report` into a string."""
     import io
 
@@ -280,7 +278,7 @@ def _script_hash(script: str) -> str:
 
 def _page_head(title: str, header: str, page: JSON) -> str:
     script = _asset("viewer.js")
-    policy = f"default-src 'none'; script-src '{_script_hash(script)}'; style-src 'unsafe-inline'; img-src data:"
+    policy = f"default-src 'none'; script-src '{_script_hash(script)}'; style-src 'unsafe-inline'"
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -329,8 +327,8 @@ def _game_meta(data: JSON) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def _game_header(data: JSON) -> str:
-    return f'<header><p class="brand">catchup-notation viewer</p></header>\n<!-- {html.escape(data["source"])} -->'
+def _game_header() -> str:
+    return '<header><p class="brand">catchup-notation viewer</p></header>'
 
 
 def _report_header(title: str, counts: ReportCounts) -> str:

@@ -128,6 +128,7 @@
     view = { g, last, failing, start: failing !== null ? failing : last, turn: null, svg: null, letters: false };
 
     $("game-title").textContent = g.variant ? g.players.join(" vs ") : g.source;
+    if (page.mode === "report") document.title = $("game-title").textContent + " · " + page.title;
     const meta = [g.source, g.format, g.variant];
     if (g.turns !== null && g.turns !== undefined) meta.push(g.turns + (g.turns === 1 ? " turn" : " turns"));
     $("game-meta").textContent = meta.filter(Boolean).join(" · ");
@@ -341,8 +342,10 @@
     const upto = Math.min(t, g.pos.length - 1);
     if (view.svg) drawBoard(t, upto);
     if (g.family === "numbers") drawNumbers(upto);
+    const label = `Turn ${t} of ${view.last}` + (t === view.failing ? " (illegal)" : "");
     $("slider").value = String(t);
-    $("turn-label").textContent = `Turn ${t} of ${view.last}` + (t === view.failing ? " (illegal)" : "");
+    $("slider").setAttribute("aria-valuetext", label);
+    $("turn-label").textContent = label;
     $("first").disabled = $("prev").disabled = t === 0;
     $("next").disabled = $("last").disabled = t === view.last;
     describe(t, upto);
@@ -558,6 +561,7 @@
 
   function showList() {
     routing++;
+    document.title = page.title;
     $("game").hidden = true;
     $("list").hidden = false;
     if (lastOpened !== null) {
