@@ -49,6 +49,7 @@ def browser(tmp_path_factory):
         context = playwright.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS, viewport={"width": 1200, "height": 900}
         )
+        context.set_default_timeout(5000)  # a page that does not do what a test waits for fails fast
         yield context
         context.close()
 
@@ -234,36 +235,61 @@ def test_an_unreadable_record_shows_its_syntax_error(visit, tmp_path):
     visit.check_clean(path)
 
 
-def test_a_report_of_an_archive(visit, tmp_path, shots):
+@pytest.fixture
+def archive(tmp_path, monkeypatch) -> tuple[list[cn.Game], Path, viewer.ReportCounts]:
+    """A report of the examples, a broken file and more games than one block (or page) holds."""
     folder = tmp_path / "archive"
     folder.mkdir()
     for name in ("littlegolem-collection.sgf", "predecessors.jsonl", "isaksen-2015.numbers"):
         shutil.copy(EXAMPLES / name, folder)
     shutil.copy(QUIRKS / "broken-then-good.sgf", folder)
-    # More games than one block holds, so that a game of the second block gets opened too.
     write_lg(folder / "many.sgf", *(random_game(seed, turns=2 + seed % 9) for seed in range(viewer.BLOCK)))
-    games = list(cn.read(folder))
+    monkeypatch.setattr(viewer, "PAGE_ROWS", 30)  # three pages of rows
     path = tmp_path / "report.html"
     with open(path, "w", encoding="utf-8") as out:
         counts = viewer.write_report(cn.read(folder), out, title="Archive")
+    return list(cn.read(folder)), path, counts
+
+
+def rows_shown(page: Page) -> list[int]:
+    return page.eval_on_selector_all("#games tbody tr", "els => els.map(e => Number(e.dataset.n))")
+
+
+def test_a_report_of_an_archive(visit, archive, shots):
+    games, path, counts = archive
     page = visit.page
     page.goto(path.as_uri())
     assert page.locator("#counts").inner_text() == (
         f"{counts.total} records: {counts.valid} valid {counts.invalid} invalid {counts.unreadable} unreadable"
     )
-    assert page.locator("#games tbody tr").count() == len(games)
+    assert rows_shown(page) == list(range(30))
+    assert page.locator("#page-info").inner_text() == f"records 1-30 of {len(games)}"
+    page.locator("#page-next").click()
+    assert rows_shown(page) == list(range(30, 60))
 
-    page.locator('th[data-key="turns"] button').click()  # sort by turns, longest last
-    turns = page.eval_on_selector_all("#games tbody tr td:nth-child(5)", "els => els.map(e => e.dataset.v)")
-    assert [int(t) for t in turns] == sorted(int(t) for t in turns)
+    page.locator('th[data-key="turns"] button').click()  # sort by turns: every page, shortest first
+    turns = []
+    for number in range(3):
+        if number:
+            page.locator("#page-next").click()
+        turns += page.eval_on_selector_all(
+            "#games tbody tr td:nth-child(5)", "els => els.map(e => Number(e.dataset.v))"
+        )
+    assert page.locator("#page-next").is_disabled()
+    assert len(turns) == len(games) and turns == sorted(turns)
     page.screenshot(path=shots / "report.png")
 
     page.locator("#filter").fill("unfinished")
-    visible = page.locator("#games tbody tr:visible").count()
-    assert visible == sum(g.readable and g.result().status == "unfinished" for g in games)
-
-    target = next(n for n, g in enumerate(games) if g.format == "lg" and g.readable and len(g.turns) > 20)
+    unfinished = sum(g.readable and g.result().status == "unfinished" for g in games)
+    assert page.locator("#page-info").inner_text() == f"records 1-30 of {unfinished} (filtered from {len(games)})"
     page.locator("#filter").fill("")
+    page.locator("#status-filter").select_option("invalid")
+    assert rows_shown(page) == [n for n, g in enumerate(games) if g.readable and g.errors]
+    page.locator("#status-filter").select_option("")
+
+    page.locator('th[data-key="n"] button').click()  # back to reading order
+    page.locator("#page-next").click()
+    target = next(n for n, g in enumerate(games) if n >= 30 and g.format == "lg" and len(g.turns) > 5)
     page.locator(f'#games a[href="#game={target}"]').click()
     positions = list(games[target].positions())
     page.locator("#game").wait_for(state="visible")
@@ -272,10 +298,12 @@ def test_a_report_of_an_archive(visit, tmp_path, shots):
     page.keyboard.press("Home")
     page.keyboard.press("ArrowRight")
     assert_shows(page, positions[1])
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # back to the list, on the page of that game, its link focused
     page.locator("#list").wait_for(state="visible")
+    assert target in rows_shown(page)
+    assert page.evaluate("document.activeElement.getAttribute('href')") == f"#game={target}"
 
-    late = len(games) - 3  # in the second block
+    late = len(games) - 3  # in the second block of data
     assert late >= viewer.BLOCK
     page.goto(path.as_uri() + f"#game={late}&turn=2")
     page.locator("#board .stone").first.wait_for()
@@ -288,6 +316,17 @@ def test_a_report_of_an_archive(visit, tmp_path, shots):
     assert "{" + ", ".join(map(str, remaining)) + "}" in page.locator("#numbers").inner_text()
     page.screenshot(path=shots / "report-numbers.png", full_page=True)
     visit.check_clean(path)
+
+
+def test_without_javascript_a_report_is_its_table(browser, archive):
+    games, path, _ = archive
+    page = browser.new_page()
+    browser.new_cdp_session(page).send("Emulation.setScriptExecutionDisabled", {"value": True})
+    page.goto(path.as_uri())
+    assert page.locator("table.games tbody tr").count() == len(games)
+    assert page.locator("#games").is_hidden()  # the script's own table, with sorting, stays hidden
+    assert page.locator("pre.text-board").count() == sum(len(list(g.positions())) for g in games[: viewer.STATIC_GAMES])
+    page.close()
 
 
 def test_without_javascript_the_positions_are_listed(browser, tmp_path):

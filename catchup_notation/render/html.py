@@ -44,6 +44,8 @@ from catchup_notation.rules.registry import parse_variant
 
 #: Games per compressed block of a report: one block is unpacked when one of its games is opened.
 BLOCK = 64
+#: Rows of a report's table shown at a time.
+PAGE_ROWS = 200
 #: Games in a report up to which each also gets its static list of positions (for reading
 #: without JavaScript); larger reports keep only the table, so that they stay small.
 STATIC_GAMES = 20
@@ -120,7 +122,7 @@ def write_report(
         total = counts.total()
         result = ReportCounts(**{k: counts[k] for k in _OUTCOMES})
         header = _report_header(title, result)
-        page = {"mode": "report", "count": total, "block": BLOCK, "title": title}
+        page = {"mode": "report", "count": total, "block": BLOCK, "title": title, "pageRows": PAGE_ROWS}
         out.write(_page_head(title, header, page))
         out.write(_LIST_START)
         rows.seek(0)
@@ -398,29 +400,36 @@ def _viewer_section(data: JSON | None, texts: list[str], *, board: str, report: 
     )
 
 
+_COLUMNS = (
+    ("n", "#"),
+    ("source", "Source"),
+    ("players", "Players"),
+    ("variant", "Variant"),
+    ("turns", "Turns"),
+    ("status", "Status"),
+    ("winner", "Winner"),
+)
+# The rows are written once, inside <noscript>: without a script they are a plain table; with one,
+# the script parses them off the page (a browser lays out 10,000 table rows slowly, but parses them
+# fast) and shows them a page at a time, sorted and filtered.
 _LIST_START = (
     '<section id="list" aria-label="Records">'
     '<div class="filters" hidden><label>Filter <input type="search" id="filter" '
     'placeholder="player, file, variant..."></label> '
     '<label>Status <select id="status-filter"><option value="">all</option>'
     '<option value="valid">valid</option><option value="invalid">invalid</option>'
-    '<option value="unreadable">unreadable</option></select></label> <span id="shown"></span></div>'
-    '<table id="games"><thead><tr>'
-    + "".join(
-        f'<th scope="col" data-key="{key}"><button type="button">{label}</button></th>'
-        for key, label in (
-            ("n", "#"),
-            ("source", "Source"),
-            ("players", "Players"),
-            ("variant", "Variant"),
-            ("turns", "Turns"),
-            ("status", "Status"),
-            ("winner", "Winner"),
-        )
-    )
+    '<option value="unreadable">unreadable</option></select></label></div>'
+    '<table id="games" hidden><thead><tr>'
+    + "".join(f'<th scope="col" data-key="{k}"><button type="button">{label}</button></th>' for k, label in _COLUMNS)
+    + "</tr></thead><tbody></tbody></table>"
+    '<nav id="pager" class="pager" aria-label="Pages of records" hidden>'
+    '<button type="button" id="page-prev">Previous page</button> <span id="page-info" aria-live="polite"></span> '
+    '<button type="button" id="page-next">Next page</button></nav>'
+    '<noscript id="rows"><table class="games"><thead><tr>'
+    + "".join(f'<th scope="col">{label}</th>' for _, label in _COLUMNS)
     + "</tr></thead><tbody>\n"
 )
-_LIST_END = "</tbody></table></section>\n"
+_LIST_END = "</tbody></table></noscript></section>\n"
 
 
 def _table_row(data: JSON) -> str:

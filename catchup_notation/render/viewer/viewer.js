@@ -126,6 +126,7 @@
     const failing = error && error.turn && error.turn === positions.length ? error.turn : null;
     const last = positions.length ? positions.length - 1 + (failing ? 1 : 0) : 0;
     view = { g, last, failing, start: failing !== null ? failing : last, turn: null, svg: null, letters: false };
+    view.current = null; // the move list's button of the turn shown
 
     $("game-title").textContent = g.variant ? g.players.join(" vs ") : g.source;
     if (page.mode === "report") document.title = $("game-title").textContent + " · " + page.title;
@@ -349,26 +350,31 @@
     $("first").disabled = $("prev").disabled = t === 0;
     $("next").disabled = $("last").disabled = t === view.last;
     describe(t, upto);
-    for (const button of view.moveButtons) {
-      if (Number(button.dataset.turn) === t) {
-        button.setAttribute("aria-current", "step");
-        scrollIntoList(button);
-      } else {
-        button.removeAttribute("aria-current");
-      }
-    }
+    if (view.current) view.current.removeAttribute("aria-current");
+    view.current = view.moveButtons[t];
+    view.current.setAttribute("aria-current", "step");
+    scrollIntoList();
     const cx = view.chartX(upto);
     view.cursor.setAttribute("x1", cx);
     view.cursor.setAttribute("x2", cx);
     writeHash(t);
   }
 
-  function scrollIntoList(button) {
-    const list = $("moves");
-    const item = button.parentElement;
-    if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
-      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  // Keeps the current move in sight inside the list (never scrolling the page), once a frame:
+  // reading positions forces a layout, which the next frame does anyway.
+  let scrollPending = false;
+  function scrollIntoList() {
+    if (scrollPending) return;
+    scrollPending = true;
+    requestAnimationFrame(() => {
+      scrollPending = false;
+      if (!view || !view.current) return;
+      const list = $("moves");
+      const item = view.current.parentElement;
+      if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+      else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+        list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+    });
   }
 
   function drawBoard(t, upto) {
@@ -514,49 +520,75 @@
   // ------------------------------------------------------------------------------------------
   // The table of games (reports)
 
+  // The table's rows, parsed off the <noscript> table: all of them, sorted, and those the filters
+  // let through; one page of those is in the document at a time.
+  const list = { rows: [], shown: [], page: 0 };
+
   function initList() {
     const table = $("games");
-    if (!table) return;
-    const body = table.tBodies[0];
-    const rows = Array.from(body.rows);
-    const headers = Array.from(table.tHead.rows[0].cells);
+    const source = $("rows");
+    if (!table || !source) return;
+    const parsed = document.createElement("template");
+    parsed.innerHTML = source.textContent;
+    list.rows = Array.from(parsed.content.querySelectorAll("tbody tr"));
+    list.shown = list.rows;
+    table.hidden = false;
     document.querySelector(".filters").hidden = false;
+    const headers = Array.from(table.tHead.rows[0].cells);
     headers.forEach((th, column) => {
       th.querySelector("button").addEventListener("click", () => {
         const ascending = th.getAttribute("aria-sort") !== "ascending";
         for (const other of headers) other.removeAttribute("aria-sort");
         th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-        const keyed = rows.map((row) => {
-          const cell = row.cells[column];
-          const v = cell.dataset.v !== undefined ? cell.dataset.v : cell.textContent;
-          return [v !== "" && !isNaN(v) ? Number(v) : v.toLowerCase(), Number(row.dataset.n), row];
-        });
-        keyed.sort((a, b) => {
-          let order = 0;
-          if (typeof a[0] === typeof b[0]) order = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
-          else order = typeof a[0] === "number" ? -1 : 1;
-          return (ascending ? order : -order) || a[1] - b[1];
-        });
-        const ordered = document.createDocumentFragment();
-        for (const item of keyed) ordered.append(item[2]);
-        body.append(ordered);
+        sortRows(column, ascending);
+        applyFilters();
       });
     });
-    const filter = $("filter");
-    const status = $("status-filter");
-    const apply = () => {
-      const words = filter.value.trim().toLowerCase();
-      const outcome = status.value;
-      let shown = 0;
-      for (const row of rows) {
-        const ok = (!outcome || row.dataset.outcome === outcome) && (!words || row.textContent.toLowerCase().includes(words));
-        row.hidden = !ok;
-        if (ok) shown++;
-      }
-      $("shown").textContent = shown === rows.length ? "" : `${shown} of ${rows.length} shown`;
-    };
-    filter.addEventListener("input", apply);
-    status.addEventListener("change", apply);
+    $("filter").addEventListener("input", applyFilters);
+    $("status-filter").addEventListener("change", applyFilters);
+    $("page-prev").addEventListener("click", () => showPage(list.page - 1));
+    $("page-next").addEventListener("click", () => showPage(list.page + 1));
+    showPage(0);
+  }
+
+  function sortRows(column, ascending) {
+    const keyed = list.rows.map((row) => {
+      const cell = row.cells[column];
+      const v = cell.dataset.v !== undefined ? cell.dataset.v : cell.textContent;
+      return [v !== "" && !isNaN(v) ? Number(v) : v.toLowerCase(), Number(row.dataset.n), row];
+    });
+    keyed.sort((a, b) => {
+      let order = 0;
+      if (typeof a[0] === typeof b[0]) order = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+      else order = typeof a[0] === "number" ? -1 : 1;
+      return (ascending ? order : -order) || a[1] - b[1];
+    });
+    list.rows = keyed.map((item) => item[2]);
+  }
+
+  function applyFilters() {
+    const words = $("filter").value.trim().toLowerCase();
+    const outcome = $("status-filter").value;
+    list.shown = list.rows.filter(
+      (row) => (!outcome || row.dataset.outcome === outcome) && (!words || row.textContent.toLowerCase().includes(words)),
+    );
+    showPage(0);
+  }
+
+  function showPage(number) {
+    const size = page.pageRows;
+    const pages = Math.max(1, Math.ceil(list.shown.length / size));
+    list.page = Math.max(0, Math.min(pages - 1, number));
+    const start = list.page * size;
+    const rows = list.shown.slice(start, start + size);
+    $("games").tBodies[0].replaceChildren(...rows);
+    const filtered = list.shown.length === list.rows.length ? "" : ` (filtered from ${list.rows.length})`;
+    $("page-info").textContent = list.shown.length
+      ? `records ${start + 1}-${start + rows.length} of ${list.shown.length}${filtered}`
+      : `no records of ${list.rows.length} match`;
+    $("pager").hidden = pages === 1 && !filtered;
+    $("page-prev").disabled = list.page === 0;
+    $("page-next").disabled = list.page === pages - 1;
   }
 
   function showList() {
@@ -564,16 +596,15 @@
     document.title = page.title;
     $("game").hidden = true;
     $("list").hidden = false;
-    if (lastOpened !== null) {
-      const row = document.querySelector(`#games tr[data-n="${lastOpened}"]`);
-      if (row) {
-        for (const old of document.querySelectorAll("#games tr.visited")) old.classList.remove("visited");
-        row.classList.add("visited");
-        const link = row.querySelector("a");
-        link.focus({ preventScroll: true });
-        row.scrollIntoView({ block: "center" });
-      }
-    }
+    if (lastOpened === null) return;
+    const at = list.shown.findIndex((row) => Number(row.dataset.n) === lastOpened);
+    if (at < 0) return;
+    showPage(Math.floor(at / page.pageRows));
+    const row = list.shown[at];
+    for (const old of document.querySelectorAll("#games tr.visited")) old.classList.remove("visited");
+    row.classList.add("visited");
+    row.querySelector("a").focus({ preventScroll: true });
+    row.scrollIntoView({ block: "center" });
   }
 
   // ------------------------------------------------------------------------------------------
