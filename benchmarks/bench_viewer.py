@@ -23,25 +23,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_parse import legal_game  # the same random legal games as the parse benchmark
 
 import catchup_notation as cn
 from catchup_notation.formats import write_text
 from catchup_notation.model import Record
 from catchup_notation.render.html import BLOCK, game_page, write_report
 from catchup_notation.reports import adjudication_report, verify_report
-from catchup_notation.rules.registry import parse_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 PER_FILE = 100
-
-
-def legal_game(rng: random.Random) -> Record:
-    game = parse_variant("catchup(size=5)").new_game()
-    turns = []
-    while not game.over:
-        turns.append(game.random_turn(rng))
-        game.play(turns[-1])
-    return Record("catchup(size=5)", tuple(turns))
 
 
 def write_archive(folder: Path, records: int, unique: int) -> None:

@@ -13,7 +13,8 @@ position looks exactly like `Position.svg()`.
 
 A report streams: each game's data is written to a spool as it is read, grouped in blocks of
 `BLOCK` games that are gzip-compressed and base64-encoded (a browser unpacks one block when one
-of its games is opened), and the table of games is plain HTML, usable without the script.
+of its games is opened). The table of games is plain HTML inside `<noscript>`: the whole table
+without the script; with it, the script parses the rows and shows `PAGE_ROWS` at a time.
 """
 
 from __future__ import annotations
