@@ -70,13 +70,14 @@ def view(
     ] = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
-    options = {"format": format, "variant": variant, "corrections": parse_corrections(corrections)}
+    fixes = parse_corrections(corrections)
     limit = max_empty if solve_endgame else None
+    rest: Iterator[Game] = iter(())
     if record_index is not None:
-        found = [_one(paths, record_index, options)]
+        found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
     else:
-        found_all = games(paths, **options)  # type: ignore[arg-type]
-        found = list(itertools.islice(found_all, 2))  # one record makes a game page, more a report
+        rest = games(paths, format=format, variant=variant, corrections=fixes)
+        found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
     if len(found) == 1:
         (game,) = found
         page = game_page(game, endgame_limit=limit)
@@ -86,12 +87,13 @@ def view(
     else:
         heading = title or "Catchup records: " + ", ".join(paths)
         with _opened(out) as stream:
-            counts = write_report(itertools.chain(found, found_all), stream, title=heading, endgame_limit=limit)
+            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame_limit=limit)
     _summary(out, counts)
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 
 
-def _one(paths: list[str], record_index: int, options: dict[str, Any]) -> Game:
+def _one(paths: list[str], record_index: int, **options: Any) -> Game:
+    """Record `record_index` of the one file given, readable or not (the page shows its error)."""
     if len(paths) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0])):
         raise typer.BadParameter("--record picks a record of one file; give one file", param_hint="--record")
     for game in read(paths[0], **options):
