@@ -400,6 +400,12 @@ class Game:
         how = " by resignation" if result.status == "resigned" else ""
         return f"{colours[result.winner - 1]} wins{how}"
 
+    def _repr_html_(self) -> str:
+        """The game's viewer inline in Jupyter (the page of `catchup view`, in a frame)."""
+        from catchup_notation.render.html import notebook_html
+
+        return notebook_html(self)
+
     def __repr__(self) -> str:
         where = f"{self.format}:{self.source}" if self.format else str(self.source)
         if self.reading_error is not None:

@@ -19,7 +19,7 @@ import typer
 from catchup_notation import __version__
 from catchup_notation.cli import output
 
-COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament")
+COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament", "view")
 
 app = typer.Typer(
     name="catchup",
