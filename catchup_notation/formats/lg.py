@@ -444,7 +444,109 @@ def _with_warnings(item: Parsed, warnings: tuple[NotationWarning, ...]) -> Parse
 def read_game(
     text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
 ) -> Parsed:
-    """One game, `text` starting at (line, column) of its file."""
+    """One game, `text` starting at (line, column) of its file. A plain, well-formed game (the
+    common case) is read by `_plain_game` with regular expressions alone; anything else, and every
+    error, by the grammar, so that diagnostics and quirks are the grammar's."""
+    plain = _plain_game(text, line, column, index, source, variant)
+    if plain is not None:
+        return plain
+    return _grammar_game(text, line=line, column=column, index=index, source=source, variant=variant)
+
+
+# A game of a root node of properties and then plain move nodes: what Little Golem writes.
+_PLAIN_GAME = re.compile(
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)*)[ \t\n]*"
+    r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
+    re.S,
+)
+_ROOT_PROPERTY = re.compile(r"[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+", re.S)
+
+
+def _plain_game(text: str, line: int, column: int, index: int, source: str | None, variant: str) -> Parsed | None:
+    """A plain game read without the grammar, or None to leave it to the grammar: the same record
+    and warnings `_grammar_game` gives (tests/test_lg.py checks the two agree)."""
+    game = _PLAIN_GAME.fullmatch(text)
+    if game is None:
+        return None
+    headers: dict[str, str] = {}
+    spots: dict[str, int] = {}
+    for prop in _ROOT_PROPERTY.finditer(game.group("root")):
+        name, value = _property(prop.group())
+        if name in headers or name in ("W", "B"):  # a duplicate, a move in the root node: the grammar's
+            return None
+        headers[name] = value
+        spots[name] = game.start("root") + prop.start()
+    try:
+        side = int_of(headers["SZ"]) if "SZ" in headers else None
+        variant_obj = parse_variant(variant, size=side)
+    except (ValueError, VariantError):
+        return None
+    board = variant_obj.board
+    where = _Offsets(text, line, column)
+    turns = []
+    resigned: int | None = None
+    resigned_at: Location | None = None
+    previous = ""
+    moves_at = game.start("moves")
+    for node in _MOVE_NODE.finditer(game.group("moves")):
+        colour, value = node.group(1), node.group(2)
+        if resigned is not None:  # a move after resigning: the grammar's error
+            return None
+        at = where.location(moves_at + node.start())
+        if value.strip().lower() == "resign":
+            resigned, resigned_at = COLOURS[colour], at
+            continue
+        if colour == previous:  # consecutive nodes of one colour: merged, with a warning
+            return None
+        previous = colour
+        cells = parse_cells(value, board)
+        if isinstance(cells, int):
+            return None
+        turns.append(Turn(COLOURS[colour], cells, at=at))
+    warnings = []
+    if "RE" in headers and resigned is not None and headers["RE"].strip()[:1].upper() == LETTERS[resigned]:
+        spot = _Offsets(text, line, column).location(spots["RE"])
+        warnings.append(NotationWarning("re-names-resigner", _re_message(headers["RE"]), spot.line, spot.column))
+    record = Record(
+        variant=str(variant_obj),
+        turns=tuple(turns),
+        resigned=resigned,
+        players=(headers.get("PW"), headers.get("PB")),
+        headers=headers,
+        source=source,
+        index=index,
+        at=Location(line, column),
+        resigned_at=resigned_at,
+    )
+    return Parsed(index, record, None, tuple(warnings), line=line)
+
+
+class _Offsets:
+    """Line and column of offsets in a game's text, counted forward (each character once)."""
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text, self.line, self.line_start, self.counted = text, line, -(column - 1), 0
+
+    def location(self, offset: int) -> Location:
+        breaks = self.text.count("\n", self.counted, offset)
+        if breaks:
+            self.line += breaks
+            self.line_start = self.text.rindex("\n", self.counted, offset) + 1
+        self.counted = offset
+        return Location(self.line, offset - self.line_start + 1)
+
+
+def _re_message(value: str) -> str:
+    return (
+        f"RE[{value}] names the player who resigned, not the winner "
+        "(Little Golem writes it that way); the resignation decides"
+    )
+
+
+def _grammar_game(
+    text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
+) -> Parsed:
+    """One game read by the grammar (every game the plain path leaves, and every error)."""
     from lark.exceptions import UnexpectedInput
 
     padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
@@ -597,12 +699,7 @@ def _build(
     if "RE" in headers and resigned is not None:
         letter = headers["RE"].strip()[:1].upper()
         if letter == LETTERS[resigned]:
-            warn(
-                "re-names-resigner",
-                f"RE[{headers['RE']}] names the player who resigned, not the winner "
-                "(Little Golem writes it that way); the resignation decides",
-                header_tokens["RE"],
-            )
+            warn("re-names-resigner", _re_message(headers["RE"]), header_tokens["RE"])
 
     record = Record(
         variant=str(variant_obj),

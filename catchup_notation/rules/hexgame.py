@@ -91,7 +91,15 @@ class HexGame(Engine):
 
     def has_legal_turn(self) -> bool:
         """Whether the player to move can play at all (only ketchup-1/2 can run out of turns)."""
-        return bool(self.allowed_counts())
+        return bool(self._current_counts())
+
+    def _current_counts(self) -> tuple[int, ...]:
+        """`allowed_counts()` of the position as it is, worked out once per position for play and
+        check (a search that sets the engine's fields itself asks `allowed_counts()` directly)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = self.allowed_counts()
+        return counts
 
     def judge(self, groups: tuple[tuple[int, ...], tuple[int, ...]], provisional: bool = False) -> Verdict:
         """What the variant's scoring rule says of these group sizes (colour 1's, colour 2's)."""
@@ -286,7 +294,7 @@ class HexGame(Engine):
                 return self._error(
                     "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
                 ), []
-        counts = self.allowed_counts()
+        counts = self._current_counts()
         if len(indices) not in counts:
             return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
         if turn.colours:

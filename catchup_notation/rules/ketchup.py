@@ -130,7 +130,7 @@ class Ketchup2Game(HexGame):
     def has_legal_turn(self) -> bool:
         # A pass never changes the groups, so it is legal whenever offered; a placement must
         # avoid equal largest groups, which only an exhaustive look can rule out.
-        counts = self.allowed_counts()
+        counts = self._current_counts()
         if 0 in counts:
             return True
         return any(True for _ in self.legal_turns())
