@@ -203,4 +203,5 @@ def _numbers(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command("solve", epilog=EXAMPLES)(output.guarded(solve_command))

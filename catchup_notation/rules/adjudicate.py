@@ -24,4 +24,5 @@ def result_of(played: Replay) -> Result:
 
 
 def adjudicate(record: Record, variant: str | Variant | None = None) -> Result:
+    """Replay `record` under `variant` (default: its own) and give the verdict."""
     return result_of(replay(record, variant))
