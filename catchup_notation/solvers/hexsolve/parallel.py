@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -35,10 +36,19 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+def quiet_worker() -> None:
+    """Signals in a worker process: the parent ends workers with SIGTERM (which must end them at
+    once, not unwind through a handler inherited by fork and print a traceback) and alone answers
+    Ctrl-C."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
     from catchup_notation.solvers.hexsolve.search import Searcher
 
     global _worker
+    quiet_worker()
     searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
     root = searcher.state(game)
     _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))

@@ -85,14 +85,15 @@ class MaskPermuter:
             target = [perm[b % n] + (b // n) * n for b in range(width)]
             per_chunk = []
             for c in range(self.chunks):
-                table = []
-                for byte in range(1 << self.CHUNK):
-                    out = 0
-                    for j in range(self.CHUNK):
-                        b = c * self.CHUNK + j
-                        if byte >> j & 1 and b < width:
-                            out |= 1 << target[b]
-                    table.append(out)
+                # table[byte] = the image of the byte's bits; built from the byte without its
+                # lowest bit, so a table costs one operation per entry
+                image = [
+                    1 << target[c * self.CHUNK + j] if c * self.CHUNK + j < width else 0 for j in range(self.CHUNK)
+                ]
+                table = [0] * (1 << self.CHUNK)
+                for byte in range(1, 1 << self.CHUNK):
+                    low = byte & -byte
+                    table[byte] = table[byte ^ low] | image[low.bit_length() - 1]
                 per_chunk.append(table)
             self.tables.append(per_chunk)
 

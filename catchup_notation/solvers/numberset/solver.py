@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from catchup_notation.rules.numbers import NumbersGame
-from catchup_notation.solvers.hexsolve.parallel import available_cores
+from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_worker
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
 
@@ -435,6 +435,7 @@ def _start_worker(
     max_nodes: int | None,
 ) -> None:
     global _worker, _worker_root
+    quiet_worker()
     root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
     _worker = root.search
