@@ -1,4 +1,5 @@
-"""Options and progress display shared by the commands that search (solve, stats, tournament)."""
+"""Options and progress display shared by the commands that search (solve, stats, tournament;
+--solve-endgame of adjudicate and view)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.cli import output
+from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
 from catchup_notation.solvers.limits import Progress, ProgressCallback
 
 JobsOption = Annotated[
@@ -43,6 +45,23 @@ MaxNodes = Annotated[
 Memory = Annotated[
     int,
     typer.Option("--memory", min=16, help="Megabytes for the search's tables, all processes together."),
+]
+
+SolveEndgame = Annotated[
+    bool,
+    typer.Option(
+        "--solve-endgame",
+        help="Solve unfinished hex games exactly: the winner with perfect play and a principal line.",
+    ),
+]
+MaxEmpty = Annotated[
+    int,
+    typer.Option(
+        "--max-empty",
+        min=0,
+        help=f"With --solve-endgame: leave positions with more empty cells unsolved (default {DEFAULT_MAX_EMPTY}: "
+        "a few seconds each).",
+    ),
 ]
 
 
