@@ -12,7 +12,7 @@ import attrs
 from catchup_notation.errors import CatchupError
 
 #: How often (in nodes) a search looks at the clock and reports progress.
-CHECK_EVERY = 4096
+CHECK_EVERY = 512
 
 
 class SearchTooLarge(CatchupError):

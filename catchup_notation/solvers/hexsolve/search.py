@@ -48,6 +48,9 @@ CANONICAL_STONES = 6
 
 _CACHE_LIMIT = 200_000
 
+#: Empty cells from which the budget is checked at every node (see Searcher.__init__).
+LARGE_BOARD = 30
+
 
 class SearchError(CatchupError):
     """The position cannot be searched (a rule combination the solver does not support)."""
@@ -68,7 +71,9 @@ class Searcher:
         self.table = TranspositionTable(capacity)
         self.budget = budget or Budget()
         self.nodes = 0
-        self._next_check = CHECK_EVERY
+        # On a large board one node can take milliseconds, so the clock is read at every node there.
+        self._check_every = 1 if geo.n > LARGE_BOARD else CHECK_EVERY
+        self._next_check = self._check_every
         self._counts: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._allowed: dict[tuple[object, ...], bool] = {}
         self._rules: dict[tuple[object, ...], int] = {}
@@ -353,7 +358,7 @@ class Searcher:
         """The negamax value of `state` for its player to move, exact inside (alpha, beta)."""
         self.nodes += 1
         if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
+            self._next_check = self.nodes + self._check_every
             self.budget.check(self.nodes)
         m1, m2, mover = state[0], state[1], state[2]
         # Where the parent's winning_turn ran, a position can only be decided once it is full (the
