@@ -3,6 +3,7 @@ or a record's position) or of number-set Catch-Up (a set, or a recorded position
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -154,12 +155,7 @@ def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[
             result, stopped = exc.partial, str(exc)
         except EndgameError as exc:
             raise output.fail(str(exc), output.EXIT_RULE) from None
-    if json:
-        output.emit_json(reporting.hex_solution_data(game, result))
-    else:
-        console = output.stdout_console()
-        for line in reporting.hex_solution_lines(game, result):
-            console.print(line, highlight=False)
+    _emit(json, lambda: reporting.hex_solution_data(game, result), lambda: reporting.hex_solution_lines(game, result))
     if svg is not None and result.moves:
         for written in reporting.write_move_pictures(game, result, svg):
             if not json:
@@ -192,14 +188,23 @@ def _numbers(
         except SearchStopped as exc:
             assert isinstance(exc.partial, Solution)
             solution, stopped = exc.partial, str(exc)
-    if json:
-        output.emit_json(reporting.numbers_solution_data(variant, solution))
-    else:
-        console = output.stdout_console()
-        for line in reporting.numbers_solution_lines(variant, solution):
-            console.print(line, highlight=False)
+    _emit(
+        json,
+        lambda: reporting.numbers_solution_data(variant, solution),
+        lambda: reporting.numbers_solution_lines(variant, solution),
+    )
     if stopped is not None:
         raise output.fail(stopped, output.EXIT_RULE)
+
+
+def _emit(json: bool, data: Callable[[], dict[str, Any]], lines: Callable[[], list[str]]) -> None:
+    """One JSON object, or the text lines, on stdout."""
+    if json:
+        output.emit_json(data())
+        return
+    console = output.stdout_console()
+    for line in lines():
+        console.print(line, highlight=False)
 
 
 def register(app: typer.Typer) -> None:
