@@ -54,3 +54,10 @@ def test_tournament_is_repeatable_with_a_seed():
     assert first[0]["p1_wins"] == 0  # Table 3: MinScore against MinScore, P1 never wins
     assert len(json_lines(run("tournament", "--set", "1..6", "--games", "5", "--json").output)) == 16
     assert run("tournament", "--set", "1..6", "--p1", "Cleverest").exit_code == 2
+
+
+def test_stats_refuse_a_large_set_and_stop_at_a_budget():
+    refused = run("stats", "--set", "1..20")
+    assert refused.exit_code == 1 and "--timeout" in refused.output
+    stopped = run("stats", "--set", "1..16", "--max-nodes", "2000")
+    assert stopped.exit_code == 1 and "stopped after" in stopped.output
