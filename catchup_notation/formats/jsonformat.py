@@ -40,7 +40,7 @@ class JsonFormat:
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
     carries = frozenset(
-        {"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"}
+        {"variant", "size", "players", "headers", "resignation", "ending", "passes", "colours", "turn-order", "several"}
     )
 
     def sniff(self, head: str) -> bool:
@@ -161,6 +161,7 @@ def _item(
         variant=str(chosen),
         turns=record.turns,
         resigned=record.resigned,
+        ending=record.ending,
         players=record.players,
         headers=record.headers,
         source=source,
