@@ -64,13 +64,16 @@ def reports(
         return
     job = functools.partial(_file_reports, report, options)
     chunk = max(1, len(files) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         done = pool.map(job, [name for name in files if name != STDIN], chunksize=chunk)
         for name in files:
             if name == STDIN:  # standard input is read here, once
                 yield from (report(game) for game in read(STDIN, **options))
             else:
                 yield from next(done)
+    finally:  # a consumer that stops early (| head) must not wait for the rest to be worked out
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _file_reports(report: Callable[[Game], R], options: dict[str, Any], path: str) -> list[R]:

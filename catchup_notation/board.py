@@ -18,6 +18,8 @@ import string
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from catchup_notation.errors import BoardError
+
 Cell = tuple[int, int]
 
 # The six axial directions, in no particular order.
@@ -43,7 +45,7 @@ class Board:
     def __init__(self, cells: Iterable[Cell], *, side: int | None = None) -> None:
         cellset = frozenset(cells)
         if len(cellset) < 2:
-            raise ValueError(f"a board needs at least 2 cells, not {len(cellset)}")
+            raise BoardError(f"a board needs at least 2 cells, not {len(cellset)}")
         by_row: dict[int, list[int]] = {}
         for q, r in cellset:
             by_row.setdefault(r, []).append(q)
@@ -89,13 +91,15 @@ class Board:
     def radius(self) -> int:
         """N = side - 1 of a hexhex board (its cells have max(|q|, |r|, |q + r|) <= N)."""
         if self.side is None:
-            raise ValueError("only a hexhex board has a radius")
+            raise BoardError("only a hexhex board has a radius")
         return self.side - 1
 
     def adjacent(self, a: Cell, b: Cell) -> bool:
+        """Whether two cells share an edge (on this board or not)."""
         return (b[0] - a[0], b[1] - a[1]) in DIRECTIONS
 
     def neighbours_of(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells of this board next to `cell`."""
         return tuple(self.cells[i] for i in self.neighbours[self.index[cell]])
 
     # -- labels (Little Golem style) -----------------------------------------------------------
@@ -139,7 +143,7 @@ class Board:
 def hexhex(side: int) -> Board:
     """The (shared, cached) hexhex board of the given side (>= 2)."""
     if side < 2:
-        raise ValueError(f"a hexhex board needs a side of at least 2, not {side}")
+        raise BoardError(f"a hexhex board needs a side of at least 2, not {side}")
     radius = side - 1
     cells = (
         (q, r)

@@ -4,6 +4,8 @@
   cell, an input that cannot be opened), with file, line, column and the offending line;
 - `WriteError`: a record that a notation cannot write (a stone colour Abstract Play cannot say);
 - `VariantError`: an unknown variant, a bad variant string or parameter;
+- `RecordError`: a value the model cannot hold (a player other than 1 or 2, stone colours that do
+  not match a turn's cells); `BoardError`: a set of cells that is not a board;
 - `IllegalTurn`: a turn that breaks the rules, carrying the `model.RuleError` that says which
   turn, whose, and what rule (raised by an engine's `play`; replay reports it as data).
 
@@ -13,7 +15,10 @@ reported as one of these.
 
 from __future__ import annotations
 
-from catchup_notation.model import Location, RuleError
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from catchup_notation.model import Location, RuleError
 
 # Stable rule error codes, in the order they are checked within one turn.
 RULE_CODES = (
@@ -39,6 +44,7 @@ class CatchupError(Exception):
 
     @property
     def message(self) -> str:
+        """The error in words, without its place."""
         return str(self.args[0]) if self.args else ""
 
 
@@ -46,6 +52,18 @@ class VariantError(CatchupError, ValueError):
     """An unknown variant, a bad variant string or parameter (also a `ValueError`)."""
 
     code = "variant"
+
+
+class RecordError(CatchupError, ValueError):
+    """A value the record model cannot hold faithfully (also a `ValueError`)."""
+
+    code = "record"
+
+
+class BoardError(CatchupError, ValueError):
+    """A set of cells that cannot be a board, or a question only a hexhex board answers."""
+
+    code = "board"
 
 
 class WriteError(CatchupError):
@@ -80,13 +98,16 @@ class IllegalTurn(CatchupError):
 
     @property
     def line(self) -> int | None:
+        """The line of the turn that broke the rule, when it came from a file."""
         return self.at.line if self.at else None
 
     @property
     def column(self) -> int | None:
+        """The column of that turn."""
         return self.at.column if self.at else None
 
     def where(self) -> str:
+        """`file:line:col` of the turn (as much of it as is known)."""
         return _place(self.source, self.line, self.column)
 
     def __str__(self) -> str:
@@ -123,10 +144,24 @@ class NotationError(CatchupError):
         self.code = code
 
     def where(self) -> str:
+        """`file:line:col`, or `file: byte N` for undecodable bytes."""
         return _place(self.source, self.line, self.column, self.byte_offset)
 
     def __str__(self) -> str:
         out = f"{self.where()}: error[{self.code}]: {self.message}"
         if self.text is not None and self.column is not None:
-            out += f"\n    {self.text.rstrip()}\n    {' ' * (self.column - 1)}^"
+            shown, caret = _window(self.text.rstrip(), self.column)
+            out += f"\n    {shown}\n    {' ' * caret}^"
         return out
+
+
+def _window(line: str, column: int, width: int = 100) -> tuple[str, int]:
+    """The part of a long line around `column` (with "..." where it was cut) and the caret's
+    offset in it: a one-line collection of megabytes is never printed whole."""
+    if len(line) <= width:
+        return line, column - 1
+    start = max(0, min(column - 1 - width // 2, len(line) - width))
+    shown = line[start : start + width]
+    head = "..." if start > 0 else ""
+    tail = "..." if start + width < len(line) else ""
+    return head + shown + tail, column - 1 - start + len(head)

@@ -81,14 +81,17 @@ class Position:
 
     @property
     def to_move(self) -> int | None:
+        """The player to move (1 or 2), None once the game is over."""
         return self.state.to_move
 
     @property
     def over(self) -> bool:
+        """Whether the game is over at this position."""
         return self.state.over
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Both players' scores (what the variant compares)."""
         return self.state.scores
 
     @property
@@ -98,6 +101,7 @@ class Position:
 
     @property
     def last_cells(self) -> tuple[Cell, ...]:
+        """The cells of the turn that made this position (none at the start)."""
         return self.turn.cells if self.turn is not None else ()
 
     def svg(self) -> SvgBoard:
@@ -173,6 +177,7 @@ class Game:
 
     @property
     def readable(self) -> bool:
+        """Whether the record could be read (else `reading_error` says why)."""
         return self.reading_error is None
 
     @property
@@ -184,6 +189,7 @@ class Game:
 
     @property
     def turns(self) -> tuple[Turn, ...]:
+        """The record's turns, as written."""
         return self.record.turns
 
     # -- the rules it is judged by ---------------------------------------------------------------
@@ -353,6 +359,7 @@ class Game:
         return self._written(format)[0]
 
     def export_warnings(self, format: str) -> list[NotationWarning]:
+        """What `export(format)` could not carry, as warnings."""
         return self._written(format)[1]
 
     def _written(self, format: str) -> tuple[str, list[NotationWarning]]:
@@ -392,6 +399,12 @@ class Game:
         colours = variant.spec.players if variant is not None else ("player 1", "player 2")
         how = {"resigned": " by resignation", "timeout": " on time"}.get(result.status, "")
         return f"{colours[result.winner - 1]} wins{how}"
+
+    def _repr_html_(self) -> str:
+        """The game's viewer inline in Jupyter (the page of `catchup view`, in a frame)."""
+        from catchup_notation.render.html import notebook_html
+
+        return notebook_html(self)
 
     def __repr__(self) -> str:
         where = f"{self.format}:{self.source}" if self.format else str(self.source)

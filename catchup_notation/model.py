@@ -16,6 +16,7 @@ from typing import Literal
 import attrs
 
 from catchup_notation.board import Cell
+from catchup_notation.errors import RecordError
 
 #: Field metadata for the JSON form (see `serialization`): a field left out of it, always or when
 #: it has its default value.
@@ -51,15 +52,30 @@ class Turn:
     at: Location | None = attrs.field(default=None, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        if self.player not in (1, 2):
+            raise RecordError(f"a turn is player 1's or player 2's, not player {self.player!r}'s")
         colours = self.colours
         if colours:
             if len(colours) != len(self.cells):
-                raise ValueError(f"a turn with {len(self.cells)} cells cannot have {len(colours)} stone colours")
+                raise RecordError(f"a turn with {len(self.cells)} cells cannot have {len(colours)} stone colours")
+            if any(c not in (1, 2) for c in colours):
+                raise RecordError(f"stone colours are 1 and 2 (the first and second player's), not {colours}")
             if all(c == self.player for c in colours):
                 object.__setattr__(self, "colours", ())  # frozen: the one place a Turn changes itself
 
+    def __repr__(self) -> str:
+        parts = [str(self.player)]
+        if self.cells or not self.numbers:
+            parts.append(repr(self.cells))
+        if self.numbers:
+            parts.append(f"numbers={self.numbers!r}")
+        if self.colours:
+            parts.append(f"colours={self.colours!r}")
+        return f"Turn({', '.join(parts)})"
+
     @property
     def is_pass(self) -> bool:
+        """A turn that places no stone and takes no number."""
         return not self.cells and not self.numbers
 
     @property
@@ -112,6 +128,17 @@ class Record:
     at: Location | None = attrs.field(default=None, eq=False)
     resigned_at: Location | None = attrs.field(default=None, eq=False)
 
+    def __repr__(self) -> str:
+        turns = len(self.turns)
+        who = f", players={self.players!r}" if any(self.players) else ""
+        resigned = f", resigned={self.resigned}" if self.resigned is not None else ""
+        headers = f", {len(self.headers)} headers" if self.headers else ""
+        return f"<Record {self.variant}: {turns} turn{'s' if turns != 1 else ''}{who}{resigned}{headers}>"
+
+    def __attrs_post_init__(self) -> None:
+        if self.resigned not in (None, 1, 2):
+            raise RecordError(f"the player who resigned is 1 or 2 (or nobody), not {self.resigned!r}")
+
 
 @attrs.frozen
 class RuleError:
@@ -162,6 +189,7 @@ class HexState:
 
     @property
     def stone_count(self) -> int:
+        """Stones on the board, both colours."""
         return len(self.stones[0]) + len(self.stones[1])
 
 

@@ -9,20 +9,22 @@ unreadable `Game` in its place, and reading goes on with the next input.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import io
 import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, cast
 
 import attrs
 
 from catchup_notation import formats
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Parsed, ReadOptions
-from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks
+from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks, undecodable
 from catchup_notation.game import Game, GameSource
 from catchup_notation.rules.inference import AUTO
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -54,6 +56,7 @@ class Request:
         return self.variant
 
     def options(self, name: str | None) -> ReadOptions:
+        """What a reader of the input called `name` is told."""
         return ReadOptions(source=name, variant=self.reading_variant, corrections=self.corrections)
 
 
@@ -124,7 +127,10 @@ def _inputs(source: Source) -> Iterator[_Input]:
     if isinstance(source, (str, os.PathLike)):
         raw = os.fspath(source)
         if raw == STDIN:
-            yield _Input(STDIN_NAME, None, stream=sys.stdin)
+            if sys.stdin is None or getattr(sys.stdin, "closed", False):
+                yield _Input(STDIN_NAME, None, error=NotationError("standard input is closed", code="io"))
+            else:
+                yield _Input(STDIN_NAME, None, stream=sys.stdin)
             return
         if os.path.isdir(raw):
             yield from _directory(Path(raw))
@@ -185,9 +191,14 @@ def _read_all(inputs: Iterable[_Input], request: Request) -> Iterator[Game]:
 
 def _games_of(item: _Input, request: Request) -> Iterator[Game]:
     name = item.name
+    if item.error is not None:
+        item.error.source = name
+        yield _failed(item.error, request.format, name, 0, request)
+        return
     try:
-        with _content(item) as (head, chunks):
-            fmt = request.format or formats.detect(item.path, head)
+        with _opened(item, request.format) as (fmt, chunks):
+            if fmt is None:  # nothing but white space: no records, whatever the format
+                return
             parsed = formats.get(fmt).read(chunks, request.options(name))
             yield from _guarded(parsed, fmt, name, request)
     except NotationError as exc:
@@ -200,51 +211,86 @@ def _games_of(item: _Input, request: Request) -> Iterator[Game]:
         yield _failed(NotationError(str(exc), source=name, code="variant"), request.format, name, 0, request)
 
 
-class _content:
-    """Opens an input once: (the start of its text for sniffing, all its text in chunks)."""
-
-    def __init__(self, item: _Input) -> None:
-        self.item = item
-        self.handle: IO[bytes] | None = None
-
-    def __enter__(self) -> tuple[str, Iterator[str]]:
-        item = self.item
-        if item.text is not None:
-            text = normalise(item.text)
-            return text[:SNIFF_BYTES], iter((text,))
-        if item.open_path is not None:
-            self.handle = open(item.open_path, "rb")
-            return self._binary(self.handle)
+@contextlib.contextmanager
+def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iterator[str]]]:
+    """An input opened once: its format (None when it holds nothing but white space) and all its
+    text in chunks."""
+    if item.text is not None:
+        text = normalise(item.text)
+        if not text.strip():
+            yield None, iter(())
+            return
+        yield format or formats.detect(item.path, text[:SNIFF_BYTES]), iter((text,))
+    elif item.open_path is not None:
+        with open(item.open_path, "rb") as handle:
+            yield _binary(handle, item, format)
+    else:
         stream = item.stream
         assert stream is not None
         binary = getattr(stream, "buffer", None)
         if binary is not None and not isinstance(stream, io.StringIO):
-            return self._binary(binary)
-        sample = stream.read(0)
-        if isinstance(sample, bytes):
-            return self._binary(stream)
-        return self._text(stream)
+            yield _binary(cast(BinaryIO, binary), item, format)
+        elif isinstance(stream.read(0), bytes):
+            yield _binary(cast(BinaryIO, stream), item, format)
+        else:
+            yield _text(stream, item, format)
 
-    def _binary(self, handle: IO[bytes]) -> tuple[str, Iterator[str]]:
-        head = handle.read(SNIFF_BYTES)
-        return _sniffable(head), text_chunks(handle, self.item.name, head=head)
 
-    def _text(self, stream: IO[str]) -> tuple[str, Iterator[str]]:
-        head = stream.read(SNIFF_BYTES)
+def _binary(handle: BinaryIO, item: _Input, format: str | None) -> tuple[str | None, Iterator[str]]:
+    """The format of a binary stream and its text. Only what the format's name leaves open is
+    sniffed, from what the stream has now (a pipe is never waited on for more than it needs);
+    a stream of nothing but white space has no format and no records."""
+    fmt = format or _by_name(item.path)
+    head = b""
+    read = getattr(handle, "read1", handle.read)
+    while fmt is None or not head.strip():
+        piece = read(SNIFF_BYTES - len(head)) if len(head) < SNIFF_BYTES else b""
+        head += piece
+        if not piece and not head.strip():
+            return None, iter(())
+        if fmt is not None and head.strip():
+            break
+        try:
+            fmt = formats.detect(item.path, _sniffable(head))
+        except NotationError:
+            if not piece or len(head) >= SNIFF_BYTES:
+                _undecodable_first(head, item.name)
+                raise
+    return fmt, text_chunks(handle, item.name, head=head)
 
-        def rest() -> Iterator[str]:
-            yield head
-            while True:
-                piece = stream.read(1 << 20)
-                if not piece:
-                    return
-                yield piece
 
-        return normalise(head), text_of_chunks(rest())
+def _undecodable_first(head: bytes, name: str | None) -> None:
+    """When no format is recognised in a head that is not UTF-8, the encoding is the news: raise
+    its error, with the byte offset, instead of "cannot tell the format"."""
+    bom = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
+    try:
+        complete_prefix(head)[bom:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise undecodable(name, bom + exc.start, head[bom + exc.start]) from None
 
-    def __exit__(self, *exc: object) -> None:
-        if self.handle is not None:
-            self.handle.close()
+
+def _text(stream: IO[str], item: _Input, format: str | None) -> tuple[str, Iterator[str]]:
+    head = stream.read(SNIFF_BYTES)
+
+    def rest() -> Iterator[str]:
+        yield head
+        while True:
+            piece = stream.read(1 << 20)
+            if not piece:
+                return
+            yield piece
+
+    return format or formats.detect(item.path, normalise(head)), text_of_chunks(rest())
+
+
+def _by_name(path: str | None) -> str | None:
+    """The format a file's name alone says, if it says one."""
+    if path is None:
+        return None
+    try:
+        return formats.detect(path)
+    except NotationError:
+        return None
 
 
 def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Request) -> Iterator[Game]:

@@ -37,6 +37,8 @@ class ErrorReport:
 
 @attrs.frozen
 class WarningReport:
+    """A reading warning as the JSON contract gives it."""
+
     code: str
     message: str
     line: int | None
@@ -75,6 +77,7 @@ class VerifyReport:
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     def lines(self) -> list[Line]:
+        """The text report: warnings, then the error or `ok: N turns under VARIANT`."""
         out = warning_lines(self.source, self.index, self.warnings)
         if self.error is not None:
             out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
@@ -110,6 +113,7 @@ class AdjudicationReport:
     warnings: tuple[WarningReport, ...] = attrs.field(default=(), eq=False)  # text output only
 
     def lines(self) -> list[Line]:
+        """The text report: warnings, then the error or the verdict (and the endgame's)."""
         out = warning_lines(self.source, self.index, self.warnings)
         if self.error is not None:
             out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
@@ -126,6 +130,7 @@ class AdjudicationReport:
 
 
 def warning_reports(warnings: tuple[NotationWarning, ...]) -> tuple[WarningReport, ...]:
+    """The contract's form of reading warnings."""
     return tuple(WarningReport(w.code, w.message, w.line, w.column) for w in warnings)
 
 
@@ -139,6 +144,7 @@ def error_report(game: Game, error: CatchupError) -> ErrorReport:
 
 
 def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
+    """The contract's error object for a broken rule: cells in the record's own names, the turn's place."""
     at = game.turn_location(error.turn)
     return ErrorReport(
         error.code,
@@ -155,99 +161,55 @@ def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
 def verify_report(game: Game) -> VerifyReport:
     """What `catchup verify` says of one game."""
     verdict = game.verify()
-    common = {
-        "source": game.source.file,
-        "index": game.source.index,
-        "format": game.format,
-        "warnings": warning_reports(game.warnings),
-        "accepted_by": verdict.accepted_by,
-        "at": game.record.at,
-    }
-    auto = _auto(game)
-    if auto and verdict.accepted_by is None:
-        common["accepted_by"] = ()
+    accepted = verdict.accepted_by if verdict.accepted_by is not None or not _auto(game) else ()
+    variant, caret = verdict.variant, None
+    turns: int | None = verdict.turns
+    error: ErrorReport | None = None
+    outcome: Outcome = "valid" if verdict.valid else "invalid"
     if game.reading_error is not None:
-        error = error_report(game, game.reading_error)
-        outcome: Outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
-        return VerifyReport(
-            variant=None, valid=False, turns=None, error=error, outcome=outcome, caret=str(game.reading_error), **common
-        )
-    if verdict.unreadable is not None:  # the variant asked for cannot apply to this record
-        return VerifyReport(
-            variant=_asked(game),
-            valid=False,
-            turns=verdict.turns,
-            error=error_report(game, verdict.unreadable),
-            outcome="invalid",
-            **common,
-        )
-    error_obj = rule_error_report(game, verdict.error) if verdict.error is not None else None
+        error, turns, caret = error_report(game, game.reading_error), None, str(game.reading_error)
+        outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
+    elif verdict.unreadable is not None:  # the variant asked for cannot apply to this record
+        error, variant = error_report(game, verdict.unreadable), _asked(game)
+    elif verdict.error is not None:
+        error = rule_error_report(game, verdict.error)
     return VerifyReport(
-        variant=verdict.variant,
+        source=game.source.file,
+        index=game.source.index,
+        format=game.format,
+        variant=variant,
         valid=verdict.valid,
-        turns=verdict.turns,
-        error=error_obj,
-        outcome="valid" if verdict.valid else "invalid",
-        **common,
+        turns=turns,
+        error=error,
+        warnings=warning_reports(game.warnings),
+        accepted_by=accepted,
+        outcome=outcome,
+        at=game.record.at,
+        caret=caret,
     )
 
 
 def adjudication_report(game: Game, endgame_limit: int | None = None) -> AdjudicationReport:
     """What `catchup adjudicate` says of one game; with `endgame_limit` (the most empty cells to
     search), the perfect-play result of an unfinished hex game too."""
-    common = {
-        "source": game.source.file,
-        "index": game.source.index,
-        "at": game.record.at,
-        "warnings": warning_reports(game.warnings),
-    }
-    if game.reading_error is not None:
-        error = game.reading_error
-        outcome: Outcome = "invalid" if error.code == "variant" else "unreadable"
-        return AdjudicationReport(
-            variant=None,
-            status="invalid",
-            winner=None,
-            draw=False,
-            reason="unreadable",
-            groups=((), ()),
-            decided_at=None,
-            decided_by=None,
-            scores=None,
-            explanation=error.message,
-            turns=None,
-            error=error_report(game, error),
-            outcome=outcome,
-            caret=str(error),
-            **common,
-        )
-    turns = len(game.record.turns)
-    variant = game.variant
-    if variant is None:
-        (problem,) = game.errors
-        return AdjudicationReport(
-            variant=_asked(game),
-            status="invalid",
-            winner=None,
-            draw=False,
-            reason="variant",
-            groups=((), ()),
-            decided_at=None,
-            decided_by=None,
-            scores=None,
-            explanation=problem.message,
-            turns=turns,
-            error=error_report(game, problem),
-            outcome="invalid",
-            **common,
-        )
     result = game.result()
     problems = game.errors
+    variant = game.variant
+    error = error_report(game, problems[0]) if problems else None
+    outcome: Outcome = "invalid" if problems else "adjudicated"
+    turns: int | None = len(game.record.turns)
+    caret = None
+    if game.reading_error is not None:
+        turns, caret = None, str(game.reading_error)
+        outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
     endgame = None
-    if endgame_limit is not None and result.status == "unfinished" and variant.family == "hex":
+    if endgame_limit is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
         endgame = endgame_report(game, endgame_limit)
+    readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
-        variant=str(variant),
+        source=game.source.file,
+        index=game.source.index,
+        variant=str(variant) if readable_rules else (None if game.reading_error is not None else _asked(game)),
         status=result.status,
         winner=result.winner,
         draw=result.draw,
@@ -255,13 +217,15 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
         groups=result.groups,
         decided_at=result.decided_at,
         decided_by=result.decided_by,
-        scores=result.scores,
+        scores=result.scores if readable_rules else None,
         explanation=result.explanation,
         turns=turns,
-        error=error_report(game, problems[0]) if problems else None,
+        error=error,
         endgame=endgame,
-        outcome="invalid" if problems else "adjudicated",
-        **common,
+        outcome=outcome,
+        at=game.record.at,
+        caret=caret,
+        warnings=warning_reports(game.warnings),
     )
 
 
@@ -333,6 +297,7 @@ def place(
 
 
 def warning_lines(source: str | None, index: int, warnings: tuple[WarningReport, ...]) -> list[Line]:
+    """`file:line:col: warning[code]: message` for each warning."""
     return [
         ("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
         for w in warnings

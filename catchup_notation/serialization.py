@@ -14,7 +14,9 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.v import format_exception
 
+from catchup_notation.errors import RecordError
 from catchup_notation.model import JSON, GameState, HexState, NumbersState
 from catchup_notation.rules.registry import Parameter
 
@@ -26,7 +28,7 @@ converter = cattrs.Converter(forbid_extra_keys=True)
 def _unstructure_attrs(cls: type) -> Callable[[Any], dict[str, Any]]:
     """Unstructure an attrs class without its eq=False fields (source positions, file index) and
     without the fields its metadata leaves out."""
-    overrides = {}
+    overrides: dict[str, Any] = {}
     for field in attrs.fields(cls):
         rule = field.metadata.get(JSON)
         if not field.eq or rule == "omit":
@@ -85,8 +87,22 @@ def to_data(value: Any) -> Any:
 
 
 def from_data(data: Any, cls: type[T]) -> T:
-    """Rebuild a model value; raises `cattrs` errors naming the bad path."""
-    return converter.structure(data, cls)
+    """Rebuild a model value from JSON-ready data; `RecordError` names every bad value with its
+    path (`expected int @ $.turns[3].player`)."""
+    try:
+        return converter.structure(data, cls)
+    except cattrs.BaseValidationError as exc:
+        raise RecordError("; ".join(cattrs.transform_error(exc, format_exception=_explain))) from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _explain(exc: BaseException, type_: type | None) -> str:
+    """cattrs' wording, plus the model's own message when a value was refused by its constructor
+    (a turn whose `colours` do not match its cells, a player other than 1 or 2)."""
+    if isinstance(exc, ValueError) and type_ is None and str(exc):
+        return f"invalid value ({exc})"
+    return format_exception(exc, type_)
 
 
 __all__ = ["converter", "from_data", "to_data"]

@@ -1,6 +1,8 @@
 """Writing files safely: a reader sees the old file or the new one, never half of one.
 
-The text goes to a temporary file beside the target, which is then renamed over it. A symlink is
+The text goes to a temporary file beside the target (`.NAME.catchup-PID.XXXX.tmp`), which is then
+renamed over it. No process can clean up after `kill -9`: the next write to the same target removes
+the temporary files of processes that are gone. A symlink is
 written through (its target is replaced; the link stays). Anything but a regular file (a FIFO, a
 device, a directory) is refused: renaming over it would lose what it is. An existing file keeps
 its permission bits; a new one gets the usual ones (0666 less the umask). On any failure the
@@ -58,14 +60,16 @@ def target_of(path: str | os.PathLike[str]) -> Path:
 def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text stream whose content replaces `path` when the block ends without an exception."""
     target = target_of(path)
+    shown = os.fspath(path)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
+    _remove_stale(target)
     try:
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target) + f"{os.getpid()}.", suffix=".tmp")
     except OSError as exc:
-        raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None
+        raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             yield out
@@ -77,8 +81,34 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
         if isinstance(exc, OSError):
-            raise OutputError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}", path=os.fspath(path)) from None
+            raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         raise
+
+
+def _prefix(target: Path) -> str:
+    return f".{target.name}.catchup-"
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove the temporary files that runs killed outright (kill -9, a power cut) left beside
+    `target`: they carry the writing process's id, and only those of processes gone are removed."""
+    prefix = _prefix(target)
+    with contextlib.suppress(OSError):
+        for leftover in target.parent.glob(prefix + "*.tmp"):
+            pid = leftover.name[len(prefix) :].split(".", 1)[0]
+            if pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # somebody else's process
+    return True
 
 
 def write_file(path: str | os.PathLike[str], text: str) -> None:

@@ -33,5 +33,9 @@ def test_readme_python_example_runs(monkeypatch):
     monkeypatch.chdir(root)  # the example reads examples/ by a relative path
     namespace: dict = {}
     exec(compile(block, "README.md (Python API)", "exec"), namespace)
-    assert namespace["played"].valid
-    assert namespace["too"].state().stones == ((), ((0, 0),))  # the stone is White's, player 1 placed it
+    assert namespace["verdict"].valid and namespace["verdict"].variant == "catchup(size=5)"
+    assert namespace["final"].over and "<svg" in namespace["picture"]
+    assert namespace["after_12"].allowance.counts
+    assert set(namespace["exported"]) == {"lg", "rga", "genius", "abstractplay", "json"}
+    assert namespace["broken"].errors and not namespace["broken"].readable
+    assert namespace["engine"].state().stones == ((), ((0, 0),))  # the stone is White's, player 1 placed it

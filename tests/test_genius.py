@@ -58,7 +58,7 @@ def test_write_canonical():
 def test_writer_reports_what_it_cannot_carry():
     record = Record("catchup(size=7)", (Turn(1, ((0, 0),)), Turn(1, ((1, 0),))), headers={"EV": "x"})
     text, warnings = write_with("genius", [record])
-    assert {w.code for w in warnings} == {"variant-not-recorded", "headers-dropped", "turn-order-lost"}
+    assert {w.code for w in warnings} == {"size-dropped", "headers-dropped", "turn-order-dropped"}
     assert text == "G7\nG8\n"
 
 

@@ -246,3 +246,80 @@ def test_real_havannah_record_without_swap_reads():
     assert item.record.turns[0].cells[0] == cell_of("E", 1, hexhex(4))  # W[E1] and, swap removed, W[F2]
     assert item.record.resigned == 2
     assert {w.code for w in item.warnings} == {"merged-nodes", "re-names-resigner"}
+
+
+# --- the plain path (regular expressions) reads exactly as the grammar --------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from catchup_notation.formats.lg import _grammar_game, _plain_game  # noqa: E402
+
+
+def both_paths(text, line=1, column=1):
+    options = {"index": 0, "source": "x.sgf", "variant": "catchup"}
+    plain = _plain_game(text, line, column, **options)
+    grammar = _grammar_game(text, line=line, column=column, **options)
+    return plain, grammar
+
+
+def assert_same(plain, grammar):
+    assert plain == grammar
+    assert [t.at for t in plain.record.turns] == [t.at for t in grammar.record.turns]
+    assert (plain.record.at, plain.record.resigned_at) == (grammar.record.at, grammar.record.resigned_at)
+
+
+SPACE = st.sampled_from(["", " ", "\n", "\t ", "\n\n  "])
+
+
+@st.composite
+def lg_games(draw):
+    """Games as Little Golem writes them, and with white space and headers where the grammar allows them."""
+    from catchup_notation.model import Record
+    from catchup_notation.rules.registry import parse_variant
+
+    side = draw(st.integers(2, 7))
+    game = parse_variant("catchup", size=side).new_game()
+    rng = __import__("random").Random(draw(st.integers(0, 10**6)))
+    turns = []
+    for _ in range(draw(st.integers(0, 40))):
+        if game.over:
+            break
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    record = Record(
+        f"catchup(size={side})",
+        tuple(turns),
+        resigned=draw(st.sampled_from([None, game.to_move or 1])),
+        players=("al", "bo"),
+        headers=draw(
+            st.dictionaries(st.sampled_from(["EV", "RE", "GC", "DT"]), st.sampled_from(["W", "B", "x]y", " a\\b"]))
+        ),
+    )
+    text, _ = write_with("lg", [record])
+    text = text.strip()
+    pieces = text.split(";")
+    return pieces[0] + "".join(draw(SPACE) + ";" + draw(SPACE) + piece for piece in pieces[1:])
+
+
+@given(lg_games(), st.integers(1, 5), st.integers(1, 30))
+def test_the_plain_path_reads_every_plain_game_as_the_grammar_does(text, line, column):
+    plain, grammar = both_paths(text, line, column)
+    assert plain is not None, text  # Little Golem's own form never needs the grammar
+    assert_same(plain, grammar)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in QUIRKS.iterdir() if p.suffix in (".sgf", ".hsgf")))
+def test_the_plain_path_agrees_with_the_grammar_on_every_quirk_file(name):
+    from catchup_notation.formats.lg import split_games
+
+    data = (QUIRKS / name).read_bytes()
+    try:
+        text = data.decode("utf-8-sig").replace("\r\n", "\n")
+    except UnicodeDecodeError:
+        return  # the undecodable file: no game text to compare
+    for kind, game, line, column in split_games([text]):
+        if kind == "game":
+            plain, grammar = both_paths(game, line, column)
+            if plain is not None:
+                assert_same(plain, grammar)

@@ -97,7 +97,7 @@ def test_writer_matches_the_paper():
 def test_writer_warns_and_refuses():
     record = Record("catch-up(set=1..4)", turns([3]), resigned=2, players=("Ann", "Bob"))
     _, warnings = write_with("numbers", [record])
-    assert [w.code for w in warnings] == ["not-carried"]
+    assert [w.code for w in warnings] == ["players-dropped", "resignation-dropped"]
     with pytest.raises(WriteError):
         write_with("numbers", [Record("catchup(size=5)", (Turn(1, ((0, 0),)),))])
 
@@ -116,7 +116,7 @@ def test_a_bad_game_does_not_stop_the_next():
 
 def test_huge_ranges_are_refused():
     (item,) = read_with("numbers", "S = {1..1000000000}")
-    assert item.error.code == "set" and "at most" in item.error.message
+    assert item.error.code == "limit" and "past the limit of 1000" in item.error.message
 
 
 def test_syntax_error_shows_the_line():

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from catchup_notation.errors import VariantError
+from catchup_notation.errors import RecordError, VariantError
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.rules.inference import accepting_variants
@@ -206,8 +206,8 @@ def test_either_colour_is_allowed_only_in_too_and_product():
         error = parse_variant(name).new_game().check(white_stone_by_player_1)
         assert error.code == "wrong-colour"
         assert "E5 is given a" in error.message and "only their own colour" in error.message
-    bogus = parse_variant("too").new_game().check(Turn(1, (cell("E5"),), colours=(3,)))
-    assert bogus.code == "wrong-colour" and "there are only 1 and 2" in bogus.message
+    with pytest.raises(RecordError, match="stone colours are 1 and 2"):
+        Turn(1, (cell("E5"),), colours=(3,))  # the model holds no third colour
 
 
 def test_wrong_colour_comes_after_the_stone_count():
@@ -222,8 +222,12 @@ def test_turn_colours_are_normalised():
     assert Turn(2, (cell("E5"),), colours=(1,)).colours == (1,)
     assert Turn(2, (cell("E5"), cell("E6")), colours=(2, 1)).stone_colours == (2, 1)
     assert Turn(2, (cell("E5"),)).stone_colours == (2,)
-    with pytest.raises(ValueError):
+    with pytest.raises(RecordError):
         Turn(1, (cell("E5"),), colours=(1, 2))
+    with pytest.raises(RecordError):
+        Turn(3, (cell("E5"),))
+    with pytest.raises(RecordError):
+        Record("too", (), resigned=7)
 
 
 def test_occupied_names_the_stone_colour_not_the_player():

@@ -31,6 +31,8 @@ def test_wheel_contains_the_data_files(wheel):
         assert f"catchup_notation/variants/{toml.name}" in names
     for grammar in (ROOT / "grammars").glob("*.lark"):
         assert f"catchup_notation/grammars/{grammar.name}" in names
+    for asset in (ROOT / "catchup_notation" / "render" / "viewer").iterdir():  # the HTML viewer's script and styles
+        assert f"catchup_notation/render/viewer/{asset.name}" in names
     assert any(name.endswith("entry_points.txt") for name in names)
 
 
@@ -47,6 +49,9 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
         "print(r.data_dir('variants'))\n"
         "print(r.data_dir('grammars'))\n"
         "print(len(reg.specs()))\n"
+        "from catchup_notation.render.html import game_page\n"
+        "print('viewer' if 'catchup-notation viewer' in game_page(catchup_notation.Game(catchup_notation.Record("
+        "'catchup', (catchup_notation.Turn(1, ((0, 0),)),)))) else 'no viewer')\n"
     )
     out = subprocess.run([python, "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.split(
         "\n"
@@ -54,3 +59,4 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     assert out[0].startswith(str(env_dir))
     assert out[1].startswith(str(env_dir)) and out[2].startswith(str(env_dir))
     assert int(out[3]) == len(list((ROOT / "variants").glob("*.toml")))
+    assert out[4] == "viewer"  # the page's script and styles are read from the installed package

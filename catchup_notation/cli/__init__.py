@@ -7,6 +7,10 @@ Exit codes: 0 all good; 1 a record breaks a rule (or cannot be handled as asked)
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import sys
 from importlib import import_module
 from typing import Annotated
 
@@ -15,7 +19,7 @@ import typer
 from catchup_notation import __version__
 from catchup_notation.cli import output
 
-COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament")
+COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament", "view")
 
 app = typer.Typer(
     name="catchup",
@@ -50,4 +54,46 @@ for _name in COMMANDS:
 
 
 def main() -> None:
-    app(prog_name="catchup")
+    """The `catchup` command (the console script).
+
+    Output that cannot be delivered is an I/O error (exit 3) with one line, never a success with
+    the output lost: a closed standard output, a full disk behind it; a reader that leaves
+    (`| head`) ends the run quietly with exit 3. SIGTERM ends a run the way Ctrl-C does, so that a
+    half-written output file is removed.
+    """
+    signal.signal(signal.SIGTERM, _terminate)
+    if sys.stdout is None or _closed(sys.stdout):
+        _say("error: standard output is closed; nothing could be written")
+        sys.exit(output.EXIT_UNREADABLE)
+    try:
+        app(prog_name="catchup")
+    except SystemExit as exc:
+        code = exc.code
+    else:  # pragma: no cover - typer always exits
+        code = 0
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = output.quiet_broken_pipe()
+    except OSError as exc:
+        _say(f"error: cannot write to standard output: {exc.strerror or exc}")
+        code = output.EXIT_UNREADABLE
+    sys.exit(code)
+
+
+def _closed(stream: object) -> bool:
+    try:
+        os.fstat(stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return True
+    return False
+
+
+def _say(message: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(message, file=sys.stderr)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # unwinds like Ctrl-C: temporary files are removed on the way

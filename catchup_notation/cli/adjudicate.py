@@ -58,4 +58,5 @@ def adjudicate(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command(epilog=EXAMPLES)(output.guarded(adjudicate))

@@ -14,6 +14,7 @@ from catchup_notation import formats
 from catchup_notation.batch import games
 from catchup_notation.cli import output
 from catchup_notation.cli.options import AUTO, Corrections, Format, Variant, check_format, parse_corrections
+from catchup_notation.converting import faithfully
 from catchup_notation.errors import WriteError
 from catchup_notation.model import Record
 from catchup_notation.reports import place
@@ -63,7 +64,7 @@ def convert(
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
     counted = {"records": 0}
-    records = _records(path, format, variant, parse_corrections(corrections), counted)
+    records = _records(path, to, format, variant, parse_corrections(corrections), counted)
     try:
         if out is None:
             # Spooled, so that nothing reaches stdout when a later record cannot be read.
@@ -96,7 +97,7 @@ def _copy(source: TextIO, target: TextIO) -> None:
 
 
 def _records(
-    path: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]
+    path: str, to: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]
 ) -> Iterator[Record]:
     """Every record under `path`, as the writer asks for them; reading warnings and errors go to
     stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
@@ -111,6 +112,7 @@ def _records(
             output.print_lines(console, [("error", str(game.reading_error))])
             unreadable = True  # report every bad record, then write nothing
         elif not unreadable:
+            faithfully(game.record, to, f"record {game.source}")  # one the target would judge otherwise is refused
             counted["records"] += 1
             yield game.record
     if unreadable:
@@ -118,4 +120,5 @@ def _records(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command(epilog=EXAMPLES)(output.guarded(convert))

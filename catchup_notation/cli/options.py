@@ -23,6 +23,7 @@ def _check_variant(value: str | None) -> str | None:
 
 
 def check_format(value: str | None) -> str | None:
+    """A `--format`/`--to` value: a registered format name, or a usage error listing them."""
     if value is None:
         return None
     from catchup_notation.formats import names as format_names

@@ -7,9 +7,11 @@ run (the test runner's captured streams, `NO_COLOR`, whether stderr is a termina
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -49,16 +51,28 @@ def exit_code(*, invalid: int, unreadable: int) -> int:
 
 
 def emit_json(obj: Any) -> None:
+    """One JSON object on one line of stdout (never styled or wrapped)."""
     typer.echo(json.dumps(obj, ensure_ascii=False))
 
 
+class _Console(Console):
+    """Rich's console, but a reader that goes away (`| head`) ends the run as everywhere else."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop quietly with the code for output not delivered (Rich's own exits with 1)."""
+        self.quiet = True
+        raise typer.Exit(quiet_broken_pipe())
+
+
 def stdout_console() -> Console:
+    """A Rich console on stdout for this run (colour only on a terminal, never with NO_COLOR)."""
     # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
-    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    """A Rich console on stderr for this run."""
+    return _Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
@@ -68,6 +82,7 @@ def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
 
 
 def warn(message: str) -> None:
+    """`warning: message` on stderr."""
     stderr_console().print(Text(f"warning: {message}", style=STYLES["warning"]))
 
 
@@ -116,7 +131,17 @@ debug_requested = False
 
 
 def debug_enabled() -> bool:
+    """Whether tracebacks were asked for (`--debug` or CATCHUP_DEBUG=1)."""
     return debug_requested or bool(os.environ.get("CATCHUP_DEBUG"))
+
+
+def quiet_broken_pipe() -> int:
+    """After the reader of standard output went away: point stdout at /dev/null so that nothing
+    more complains about it, and give the exit code for output not delivered in full."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_UNREADABLE
 
 
 def guarded(command: Callable[..., T]) -> Callable[..., T]:
@@ -130,9 +155,11 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
         except (typer.Exit, typer.Abort, typer.TyperException, KeyboardInterrupt):  # usage errors are TyperExceptions
             raise
         except BrokenPipeError:  # `catchup verify ... | head`: the reader left; nothing to say
-            raise typer.Exit(EXIT_OK) from None
+            raise typer.Exit(quiet_broken_pipe()) from None
         except OutputError as exc:  # an output file that cannot be written
             raise fail(exc.message, EXIT_UNREADABLE) from None
+        except OSError as exc:  # standard output or error cannot be written (a full disk, a bad handle)
+            raise fail(f"cannot write the output: {exc.strerror or exc}", EXIT_UNREADABLE) from None
         except Exception as exc:
             if debug_enabled():
                 raise
@@ -145,9 +172,16 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
 
 
 class Report(Protocol):
-    outcome: str
+    """What `stream_reports` prints: a report's outcome (for the counts), its text lines."""
 
-    def lines(self) -> list[tuple[str, str]]: ...
+    @property
+    def outcome(self) -> str:
+        """valid, invalid, unreadable or adjudicated: what the record counts as."""
+        ...
+
+    def lines(self) -> list[tuple[str, str]]:
+        """The report's text lines, each with its kind (error, warning, ok, plain)."""
+        ...
 
 
 def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:

@@ -111,4 +111,5 @@ def solution_lines(variant: str, s: Solution) -> list[str]:
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command("solve", epilog=EXAMPLES)(output.guarded(solve_command))

@@ -59,4 +59,5 @@ def stats_command(set_spec: SetSpec = None, scores: Scores = "0:0", json: Json =
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command("stats", epilog=EXAMPLES)(output.guarded(stats_command))

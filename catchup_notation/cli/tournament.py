@@ -75,4 +75,5 @@ def tournament_command(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command("tournament", epilog=EXAMPLES)(output.guarded(tournament_command))

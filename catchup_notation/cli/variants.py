@@ -49,4 +49,5 @@ def variants(json: Json = False) -> None:
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command(epilog=EXAMPLES)(output.guarded(variants))

@@ -53,4 +53,5 @@ def verify(
 
 
 def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
     app.command(epilog=EXAMPLES)(output.guarded(verify))

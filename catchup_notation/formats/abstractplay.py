@@ -92,6 +92,7 @@ class AbstractPlay:
     extensions = (".json", ".apjson")
     family = "hex"
     carries = frozenset({"size", "players", "headers", "resignation", "passes", "several"})
+    streaming = False
 
     def sniff(self, head: str) -> bool:
         return head.lstrip()[:1] in ("{", "[") and '"moves"' in head and '"header"' in head
@@ -276,7 +277,7 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
-                "variant-not-recorded",
+                "variant-dropped",
                 f"Abstract Play plays current Catchup only; {record.variant} must be given when reading it back",
             )
         )
@@ -313,7 +314,7 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
         if turn.player != len(flat) % 2 + 1:
             warnings.append(
                 NotationWarning(
-                    "turn-order-lost",
+                    "turn-order-dropped",
                     f"turn {number} is player {turn.player}'s out of "
                     "alternation, which Abstract Play rounds cannot say",
                 )
@@ -323,7 +324,7 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
         if record.resigned != len(flat) % 2 + 1:
             warnings.append(
                 NotationWarning(
-                    "turn-order-lost", f"player {record.resigned} resigns out of turn, which rounds cannot say"
+                    "turn-order-dropped", f"player {record.resigned} resigns out of turn, which rounds cannot say"
                 )
             )
         flat.append("resign")

@@ -17,6 +17,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError
+from catchup_notation.limits import MAX_LINE_CHARS
 from catchup_notation.model import Record
 
 Family = Literal["hex", "numbers", "any"]
@@ -93,6 +94,8 @@ class Format(Protocol):
     family: Family
     #: The `FEATURES` it can write; a record using any other gets a warning or a `WriteError`.
     carries: frozenset[str]
+    #: Whether it reads a collection one record at a time (a file of any size in constant memory).
+    streaming: bool
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -148,18 +151,51 @@ def ending_dropped(record: Record, where: str = "") -> list[NotationWarning]:
     return [NotationWarning("ending-dropped", f"{where}the notation cannot say that {what}; the ending is not written")]
 
 
-def lines_of(chunks: Iterable[str]) -> Iterator[str]:
-    """The lines of a text given in chunks, without their '\\n' (a final empty line is not one)."""
-    rest = ""
+class LongLine(str):
+    """The start of a line longer than the line limit (`limits.MAX_LINE_CHARS`): `length` says how
+    long it was. Readers report it instead of reading it; the rest of the line is skipped."""
+
+    length: int
+
+
+def lines_of(chunks: Iterable[str], limit: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """The lines of a text given in chunks, without their '\\n' (a final empty line is not one).
+    A line longer than `limit` comes as a `LongLine` holding its first `limit` characters, so that
+    no line, however long, is held whole."""
+    rest: list[str] = []
+    held = 0  # characters in `rest`
+    skipped = 0  # characters of a too-long line dropped so far
     for chunk in chunks:
-        if "\n" not in chunk:
-            rest += chunk
-            continue
-        lines = (rest + chunk).split("\n")
-        rest = lines.pop()
-        yield from lines
-    if rest:
-        yield rest
+        start = 0
+        while True:
+            end = chunk.find("\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if skipped or held + len(piece) > limit:
+                if not skipped:
+                    keep = limit - held
+                    rest.append(piece[:keep])
+                    skipped = held + len(piece)
+                else:
+                    skipped += len(piece)
+                held = limit
+            else:
+                rest.append(piece)
+                held += len(piece)
+            if end < 0:
+                break
+            yield _line("".join(rest), skipped)
+            rest, held, skipped = [], 0, 0
+            start = end + 1
+    if held or skipped:
+        yield _line("".join(rest), skipped)
+
+
+def _line(text: str, length: int) -> str:
+    if not length:
+        return text
+    long = LongLine(text)
+    long.length = length
+    return long
 
 
 def whole_text(chunks: Iterable[str]) -> str:

@@ -33,6 +33,7 @@ def colour_mark(spec: VariantSpec, colour: int) -> str:
 
 
 def unknown_mark_message(spec: VariantSpec, letter: str) -> str:
+    """Why `=letter` names no stone colour of the variant, and what would."""
     first, second = colour_initials(spec)
     return (
         f"={letter} is not a stone colour of {spec.name} "

@@ -26,6 +26,7 @@ def normalise(text: str) -> str:
 
 
 def undecodable(source: str | None, offset: int, byte: int) -> NotationError:
+    """The error for a byte that is not UTF-8, at its offset in the file."""
     return NotationError(
         f"the file is not UTF-8: byte 0x{byte:02x} at offset {offset} cannot be decoded",
         source=source,
@@ -43,11 +44,14 @@ def text_chunks(stream: BinaryIO, source: str | None = None, *, head: bytes = b"
     """Normalised text of a binary stream, a chunk at a time. `head` holds bytes already read from
     the stream (for sniffing); they come first. The stream is read once, never reopened."""
 
+    # read1 hands on what a pipe has now instead of waiting for a whole chunk
+    read = getattr(stream, "read1", stream.read)
+
     def pieces() -> Iterator[bytes]:
         if head:
             yield head
         while True:
-            data = stream.read(CHUNK)
+            data = read(CHUNK)
             if not data:
                 return
             yield data

@@ -53,6 +53,7 @@ def _fallback(name: str) -> str:
 
 
 def line_of(text: str, line: int) -> str:
+    """Line `line` (1-based) of `text`, or "" past its end."""
     lines = text.split("\n")
     return lines[line - 1] if 0 < line <= len(lines) else ""
 

@@ -27,11 +27,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, ending_dropped, whole_text, write_each
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    whole_text,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -42,6 +50,7 @@ from catchup_notation.formats.colours import (
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.formats.lg import cell_name, cell_of
+from catchup_notation.limits import TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -70,8 +79,8 @@ def _parser() -> Lark:
 def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
     tree = _parser().parse(text)
-    out = []
-    for line in tree.children:
+    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
+    for line in cast("list[Any]", tree.children):
         if line is None or not hasattr(line, "children"):
             continue
         colour, body = line.children[0], line.children[1]
@@ -80,7 +89,7 @@ def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     return out
 
 
-class Genius:
+class Genius(Format):
     """The Genius ORG's turn lists: one game per text."""
 
     name = "genius"
@@ -88,6 +97,7 @@ class Genius:
     extensions = (".genius",)
     family = "hex"
     carries = frozenset({"players", "resignation", "colours"})
+    streaming = False
 
     def sniff(self, head: str) -> bool:
         lines = [ln.strip() for ln in head.split("\n")[:20] if ln.strip()]
@@ -126,7 +136,7 @@ class Genius:
         if count > 1:
             warnings.append(
                 NotationWarning(
-                    "one-record-per-file",
+                    "several-dropped",
                     "the Genius notation holds one game per text; the games are separated by blank lines",
                 )
             )
@@ -149,13 +159,13 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
     previous = 2  # so that the first line without a colour is player 1's
     warnings: list[NotationWarning] = []
     for colour, body in lines:
-        first = colour[0] if colour else (body if isinstance(body, str) else body[0])
+        first: Token = colour[0] if colour else (body if not isinstance(body, list) else body[0])
         expected = 3 - previous
         player = expected
         if colour:
             name = " ".join(str(t) for t in colour)
             player = _player_of(name, expected, names, first, text, source)
-        where = Location(first.line, first.column)
+        where = Location(first.line or 1, first.column or 1)
         if resigned is not None:
             raise _error(
                 f"a turn after {names[resigned - 1] or f'player {resigned}'} resigned",
@@ -164,13 +174,17 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
                 source,
                 "move-after-resign",
             )
-        if isinstance(body, str):  # RESIGN
+        if not isinstance(body, list):  # RESIGN
             resigned, resigned_at = player, where
             continue
         cells, colours = [], []
         for tok in body:
             name, _, mark = str(tok).partition("=")
-            cells.append(cell_of(name[0], int(name[1:]), board))
+            try:
+                number = int_of(name[1:], "cell number")
+            except TooManyDigits as exc:
+                raise _error(str(exc), tok, text, source, "limit") from None
+            cells.append(cell_of(name[0], number, board))
             colour = colour_of_mark(spec, mark) if mark else player
             if colour is None:
                 raise NotationError(
@@ -215,9 +229,8 @@ def _player_of(name: str, expected: int, names: list[str | None], tok: Token, te
 
 
 def _error(message: str, tok: Token, text: str, source: str | None, code: str) -> NotationError:
-    return NotationError(
-        message, source=source, line=tok.line, column=tok.column, text=line_of(text, tok.line), code=code
-    )
+    line = tok.line or 1
+    return NotationError(message, source=source, line=line, column=tok.column, text=line_of(text, line), code=code)
 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*")
@@ -238,12 +251,19 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"the Genius notation records hex games, not {record.variant}", code="wrong-family")
-    if str(variant) != "catchup(size=5)":
+    if variant.name != "catchup":
         warnings.append(
             NotationWarning(
-                "variant-not-recorded",
-                "the Genius notation does not record the variant or "
-                f"board side; give {record.variant} when reading it back",
+                "variant-dropped",
+                f"the Genius notation does not record the variant; give {record.variant} when reading it back",
+            )
+        )
+    if variant.size != 5:
+        warnings.append(
+            NotationWarning(
+                "size-dropped",
+                f"the Genius notation does not record the board side ({variant.size}); give {record.variant} "
+                "when reading it back",
             )
         )
     if record.headers:
@@ -256,12 +276,12 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():
         names = [None, None]
         warnings.append(
-            NotationWarning("player-name-dropped", "both players have the same name, which cannot tell them apart")
+            NotationWarning("players-dropped", "both players have the same name, which cannot tell them apart")
         )
     for i, name in enumerate(names):
         if name is not None and not _writable_name(name):
             warnings.append(
-                NotationWarning("player-name-dropped", f"player name {name!r} cannot be written as a colour name")
+                NotationWarning("players-dropped", f"player name {name!r} cannot be written as a colour name")
             )
             names[i] = None
     lines: list[str] = []
@@ -277,20 +297,28 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if not prefix and turn.player != 3 - previous:
             warnings.append(
                 NotationWarning(
-                    "turn-order-lost", f"turn {number} is not the other player's, which an unnamed line cannot say"
+                    "turn-order-dropped", f"turn {number} is not the other player's, which an unnamed line cannot say"
                 )
             )
         lines.append(prefix + " ".join(_written(turn, variant)))
         previous = turn.player
-    written = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    movers = [turn.player for turn in record.turns] + ([record.resigned] if record.resigned else [])
+    if movers and movers[0] == 2:
+        warnings.append(
+            NotationWarning(
+                "turn-order-dropped",
+                "the first line is the second player's, but a reader takes the first line's player as the first mover",
+            )
+        )
+    written = set(movers)
     for player, name in enumerate(names, 1):
         if name is not None and player not in written:
-            warnings.append(NotationWarning("player-name-dropped", f"{name!r} has no line to name them on"))
+            warnings.append(NotationWarning("players-dropped", f"{name!r} has no line to name them on"))
     if record.resigned is not None:
         prefix = _prefix(names, record.resigned)
         if not prefix and record.resigned != 3 - previous:
             warnings.append(
-                NotationWarning("turn-order-lost", "the resigning player cannot be said without a colour name")
+                NotationWarning("turn-order-dropped", "the resigning player cannot be said without a colour name")
             )
         lines.append(prefix + "resign")
     warnings.extend(ending_dropped(record))

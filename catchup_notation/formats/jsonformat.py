@@ -10,17 +10,16 @@ its mover's colour) must be 1s and 2s, one for each cell; anything else is a `sh
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-import cattrs
-from cattrs.v import format_exception
-
 from catchup_notation.board import Board, Cell
-from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.errors import NotationError, RecordError, VariantError
+from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
+from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -32,7 +31,7 @@ def schema_path() -> Path:
     return data_dir("grammars") / "record.schema.json"
 
 
-class JsonFormat:
+class JsonFormat(Format):
     """The library's own lossless JSON form; one record, an array, or JSON Lines."""
 
     name = "json"
@@ -42,6 +41,7 @@ class JsonFormat:
     carries = frozenset(
         {"variant", "size", "players", "headers", "resignation", "ending", "passes", "colours", "turn-order", "several"}
     )
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         head = head.lstrip()
@@ -51,8 +51,9 @@ class JsonFormat:
         return board.label(cell)
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
-        """JSON Lines are read a line at a time; a text that is one JSON value spread over several
-        lines (an array, a pretty-printed record) is read whole."""
+        """JSON Lines are read a line at a time (a broken line costs that line only); a text that is
+        one JSON value spread over lines (a pretty-printed record, an array) is read whole. Which
+        of the two a text is, its first lines tell: JSON Lines if one of them is a whole object."""
         source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
@@ -60,23 +61,18 @@ class JsonFormat:
         held: list[str] = []
         for line in lines:
             held.append(line)
-            if line.strip():
+            if _whole_value(line) or len([h for h in held if h.strip()]) >= _SAMPLE:
                 break
-        first = "".join(held).lstrip()
-        try:
-            json.loads(first)
-            single_line = True
-        except json.JSONDecodeError:
-            single_line = False
-        if single_line or not first:
+        if not any(h.strip() for h in held) or any(_whole_value(h) for h in held):
             yield from self.read_lines(_chain(held, lines), source=source, variant=variant)
             return
         text = "\n".join(_chain(held, lines))
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            # Not one JSON value either: JSON Lines whose first line is broken.
-            yield from self.read_lines(text.split("\n"), source=source, variant=variant)
+            data = load(text)
+        except NotationError as exc:
+            exc.source = source
+            exc.text = line_of(text, exc.line or 1) if exc.line else None
+            yield Parsed(0, None, exc, line=1)
             return
         values = data if isinstance(data, list) else [data]
         for index, value in enumerate(values):
@@ -92,10 +88,14 @@ class JsonFormat:
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError as exc:
+                if isinstance(line, LongLine):
+                    raise NotationError(
+                        f"a line of {line.length} characters is past the limit of {MAX_LINE_CHARS}", code="limit"
+                    )
+                value = load(line)
+            except NotationError as exc:
                 error = NotationError(
-                    f"not valid JSON: {exc.msg}", source=source, line=number, column=exc.colno, text=line.rstrip("\n")
+                    exc.message, source=source, line=number, column=exc.column, text=line[:200], code=exc.code
                 )
                 yield Parsed(index, None, error, line=number)
                 index += 1
@@ -109,6 +109,61 @@ class JsonFormat:
         for record in records:
             out.write(json.dumps(to_data(record), ensure_ascii=False) + "\n")
         return []
+
+
+#: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
+_SAMPLE = 8
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
+_DEEP = re.compile(r"(?:[\[{]\s*){" + str(MAX_NESTING + 1) + "}")
+
+
+def _whole_value(line: str) -> bool:
+    """Whether a line holds a whole JSON object or array by itself (a JSON Lines line)."""
+    stripped = line.strip()
+    if not stripped or stripped[0] not in "{[" or stripped[-1] not in "}]":
+        return False
+    try:
+        load(stripped)
+    except NotationError as exc:
+        return exc.code == "limit"  # whole, only too big or deep: a JSON Lines line all the same
+    return True
+
+
+def _bounded_int(digits: str) -> int:
+    try:
+        return int_of(digits)
+    except TooManyDigits as exc:
+        raise _Limit(str(exc)) from None
+
+
+class _Limit(Exception):
+    """A limit met inside the JSON decoder (which passes other exceptions through)."""
+
+
+def load(text: str) -> Any:
+    """`json.loads` within the limits: integers of at most `MAX_DIGITS` digits, nesting at most
+    `MAX_NESTING` deep; NotationError (with line and column where known) otherwise."""
+    deep = _DEEP.search(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep.start()) + 1
+        column = deep.start() - text.rfind("\n", 0, deep.start())
+        raise NotationError(
+            f"JSON nested more than {MAX_NESTING} deep (a record needs 4)", line=line, column=column, code="limit"
+        )
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except _Limit as exc:
+        found = _LONG_NUMBER.search(text)
+        where = found.start() if found is not None else 0
+        line = text.count("\n", 0, where) + 1
+        column = where - text.rfind("\n", 0, where)
+        raise NotationError(str(exc), line=line, column=column, code="limit") from None
+    except RecursionError:
+        raise NotationError(
+            f"JSON nested deeper than Python can read (the limit is {MAX_NESTING})", code="limit"
+        ) from None
 
 
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
@@ -130,27 +185,14 @@ def _item(
 
     try:
         record = from_data(value, Record)
-    except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as exc:
-        details = (
-            "; ".join(cattrs.transform_error(exc, format_exception=_explain))
-            if isinstance(exc, cattrs.BaseValidationError)
-            else str(exc)
-        )
-        return error(f"not a record: {details}", "shape")
-    for number, turn in enumerate(record.turns):
-        for position, colour in enumerate(turn.colours):
-            if colour not in (1, 2):
-                return error(
-                    f"not a record: stone colour {colour!r} is neither 1 nor 2 (the first or second player's "
-                    f"colour) @ $.turns[{number}].colours[{position}]",
-                    "shape",
-                )
+    except RecordError as exc:
+        return error(f"not a record: {exc.message}", "shape")
     try:
         stated = parse_variant(record.variant)
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
     except VariantError as exc:
         return error(str(exc), "variant")
-    warnings = ()
+    warnings: tuple[NotationWarning, ...] = ()
     if variant is not None and chosen.name != stated.name:
         warnings = (
             NotationWarning(
@@ -169,14 +211,6 @@ def _item(
         at=at,
     )
     return Parsed(index, record, None, warnings, line=line)
-
-
-def _explain(exc: BaseException, type_: type | None) -> str:
-    """cattrs' wording, plus the model's own message when a value was refused by its constructor
-    (a turn whose `colours` do not match its cells)."""
-    if isinstance(exc, ValueError) and type_ is None and str(exc):
-        return f"invalid value ({exc})"
-    return format_exception(exc, type_)
 
 
 def _size_of(variant: Variant) -> dict[str, Any]:

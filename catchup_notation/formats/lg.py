@@ -31,7 +31,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, ending_dropped, write_each
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, ending_dropped, write_each
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -41,6 +41,7 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -63,8 +64,9 @@ _WORDS = {
 # ---------------------------------------------------------------------------------------------
 # Cell names (shared with the Genius notation, which uses the same names): the board's labels
 
-_CELL = re.compile(r"([A-Za-z])([0-9]+)")
-_CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+[\s,]*)*")
+# A cell number has at most MAX_DIGITS digits (limits.py): longer ones are not cells.
+_CELL = re.compile(r"([A-Za-z])([0-9]{1,18})")
+_CELL_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]{1,18}[\s,]*)*")
 _OFF_BOARD = (1 << 20, 1 << 20)  # where a label that names no cell of an irregular board points
 
 
@@ -96,8 +98,8 @@ def parse_cells(value: str, board: Board) -> tuple[Cell, ...] | int:
     return tuple(cell_of(letter, int(number), board) for letter, number in _CELL.findall(value))
 
 
-_MARKED_CELL = re.compile(r"([A-Za-z])([0-9]+)(?:=([A-Za-z]))?")
-_MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]+(?:=[A-Za-z])?[\s,]*)*")
+_MARKED_CELL = re.compile(r"([A-Za-z])([0-9]{1,18})(?:=([A-Za-z]))?")
+_MARKED_LIST = re.compile(r"[\s,]*(?:[A-Za-z][0-9]{1,18}(?:=[A-Za-z])?[\s,]*)*")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -111,7 +113,8 @@ def parse_marked_cells(value: str, board: Board) -> tuple[tuple[Cell, ...], tupl
     if match is None:
         good = _MARKED_LIST.match(value)
         return good.end() if good else 0
-    cells, marks = [], []
+    cells: list[Cell] = []
+    marks: list[tuple[int, str, int]] = []
     for found in _MARKED_CELL.finditer(value):
         if found.group(3):
             marks.append((len(cells), found.group(3), found.start(3) - 1))
@@ -119,23 +122,37 @@ def parse_marked_cells(value: str, board: Board) -> tuple[tuple[Cell, ...], tupl
     return tuple(cells), tuple(marks)
 
 
+def _unmarked(parsed: tuple[Cell, ...] | int) -> tuple[tuple[Cell, ...], tuple[tuple[int, str, int], ...]] | int:
+    return parsed if isinstance(parsed, int) else (parsed, ())
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
+
+
 # ---------------------------------------------------------------------------------------------
 # Splitting a collection into games
 
 
-def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
-    """(kind, text, line, column) for each game ("game") and each run of other text ("junk").
+def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterator[tuple[str, str, int, int]]:
+    """(kind, text, line, column) for each game ("game"), each run of other text ("junk"), each
+    game cut short by the start of the next one ("cut") and each game longer than `limit`
+    characters ("long": its first `limit` characters).
 
     Tracks parenthesis depth outside `[...]` values (honouring `\\]` escapes) across chunks, so
-    only one game is held in memory at a time. A game cut off by the end of the input is yielded
-    as it is, for the parser to report.
+    only one game is held in memory at a time. A broken game costs that game only: a `(;` inside a
+    game (Little Golem writes no variations), or at the start of a line inside a value that never
+    closed, starts the next game. A game cut off by the end of the input is yielded as it is, for
+    the parser to report.
     """
     cursor = _Cursor()
     depth = 0
     in_value = False
     skip_at = -1  # position (in this chunk) of a character escaped by a backslash inside a value
     parts: list[str] = []  # the current game, or the current junk
+    held = 0  # characters in `parts` (of a game)
+    too_long = False
     start_line, start_col = 1, 1
+    line_start = True  # the previous chunk ended a line
     for chunk in chunks:
         if not chunk:
             continue
@@ -146,6 +163,21 @@ def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
             if pos == skip_at:
                 continue
             ch = chunk[pos]
+            if ch == "(" and (depth or in_value) and _next_game_starts(chunk, pos, line_start, in_value):
+                piece = chunk[begin:pos]
+                if not too_long:
+                    parts.append(piece[: limit - held])
+                yield (
+                    "long" if too_long or held + len(piece) > limit else "cut",
+                    "".join(parts),
+                    start_line,
+                    start_col,
+                )
+                parts, held, too_long = [], 0, False
+                depth, in_value = 1, False
+                begin = pos
+                start_line, start_col = cursor.at(pos)
+                continue
             if in_value:
                 if ch == "\\":
                     skip_at = pos + 1
@@ -161,26 +193,55 @@ def split_games(chunks: Iterable[str]) -> Iterator[tuple[str, str, int, int]]:
                     junk = "".join(parts)
                     if junk.strip():
                         yield ("junk", junk, start_line, start_col)
-                    parts = []
+                    parts, held, too_long = [], 0, False
                     begin = pos
                     start_line, start_col = cursor.at(pos)
                 depth += 1
             elif ch == ")" and depth:  # a stray ')' outside a game is junk
                 depth -= 1
                 if depth == 0:
-                    parts.append(chunk[begin : pos + 1])
-                    yield ("game", "".join(parts), start_line, start_col)
-                    parts = []
+                    piece = chunk[begin : pos + 1]
+                    long = too_long or held + len(piece) > limit
+                    if not too_long:
+                        parts.append(piece[: limit - held])
+                    yield ("long" if long else "game", "".join(parts), start_line, start_col)
+                    parts, held, too_long = [], 0, False
                     begin = pos + 1
                     start_line, start_col = cursor.at(pos + 1)
         skip_at = 0 if skip_at == len(chunk) else -1  # a backslash that ended the chunk
-        parts.append(chunk[begin:])
+        piece = chunk[begin:]
+        if not depth:  # text between games: only its start is ever shown
+            if held < _JUNK_KEPT:
+                parts.append(piece[: _JUNK_KEPT - held])
+                held += min(len(piece), _JUNK_KEPT - held)
+        elif not too_long and held + len(piece) > limit:
+            parts.append(piece[: limit - held])  # keep the start, for the message; drop the rest
+            too_long, held = True, limit
+        elif not too_long:
+            parts.append(piece)
+            held += len(piece)
+        line_start = chunk.endswith("\n")
         cursor.at(len(chunk))
     rest = "".join(parts)
     if depth:
-        yield ("game", rest, start_line, start_col)
+        yield ("long" if too_long else "game", rest, start_line, start_col)
     elif rest.strip():
         yield ("junk", rest, start_line, start_col)
+
+
+_JUNK_KEPT = 1000  # characters of text between games kept for its warning
+
+
+def _next_game_starts(chunk: str, pos: int, line_start: bool, in_value: bool) -> bool:
+    """Whether the `(` at `pos`, met inside a game, is the start of the next game: `(;` there, and
+    inside a value that never closed, only at the start of a line (a comment may hold "(;")."""
+    after = chunk[pos + 1 : pos + 40].lstrip(" \t\n")
+    if not after.startswith(";"):
+        return False
+    if not in_value:
+        return True
+    before = chunk[max(0, pos - 40) : pos].rstrip(" \t")
+    return before.endswith("\n") or (not before and pos < 40 and line_start)
 
 
 _SPECIAL = re.compile(r"[()\[\]\\]")
@@ -232,9 +293,9 @@ def _parser() -> Lark:
 class _ValueError(Exception):
     """A bad property value, located in the game text (turned into a NotationError by the caller)."""
 
-    def __init__(self, message: str, token: Token, offset: int, code: str) -> None:
+    def __init__(self, message: str, spot: _Spot, offset: int, code: str) -> None:
         super().__init__(message)
-        self.message, self.token, self.offset, self.code = message, token, offset, code
+        self.message, self.spot, self.offset, self.code = message, spot, offset, code
 
 
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
@@ -257,6 +318,7 @@ def unescape(value: str) -> str:
 
 
 def escape(value: str) -> str:
+    """An SGF text value with `\\` and `]` escaped."""
     return value.replace("\\", "\\\\").replace("]", "\\]")
 
 
@@ -264,14 +326,15 @@ def escape(value: str) -> str:
 # Reading
 
 
-class LittleGolem:
+class LittleGolem(Format):
     """Little Golem's SGF dialect; collections are read one game at a time."""
 
     name = "lg"
     title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
-    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"})
+    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "several"})
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         return re.match(r"\s*\(\s*;", head) is not None
@@ -287,6 +350,7 @@ class LittleGolem:
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
         index = 0
         pending: Parsed | None = None  # held back so that junk after it can be reported with it
+        cut = False  # the pending game was cut short by the start of the next one
         leading: list[NotationWarning] = []
         games = split_games(chunks)
         while True:
@@ -314,8 +378,12 @@ class LittleGolem:
                     leading.append(warning)
                 continue
             if pending is not None:
-                yield pending
-            pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
+                yield _resumed(pending, line, col) if cut else pending
+            cut = kind == "cut"
+            if kind == "long":
+                pending = Parsed(index, None, _too_long(text, line, col, source), line=line)
+            else:
+                pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
             if leading:
                 pending = _with_warnings(pending, tuple(leading))
                 leading = []
@@ -340,6 +408,30 @@ class LittleGolem:
         return write_each(records, out, lambda record, _: write_record(record))
 
 
+def _resumed(item: Parsed, line: int, column: int) -> Parsed:
+    """A game cut short by the next one: its error says where reading resumed."""
+    error = item.error
+    if error is None:
+        return item
+    resumed = f"where reading resumed (line {line}, column {column})"
+    message = f"{error.message}; the game is cut short by the next one, {resumed}"
+    moved = NotationError(
+        message, source=error.source, line=error.line, column=error.column, text=error.text, code=error.code
+    )
+    return attrs.evolve(item, error=moved)
+
+
+def _too_long(text: str, line: int, column: int, source: str | None) -> NotationError:
+    return NotationError(
+        f"a game of more than {MAX_RECORD_CHARS} characters is past the limit of a record",
+        source=source,
+        line=line,
+        column=column,
+        text=text[:200].split("\n")[0],
+        code="limit",
+    )
+
+
 def _excerpt(text: str, limit: int = 40) -> str:
     first = text.strip().split("\n")[0]
     return repr(first[:limit] + ("..." if len(first) > limit or "\n" in text.strip() else ""))
@@ -352,7 +444,109 @@ def _with_warnings(item: Parsed, warnings: tuple[NotationWarning, ...]) -> Parse
 def read_game(
     text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
 ) -> Parsed:
-    """One game, `text` starting at (line, column) of its file."""
+    """One game, `text` starting at (line, column) of its file. A plain, well-formed game (the
+    common case) is read by `_plain_game` with regular expressions alone; anything else, and every
+    error, by the grammar, so that diagnostics and quirks are the grammar's."""
+    plain = _plain_game(text, line, column, index, source, variant)
+    if plain is not None:
+        return plain
+    return _grammar_game(text, line=line, column=column, index=index, source=source, variant=variant)
+
+
+# A game of a root node of properties and then plain move nodes: what Little Golem writes.
+_PLAIN_GAME = re.compile(
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)*)[ \t\n]*"
+    r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
+    re.S,
+)
+_ROOT_PROPERTY = re.compile(r"[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+", re.S)
+
+
+def _plain_game(text: str, line: int, column: int, index: int, source: str | None, variant: str) -> Parsed | None:
+    """A plain game read without the grammar, or None to leave it to the grammar: the same record
+    and warnings `_grammar_game` gives (tests/test_lg.py checks the two agree)."""
+    game = _PLAIN_GAME.fullmatch(text)
+    if game is None:
+        return None
+    headers: dict[str, str] = {}
+    spots: dict[str, int] = {}
+    for prop in _ROOT_PROPERTY.finditer(game.group("root")):
+        name, value = _property(prop.group())
+        if name in headers or name in ("W", "B"):  # a duplicate, a move in the root node: the grammar's
+            return None
+        headers[name] = value
+        spots[name] = game.start("root") + prop.start()
+    try:
+        side = int_of(headers["SZ"]) if "SZ" in headers else None
+        variant_obj = parse_variant(variant, size=side)
+    except (ValueError, VariantError):
+        return None
+    board = variant_obj.board
+    where = _Offsets(text, line, column)
+    turns = []
+    resigned: int | None = None
+    resigned_at: Location | None = None
+    previous = ""
+    moves_at = game.start("moves")
+    for node in _MOVE_NODE.finditer(game.group("moves")):
+        colour, value = node.group(1), node.group(2)
+        if resigned is not None:  # a move after resigning: the grammar's error
+            return None
+        at = where.location(moves_at + node.start())
+        if value.strip().lower() == "resign":
+            resigned, resigned_at = COLOURS[colour], at
+            continue
+        if colour == previous:  # consecutive nodes of one colour: merged, with a warning
+            return None
+        previous = colour
+        cells = parse_cells(value, board)
+        if isinstance(cells, int):
+            return None
+        turns.append(Turn(COLOURS[colour], cells, at=at))
+    warnings = []
+    if "RE" in headers and resigned is not None and headers["RE"].strip()[:1].upper() == LETTERS[resigned]:
+        spot = _Offsets(text, line, column).location(spots["RE"])
+        warnings.append(NotationWarning("re-names-resigner", _re_message(headers["RE"]), spot.line, spot.column))
+    record = Record(
+        variant=str(variant_obj),
+        turns=tuple(turns),
+        resigned=resigned,
+        players=(headers.get("PW"), headers.get("PB")),
+        headers=headers,
+        source=source,
+        index=index,
+        at=Location(line, column),
+        resigned_at=resigned_at,
+    )
+    return Parsed(index, record, None, tuple(warnings), line=line)
+
+
+class _Offsets:
+    """Line and column of offsets in a game's text, counted forward (each character once)."""
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text, self.line, self.line_start, self.counted = text, line, -(column - 1), 0
+
+    def location(self, offset: int) -> Location:
+        breaks = self.text.count("\n", self.counted, offset)
+        if breaks:
+            self.line += breaks
+            self.line_start = self.text.rindex("\n", self.counted, offset) + 1
+        self.counted = offset
+        return Location(self.line, offset - self.line_start + 1)
+
+
+def _re_message(value: str) -> str:
+    return (
+        f"RE[{value}] names the player who resigned, not the winner "
+        "(Little Golem writes it that way); the resignation decides"
+    )
+
+
+def _grammar_game(
+    text: str, *, line: int = 1, column: int = 1, index: int = 0, source: str | None = None, variant: str = "catchup"
+) -> Parsed:
+    """One game read by the grammar (every game the plain path leaves, and every error)."""
     from lark.exceptions import UnexpectedInput
 
     padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
@@ -365,13 +559,13 @@ def read_game(
         error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
-        tok = exc.token
+        spot = exc.spot
         error = NotationError(
             exc.message,
             source=source,
-            line=tok.line + line - 1,
-            column=tok.column + exc.offset,
-            text=line_of(padded, tok.line),
+            line=spot.line + line - 1,
+            column=spot.column + exc.offset,
+            text=line_of(padded, spot.line),
             code=exc.code,
         )
         return Parsed(index, None, error, line=line)
@@ -383,10 +577,10 @@ def _build(
 ) -> tuple[Record, list[NotationWarning]]:
     warnings: list[NotationWarning] = []
     headers: dict[str, str] = {}
-    header_tokens: dict[str, Token] = {}
+    header_tokens: dict[str, _Spot] = {}
 
-    def warn(code: str, message: str, tok: Token) -> None:
-        warnings.append(NotationWarning(code, message, tok.line + line_offset, tok.column))
+    def warn(code: str, message: str, spot: _Spot) -> None:
+        warnings.append(NotationWarning(code, message, spot.line + line_offset, spot.column))
 
     # The root (first) node's properties are the headers, kept in file order (text values, SGF escapes removed); they
     # are read first because SZ decides what the cell names mean.
@@ -396,15 +590,17 @@ def _build(
         if tok.type == "PROPERTY":
             name, value = _property(tok)
             if name in headers:
-                warn("duplicate-property", f"{name} is given twice; the first value is kept", tok)
+                warn("duplicate-property", f"{name} is given twice; the first value is kept", _spot(tok))
                 continue
             headers[name] = value
-            header_tokens[name] = tok
+            header_tokens[name] = _spot(tok)
 
     side = None
     if "SZ" in headers:
         try:
-            side = int(headers["SZ"].strip())
+            side = int_of(headers["SZ"], "board side")
+        except TooManyDigits as exc:
+            raise _ValueError(str(exc), header_tokens["SZ"], 0, "limit") from None
         except ValueError:
             raise _ValueError(
                 f"SZ[{headers['SZ']}] is not a board side (a whole number such as 5)",
@@ -415,23 +611,29 @@ def _build(
     try:
         variant_obj = parse_variant(variant, size=side)
     except VariantError as exc:
-        raise _ValueError(str(exc), header_tokens.get("SZ", tokens[0]), 0, "variant") from None
+        raise _ValueError(str(exc), header_tokens.get("SZ", _spot(tokens[0])), 0, "variant") from None
     board = variant_obj.board
     spec = variant_obj.spec
 
-    turns: list[list] = []  # [player, cells, colours (empty: all the mover's), token]
+    turns: list[list[Any]] = []  # [player, cells, colours (empty: all the mover's), spot]
     resigned: int | None = None
-    resigned_tok: Token | None = None
+    resigned_tok: _Spot | None = None
 
-    def colours_of(
-        value: str, player: int, spot: _Spot | Token, value_at: int
-    ) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+    def colours_of(value: str, player: int, spot: _Spot, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
-        parsed = parse_marked_cells(value, board) if "=" in value else parse_cells(value, board)
+        parsed = parse_marked_cells(value, board) if "=" in value else _unmarked(parse_cells(value, board))
         if isinstance(parsed, int):
+            long_number = _LONG_NUMBER.search(value)
+            if long_number is not None:
+                raise _ValueError(
+                    f"a cell number of {len(long_number.group())} digits is past the limit of {MAX_DIGITS} digits",
+                    spot,
+                    value_at + long_number.start(),
+                    "limit",
+                )
             example = "; D4=w for a stone of the other colour" if "=" in value else ""
             raise _ValueError(
-                f"{value!r} is not a list of cells such as D4 or D4F6 (row letter, then a number{example})",
+                f"{excerpt(value)} is not a list of cells such as D4 or D4F6 (row letter, then a number{example})",
                 spot,
                 value_at + parsed,
                 "bad-cell",
@@ -447,7 +649,7 @@ def _build(
             colours[index] = colour
         return cells, tuple(colours)
 
-    def take(colour: str, value: str, spot: _Spot | Token, value_at: int) -> None:
+    def take(colour: str, value: str, spot: _Spot, value_at: int) -> None:
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
         player = COLOURS[colour]
@@ -456,10 +658,12 @@ def _build(
         if value.strip().lower() == "resign":
             resigned, resigned_tok = player, spot
             return
-        cells = parse_cells(value, board)
+        parsed = parse_cells(value, board)
         colours: tuple[int, ...] = ()
-        if isinstance(cells, int):
+        if isinstance(parsed, int):
             cells, colours = colours_of(value, player, spot, value_at)
+        else:
+            cells = parsed
         if turns and turns[-1][0] == player:
             warn(
                 "merged-nodes",
@@ -480,7 +684,7 @@ def _build(
             in_root = position == 0
         elif kind == "PROPERTY":
             if not in_root:
-                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", tok)
+                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", _spot(tok))
         elif kind == "MOVES":
             nodes = 0
             for spot, match in _move_nodes(tok):
@@ -490,17 +694,12 @@ def _build(
         else:  # MOVE: a move that is not the first property of its node
             text = str(tok)
             open_at = text.index("[")
-            take(text[0], text[open_at + 1 : -1], tok, open_at + 1)
+            take(text[0], text[open_at + 1 : -1], _spot(tok), open_at + 1)
 
     if "RE" in headers and resigned is not None:
         letter = headers["RE"].strip()[:1].upper()
         if letter == LETTERS[resigned]:
-            warn(
-                "re-names-resigner",
-                f"RE[{headers['RE']}] names the player who resigned, not the winner "
-                "(Little Golem writes it that way); the resignation decides",
-                header_tokens["RE"],
-            )
+            warn("re-names-resigner", _re_message(headers["RE"]), header_tokens["RE"])
 
     record = Record(
         variant=str(variant_obj),
@@ -526,16 +725,21 @@ _MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
 
 
 class _Spot(NamedTuple):
-    """Where a move node starts (a Token-like position for nodes inside a MOVES run)."""
+    """Where a property or a move node starts in the text Lark parsed (1-based)."""
 
     line: int
     column: int
 
 
-def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match]]:
+def _spot(tok: Token) -> _Spot:
+    return _Spot(tok.line or 1, tok.column or 1)
+
+
+def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match[str]]]:
     """The move nodes of a MOVES token, each with its line and column in the file."""
     text = str(tok)
-    line, line_start = tok.line, -tok.column + 1  # offset of the line's first character in `text`
+    line, column = _spot(tok)
+    line_start = -column + 1  # offset of the line's first character in `text`
     counted = 0
     for match in _MOVE_NODE.finditer(text):
         start = match.start()
@@ -566,28 +770,38 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         if not _PROPERTY_NAME.fullmatch(name):
             warnings.append(
                 NotationWarning(
-                    "header-dropped",
+                    "headers-dropped",
                     f"header {name!r} is not an SGF property name (upper-case letters) and is not written",
                 )
             )
             continue
         root[name] = escape(value)
-    for name, value in (("PW", record.players[0]), ("PB", record.players[1])):
-        if value is not None:
-            root[name] = escape(value)
+    for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
+        if player is not None:
+            root[name] = escape(player)
     root["SZ"] = str(variant.size)
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
-                "variant-not-recorded",
+                "variant-dropped",
                 f"Little Golem records do not name the variant; {record.variant} must be given when reading it back",
             )
         )
     ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
     out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
-    for turn in record.turns:
+    previous = 0
+    for number, turn in enumerate(record.turns, start=1):
         if turn.numbers:
             raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+        if turn.player == previous:
+            warnings.append(
+                NotationWarning(
+                    "turn-order-dropped",
+                    f"turns {number - 1} and {number} are both player {turn.player}'s: written as consecutive nodes of "
+                    "one colour, they read back as one turn",
+                )
+            )
+        previous = turn.player
         if not turn.cells:
             warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
         if turn.colours:

@@ -15,18 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, ending_dropped, lines_of
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, ending_dropped, lines_of
 from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.limits import MAX_SET, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
 
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Lark, Token
 
 _WORDS = {
     "SET_KEY": "'S =' (the number set)",
@@ -40,7 +41,6 @@ _WORDS = {
     "EQUAL": "'='",
 }
 
-MAX_SET = 10_000  # a range like {1..10**9} is a typo, not a game; refuse it before building it
 
 UNICODE = ("⟨", "⟩")
 ASCII = ("<", ">")
@@ -72,27 +72,34 @@ def _games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 class _Game:
     """Builds one record from one chunk's parse tree."""
 
-    def __init__(self, chunk: str, first_line: int, source: str | None):
+    def __init__(self, chunk: str, first_line: int, source: str | None) -> None:
         self.chunk = chunk
         self.offset = first_line - 1
         self.source = source
 
-    def fail(self, token: Token, message: str, code: str) -> NotationError:
-        line = token.line
+    def fail(self, token: Token | None, message: str, code: str) -> NotationError:
+        line = (token.line if token is not None else None) or 1
         return NotationError(
             message,
             source=self.source,
             line=line + self.offset,
-            column=token.column,
+            column=token.column if token is not None else 1,
             text=line_of(self.chunk, line),
             code=code,
         )
 
-    def check_size(self, token: Token, size: int) -> None:
-        if size > MAX_SET:
-            raise self.fail(token, f"the number set would hold {size} numbers; at most {MAX_SET} are read", "set")
+    def check_size(self, token: Any, size: int) -> None:
+        if size > MAX_SET:  # before building it: {1..10**9} is a typo, not a game
+            raise self.fail(token, f"a number set of {size} numbers is past the limit of {MAX_SET}", "limit")
 
-    def numbers(self, node: Tree) -> tuple[int, ...]:
+    def number(self, token: Token) -> int:
+        """The integer a token spells, within the digit limit."""
+        try:
+            return int_of(str(token))
+        except TooManyDigits as exc:
+            raise self.fail(token, str(exc), "limit") from None
+
+    def numbers(self, node: Any) -> tuple[int, ...]:
         """The multiset a `multiset` node spells, `...` filling the run between its neighbours."""
         from lark import Token, Tree  # already loaded: the parse made this node
 
@@ -100,26 +107,32 @@ class _Game:
         items = [c for c in node.children if c is not None]
         for i, item in enumerate(items):
             if isinstance(item, Tree):  # span a..b
-                low, _, high = item.children
-                if int(high) < int(low):
+                low, _, high = cast("list[Token]", item.children)
+                if self.number(high) < self.number(low):
                     raise self.fail(low, f"the range {low}..{high} runs backwards", "set")
-                self.check_size(low, len(values) + int(high) - int(low) + 1)
-                values.extend(range(int(low), int(high) + 1))
+                self.check_size(low, len(values) + self.number(high) - self.number(low) + 1)
+                values.extend(range(self.number(low), self.number(high) + 1))
             elif item.type == "ELLIPSIS":
                 before = values[-1] if values else None
                 after = items[i + 1] if i + 1 < len(items) else None
-                if before is None or not isinstance(after, Token) or after.type != "INT" or int(after) <= before:
+                if (
+                    before is None
+                    or not isinstance(after, Token)
+                    or after.type != "INT"
+                    or self.number(after) <= before
+                ):
                     raise self.fail(
                         item, "'...' must stand between two numbers, the smaller first ({1, 2, ..., 10})", "set"
                     )
-                self.check_size(item, len(values) + int(after) - before)
-                values.extend(range(before + 1, int(after)))
+                self.check_size(item, len(values) + self.number(after) - before)
+                values.extend(range(before + 1, self.number(after)))
             else:
-                values.append(int(item))
+                values.append(self.number(item))
         return tuple(values)
 
-    def record(self, tree: Tree, index: int, variant: str | None) -> Record:
-        number_set = scores = None
+    def record(self, tree: Any, index: int, variant: str | None) -> Record:
+        number_set: tuple[int, ...] | None = None
+        scores: tuple[int, int] | None = None
         turns: list[Turn] = []
         first: Token | None = None
         for node in tree.children:
@@ -138,10 +151,10 @@ class _Game:
             elif node.data == "scores_line":
                 if scores is not None:
                     raise self.fail(key, "the starting scores are given twice in one game", "scores")
-                scores = (int(node.children[1]), int(node.children[2]))
+                scores = (self.number(node.children[1]), self.number(node.children[2]))
             else:
-                taken = tuple(int(t) for t in node.children[1:-1] if t is not None)
-                turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=Location(key.line + self.offset, key.column)))
+                taken = tuple(self.number(t) for t in node.children[1:-1] if t is not None)
+                turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=self.location(key)))
         try:
             chosen = str(parse_variant(variant or "catch-up", set=number_set, scores=scores))
         except VariantError as exc:
@@ -151,8 +164,13 @@ class _Game:
             turns=tuple(turns),
             source=self.source,
             index=index,
-            at=Location(first.line + self.offset, first.column),
+            at=self.location(first),
         )
+
+    def location(self, token: Token | None) -> Location:
+        if token is None:
+            return Location(self.offset + 1, 1)
+        return Location((token.line or 1) + self.offset, token.column or 1)
 
 
 def _then_blank(lines: Iterable[str]) -> Iterator[str]:
@@ -188,10 +206,12 @@ def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed
 
 
 def format_set(values: Iterable[int]) -> str:
+    """`{1, 2, 3}`: a number set as the paper writes it."""
     return "{" + ", ".join(map(str, sorted(values))) + "}"
 
 
 def format_turn(numbers: Iterable[int], brackets: tuple[str, str] = UNICODE) -> str:
+    """`⟨2, 4⟩`: a turn's numbers in the order taken."""
     return brackets[0] + ", ".join(map(str, numbers)) + brackets[1]
 
 
@@ -210,26 +230,21 @@ def write_numbers(
                 f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
                 code="unsupported-record",
             )
-        lost = [
-            label
-            for label, present in (
-                ("the players' names", any(record.players)),
-                ("the resignation", record.resigned is not None),
-                (f"the headers {', '.join(record.headers)}", bool(record.headers)),
-            )
-            if present
-        ]
-        if lost:
-            warnings.append(
-                NotationWarning("not-carried", f"{where}: the numbers notation cannot carry {', '.join(lost)}")
-            )
+        for feature, label, present in (
+            ("players", "the players' names", any(record.players)),
+            ("resignation", "the resignation", record.resigned is not None),
+            ("headers", f"the headers {', '.join(record.headers)}", bool(record.headers)),
+        ):
+            if present:
+                message = f"{where}: the numbers notation cannot carry {label}"
+                warnings.append(NotationWarning(f"{feature}-dropped", message))
         warnings.extend(ending_dropped(record, f"{where}: "))
         if any(turn.cells for turn in record.turns):
             raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:
             warnings.append(
                 NotationWarning(
-                    "turn-order",
+                    "turn-order-dropped",
                     f"{where}: the turns do not alternate P1, P2; the "
                     "notation implies alternation and will read them so",
                 )
@@ -253,7 +268,7 @@ def write_numbers(
     return warnings
 
 
-class NumbersFormat:
+class NumbersFormat(Format):
     """The paper's notation for number-set Catch-Up."""
 
     name = "numbers"
@@ -261,6 +276,7 @@ class NumbersFormat:
     extensions = (".catchup-numbers", ".numbers")
     family = "numbers"
     carries = frozenset({"size", "several"})
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         return bool(re.search(r"^\s*(S|set)\s*=\s*[{0-9]", head, re.M | re.I)) or "⟨" in head

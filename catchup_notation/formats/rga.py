@@ -747,7 +747,7 @@ def _slots(record: Record, side: int, warn, spec) -> list[str]:
     for number, turn in enumerate(record.turns, start=1):
         if turn.player != len(slots) % 2 + 1:
             warn(
-                "turn-order",
+                "turn-order-dropped",
                 f"turn {number} is player {turn.player}'s but the move list alternates; "
                 "a '...' slot is written for the other player and reads back as an empty turn",
             )
@@ -756,7 +756,7 @@ def _slots(record: Record, side: int, warn, spec) -> list[str]:
     if record.resigned is not None:
         if record.resigned != len(slots) % 2 + 1:
             warn(
-                "turn-order",
+                "turn-order-dropped",
                 "the resigning player is not the one to move; a '...' slot is written before "
                 "'resign' and reads back as an empty turn",
             )
@@ -792,6 +792,7 @@ class RgaFormat:
     extensions = (".rga",)
     family = "hex"
     carries = frozenset({"size", "players", "resignation", "passes", "colours", "several"})
+    streaming = True
 
     def sniff(self, head: str) -> bool:
         return "abcde" in head and any(line.strip(" \t:>|").startswith("abcde") for line in head.splitlines())

@@ -7,9 +7,10 @@ Layout: pointy-top hexagons, row A (axial r = -N) at the top, as Little Golem dr
 Every cell is a `<polygon class="cell" data-cell="E5">`; every stone a `<circle>` of class
 `stone stone-c1` or `stone stone-c2` (its colour, which in too and product need not be the colour
 of the player who placed it) with `data-colour` naming the colour and a fill to match, and `last`
-added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Row letters sit at
-the left end of each row, cell numbers at both ends of the lines along which a number stays the
-same, and a caption gives scores and groups.
+added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Cells given as
+`marked_cells` (the cells a broken rule names) get the class `offending` and a thick dashed
+outline. Row letters sit at the left end of each row, cell numbers at both ends of the lines along
+which a number stays the same, and a caption gives scores and groups.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ _EDGE_COLOURS = ("#555555", "#000000")
 _CELL_FILL = "#e8c98f"
 _CELL_STROKE = "#8a6a33"
 _LAST_MARK = "#d62728"
+#: The outline of `marked_cells`; a style rule, so that a page can mark cells by class alone.
+OFFENDING_STYLE = ".cell.offending { stroke: #d62728; stroke-width: 3.5; stroke-dasharray: 5 3; }"
 
 _R = 20.0  # hexagon circumradius, px
 _W = math.sqrt(3) * _R  # width of a pointy-top hexagon
@@ -50,16 +53,21 @@ def state_svg(
     last_turn_cells: Iterable[Cell] = (),
     names: tuple[str, str] | None = None,
     colours: tuple[str, str] | None = None,
+    marked_cells: Iterable[Cell] = (),
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
-    `colours` (SVG fills of colour 1 and 2) to the variant's stone colours."""
+    `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
+    cells a broken rule names) are outlined as offending."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
-    colours = colours or tuple(
-        NAMED_COLOURS.get(name.lower(), default) for name, default in zip(spec.colours, DEFAULT_COLOURS, strict=True)
-    )
+    if colours is None:
+        colours = (
+            NAMED_COLOURS.get(spec.colours[0].lower(), DEFAULT_COLOURS[0]),
+            NAMED_COLOURS.get(spec.colours[1].lower(), DEFAULT_COLOURS[1]),
+        )
     last = set(last_turn_cells)
+    offending = set(marked_cells)
 
     # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
     half_width = _W * (board.radius + 1.5) + _MARGIN / 2
@@ -80,9 +88,8 @@ def state_svg(
         },
     )
     ET.SubElement(svg, "title").text = f"{state.variant} after turn {state.turns_played}"
-    ET.SubElement(
-        svg, "style"
-    ).text = "text { font-family: sans-serif; fill: #333; } .coord { font-size: 11px; } .caption { font-size: 13px; }"
+    style = "text { font-family: sans-serif; fill: #333; } .coord { font-size: 11px; } .caption { font-size: 13px; }"
+    ET.SubElement(svg, "style").text = style + (" " + OFFENDING_STYLE if offending else "")
 
     cells = ET.SubElement(svg, "g", {"class": "cells"})
     for cell in board.cells:
@@ -91,7 +98,7 @@ def state_svg(
             cells,
             "polygon",
             {
-                "class": "cell",
+                "class": "cell offending" if cell in offending else "cell",
                 "data-cell": board.label(cell),
                 "points": _hexagon_points(x, y),
                 "fill": _CELL_FILL,
@@ -151,12 +158,12 @@ def state_svg(
     caption = ET.SubElement(svg, "g", {"class": "caption"})
     top = half_height - _MARGIN / 4 + _R / 2
     for i, line in enumerate(words):
-        text = ET.SubElement(
+        caption_line = ET.SubElement(
             caption,
             "text",
             {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
         )
-        text.text = line
+        caption_line.text = line
 
     return SvgBoard(ET.tostring(svg, encoding="unicode"))
 

@@ -77,5 +77,5 @@ _WORDS = {"timeout": "timeout", "draw": "agreed draw", "abandoned": "abandonment
 
 
 def adjudicate(record: Record, variant: str | Variant | None = None) -> Result:
-    """The verdict on `record` under its own variant or `variant`."""
+    """Replay `record` under `variant` (default: its own) and give the verdict."""
     return result_of(replay(record, variant))

@@ -27,17 +27,17 @@ class CatchupGame(_BonusGame):
 
     def _bonus(self) -> bool:
         last = self.history[-1]
-        return last.score_after > last.score_before and last.score_after >= self.scores[self.to_move]
+        return last.score_after > last.score_before and last.score_after >= self.scores[self.mover]
 
     def reason(self) -> str:
         if not self.history:
             return OPENING
         last = self.history[-1]
-        opponent, mover = self.names[last.player - 1], self.names[self.to_move - 1]
+        opponent, mover = self.names[last.player - 1], self.names[self.mover - 1]
         number = self.turns_played
         if last.score_after == last.score_before:
             return f"{opponent}'s score did not increase on turn {number}"
-        mine = self.scores[self.to_move]
+        mine = self.scores[self.mover]
         if self._bonus():
             return f"{opponent}'s score rose to {last.score_after} on turn {number}, at least {mover}'s {mine}"
         return f"{opponent}'s score rose to {last.score_after} on turn {number} but stays below {mover}'s {mine}"

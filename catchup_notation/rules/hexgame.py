@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
-from catchup_notation.rules.engine import count_words
+from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class TurnFacts(NamedTuple):
     strict_new_max: int  # size of a new or extended group larger than every other group, else 0
 
 
-class HexGame:
+class HexGame(Engine):
     """A hex game in progress under one variant. Subclasses implement the variant's rules."""
 
     #: Scores start here (Catchup: 1) and rise to the mover's largest group.
@@ -93,7 +93,15 @@ class HexGame:
 
     def has_legal_turn(self) -> bool:
         """Whether the player to move can play at all (only ketchup-1/2 can run out of turns)."""
-        return bool(self.allowed_counts())
+        return bool(self._current_counts())
+
+    def _current_counts(self) -> tuple[int, ...]:
+        """`allowed_counts()` of the position as it is, worked out once per position for play and
+        check (a search that sets the engine's fields itself asks `allowed_counts()` directly)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = self.allowed_counts()
+        return counts
 
     def judge(self, groups: tuple[tuple[int, ...], tuple[int, ...]], provisional: bool = False) -> Verdict:
         """What the variant's scoring rule says of these group sizes (colour 1's, colour 2's)."""
@@ -116,6 +124,7 @@ class HexGame:
         return fitting
 
     def allowance(self) -> Allowance | None:
+        """What the player to move may place, and why (None once the game is over)."""
         if self.over:
             return None
         counts = self.allowed_counts()
@@ -125,11 +134,19 @@ class HexGame:
             why += f" (only {self.empty} empty {cells})"
         return Allowance(counts, why)
 
+    @property
+    def mover(self) -> int:
+        """The player to move, asked only while the game is on (`to_move` is None once it is over)."""
+        mover = self.to_move
+        assert mover is not None, "the game is over: no one is to move"
+        return mover
+
     def board_words(self) -> str:
         """'the side-5 board', or 'this board' for a board of another shape."""
         return f"the side-{self.board.side} board" if self.board.side is not None else "this board"
 
     def board_max(self) -> int:
+        """The largest group on the board, either colour."""
         return max(self.largest[1], self.largest[2])
 
     def groups(self, player: int) -> tuple[int, ...]:
@@ -140,10 +157,12 @@ class HexGame:
         )
 
     def stones(self, player: int) -> tuple[Cell, ...]:
+        """The cells holding stones of colour `player`, in board order."""
         cells = self.board.cells
         return tuple(cells[i] for i, o in enumerate(self.owner) if o == player)
 
     def empty_cells(self) -> list[Cell]:
+        """The empty cells, in board order."""
         cells = self.board.cells
         return [cells[i] for i, o in enumerate(self.owner) if o == 0]
 
@@ -250,7 +269,7 @@ class HexGame:
                 turn=self.turns_played + 1,
                 player=player,
                 message=(
-                    f"turn {self.turns_played + 1}: it is {self.names[self.to_move - 1]}'s "
+                    f"turn {self.turns_played + 1}: it is {self.names[self.mover - 1]}'s "
                     f"turn, but the record gives it to {given}"
                 ),
                 cells=cells,
@@ -266,9 +285,7 @@ class HexGame:
                 ), []
             indices.append(i)
         if len(set(indices)) != len(indices):
-            seen: set[int] = set()
-            twice = next(i for i in indices if i in seen or seen.add(i))
-            cell = self.board.cells[twice]
+            cell = self.board.cells[_first_repeated(indices)]
             return self._error(
                 "duplicate-cell", player, f"{self.cell_namer(cell)} is listed twice in one turn", (cell,)
             ), []
@@ -279,13 +296,13 @@ class HexGame:
                 return self._error(
                     "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
                 ), []
-        counts = self.allowed_counts()
+        counts = self._current_counts()
         if len(indices) not in counts:
             return self._error("stone-count", player, self._count_message(len(indices), counts), cells), []
         if turn.colours:
-            broken = self._colour_error(player, cells, turn.colours)
-            if broken:
-                return broken, []
+            wrong_colour = self._colour_error(player, cells, turn.colours)
+            if wrong_colour:
+                return wrong_colour, []
         if self.constrained:
             broken = self.constraint(player, len(indices), self._new_groups(indices, player) if indices else [])
             if broken:
@@ -293,14 +310,7 @@ class HexGame:
         return None, indices
 
     def _colour_error(self, player: int, cells: tuple[Cell, ...], colours: tuple[int, ...]) -> RuleError | None:
-        for cell, colour in zip(cells, colours, strict=True):
-            if colour not in (1, 2):
-                return self._error(
-                    "wrong-colour",
-                    player,
-                    f"{self.cell_namer(cell)} is given stone colour {colour}; there are only 1 and 2",
-                    (cell,),
-                )
+        for cell, colour in zip(cells, colours, strict=True):  # 1 or 2: a Turn holds no other colour
             if colour != player and not self.either_colour:
                 own, other = self.colour_names[player - 1], self.colour_names[colour - 1]
                 text = (
@@ -313,10 +323,11 @@ class HexGame:
     def _count_message(self, placed: int, counts: tuple[int, ...]) -> str:
         did = "passing" if placed == 0 else ("1 stone" if placed == 1 else f"{placed} stones")
         allowed = self.allowance()
+        why = allowed.reason if allowed is not None else "the game is over"
         if len(counts) == 1:
             need = "a pass is" if counts[0] == 0 else f"exactly {counts[0]} {'is' if counts[0] == 1 else 'are'}"
-            return f"{did}, but {need} required: {allowed.reason}"
-        return f"{did}, but only {count_words(counts)} {'is' if counts == (1,) else 'are'} allowed: {allowed.reason}"
+            return f"{did}, but {need} required: {why}"
+        return f"{did}, but only {count_words(counts)} {'is' if counts == (1,) else 'are'} allowed: {why}"
 
     def check(self, turn: Turn) -> RuleError | None:
         return self._examine(turn)[0]
@@ -381,7 +392,7 @@ class HexGame:
         """Every legal turn for the player to move (cells in board order; passes first)."""
         if self.over:
             return
-        player = self.to_move
+        player = self.mover
         empties = self.empty_cells()
         for count in self.allowed_counts():
             for cells in combinations(empties, count):
@@ -401,7 +412,7 @@ class HexGame:
     def random_turn(self, rng: random.Random, tries: int = 32) -> Turn:
         """A uniformly chosen allowed count, then random cells (falling back to enumeration when a
         variant constraint rejects many placements)."""
-        player = self.to_move
+        player = self.mover
         empties = self.empty_cells()
         counts = list(self.allowed_counts())
         rng.shuffle(counts)
@@ -463,3 +474,12 @@ class HexGame:
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def _first_repeated(items: list[int]) -> int:
+    seen: set[int] = set()
+    for item in items:
+        if item in seen:
+            return item
+        seen.add(item)
+    raise ValueError("no item is repeated")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.rules.registry import Variant
 
 OPENING = "the first turn places exactly 1 stone"
 
@@ -16,7 +17,7 @@ class Ketchup4Game(HexGame):
 
     fills_remaining = True
 
-    def __init__(self, variant) -> None:
+    def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         settings = variant.spec.settings
         self._base = tuple(settings.get("base_counts", (2,)))
@@ -54,7 +55,7 @@ class Ketchup3Game(HexGame):
     fills_remaining = True
 
     def _behind(self) -> bool:
-        mover = self.to_move
+        mover = self.mover
         return self.board_max() >= 2 and self.largest[mover] < self.largest[3 - mover]
 
     def base_counts(self) -> tuple[int, ...]:
@@ -65,8 +66,8 @@ class Ketchup3Game(HexGame):
     def reason(self) -> str:
         if not self.history:
             return OPENING
-        mover, opponent = self.names[self.to_move - 1], self.names[2 - self.to_move]
-        mine, theirs = self.largest[self.to_move], self.largest[3 - self.to_move]
+        mover, opponent = self.names[self.mover - 1], self.names[2 - self.mover]
+        mine, theirs = self.largest[self.mover], self.largest[3 - self.mover]
         if self.board_max() < 2:
             return "no group of 2 or more stones is on the board yet"
         if self._behind():
@@ -84,7 +85,7 @@ class Ketchup2Game(HexGame):
 
     constrained = True
 
-    def __init__(self, variant) -> None:
+    def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self._opening_phase = bool(variant.spec.settings.get("opening_phase", True))
 
@@ -92,7 +93,7 @@ class Ketchup2Game(HexGame):
         return self._opening_phase and self.board_max() < 2
 
     def _leading(self) -> bool:
-        mover = self.to_move
+        mover = self.mover
         return self.largest[mover] > self.largest[3 - mover]
 
     def base_counts(self) -> tuple[int, ...]:
@@ -107,8 +108,8 @@ class Ketchup2Game(HexGame):
             return OPENING
         if self._in_opening_phase():
             return "no group of 2 or more stones is on the board yet"
-        mover, opponent = self.names[self.to_move - 1], self.names[2 - self.to_move]
-        mine, theirs = self.largest[self.to_move], self.largest[3 - self.to_move]
+        mover, opponent = self.names[self.mover - 1], self.names[2 - self.mover]
+        mine, theirs = self.largest[self.mover], self.largest[3 - self.mover]
         if self._leading():
             return f"{mover}'s largest group ({mine}) is larger than {opponent}'s ({theirs})"
         return f"{mover}'s largest group ({mine}) is smaller than {opponent}'s ({theirs})"
@@ -129,7 +130,7 @@ class Ketchup2Game(HexGame):
     def has_legal_turn(self) -> bool:
         # A pass never changes the groups, so it is legal whenever offered; a placement must
         # avoid equal largest groups, which only an exhaustive look can rule out.
-        counts = self.allowed_counts()
+        counts = self._current_counts()
         if 0 in counts:
             return True
         return any(True for _ in self.legal_turns())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
+from catchup_notation.rules.engine import Engine
 
 if TYPE_CHECKING:
     from catchup_notation.rules.registry import Variant
@@ -29,7 +30,7 @@ def _score_words(scores: tuple[int, int] | list[int]) -> str:
     return f"{scores[0]}-{scores[1]}"
 
 
-class NumbersGame:
+class NumbersGame(Engine):
     """A mutable Catch-Up position: the remaining multiset, both scores and the player to move."""
 
     def __init__(self, variant: Variant) -> None:
@@ -64,6 +65,7 @@ class NumbersGame:
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Both players' scores."""
         return (self._scores[0], self._scores[1])
 
     def state(self) -> NumbersState:
@@ -88,7 +90,7 @@ class NumbersGame:
         if self.over:
             return error("game-over", f"took {_numbers_words(taken)} but the game is over (no numbers remain)")
         if turn.player != self.to_move:
-            mover = self.names[self.to_move - 1]
+            mover = self.names[(self.to_move or 1) - 1]  # not over, so someone is to move
             return error("wrong-player", f"it is {mover}'s turn, not {name}'s")
 
         available = Counter(self._remaining)
@@ -198,6 +200,7 @@ class NumbersGame:
         if self.over:
             return
         mover = self.to_move
+        assert mover is not None  # not over
         gap = self._scores[2 - mover] - self._scores[mover - 1]
         counts = Counter(self._remaining)
         left = sum(counts.values())

@@ -21,7 +21,7 @@ def plurality(groups: Groups, names: tuple[str, str], provisional: bool = False)
     needs at least k groups on the board; with no cut the game is a draw. `decided_at` is k - 1."""
     board = sorted([(size, 1) for size in groups[0]] + [(size, 2) for size in groups[1]], reverse=True)
     sizes = [size for size, _ in board]
-    ties = []
+    ties: list[tuple[int, int]] = []
     k = 3
     while k <= len(board):
         if k == len(board) or sizes[k - 1] > sizes[k]:
@@ -63,7 +63,7 @@ def second_largest(
 ) -> Verdict:
     """Too: player 1 wins if colour 1's second-largest group is larger than colour 2's (0 where a
     colour has fewer than two groups); otherwise player 2 wins."""
-    values = tuple(g[1] if len(g) > 1 else 0 for g in groups)
+    values = (_second(groups[0]), _second(groups[1]))
     winner = 1 if values[0] > values[1] else 2
     verb = "leads" if provisional else "wins"
     comparison = "is larger than" if winner == 1 else "is not larger than"
@@ -72,6 +72,16 @@ def second_largest(
         f"{names[winner - 1]} {verb}: {colours[0]}'s 2nd-largest group ({first}) {comparison} {colours[1]}'s ({second})"
     )
     return Verdict(winner, "second-largest", 1, values, text)
+
+
+def _second(sizes: tuple[int, ...]) -> int:
+    """A colour's 2nd-largest group, 0 when it has fewer than two."""
+    return sizes[1] if len(sizes) > 1 else 0
+
+
+def _product(sizes: tuple[int, ...]) -> int:
+    """The product of a colour's two largest groups, 0 when it has fewer than two."""
+    return sizes[0] * sizes[1] if len(sizes) > 1 else 0
 
 
 def _second_words(sizes: tuple[int, ...]) -> str:
@@ -83,7 +93,7 @@ def _second_words(sizes: tuple[int, ...]) -> str:
 def product(groups: Groups, names: tuple[str, str], colours: tuple[str, str], provisional: bool = False) -> Verdict:
     """Product: player 1 wins if the product of colour 1's two largest groups is larger than colour
     2's (a colour with fewer than two groups scores 0); otherwise player 2 wins."""
-    values = tuple(g[0] * g[1] if len(g) > 1 else 0 for g in groups)
+    values = (_product(groups[0]), _product(groups[1]))
     winner = 1 if values[0] > values[1] else 2
     verb = "leads" if provisional else "wins"
     comparison = "more than" if winner == 1 else "not more than"
@@ -104,7 +114,7 @@ def _product_words(sizes: tuple[int, ...]) -> str:
 def margin(groups: Groups, x: int, names: tuple[str, str], provisional: bool = False) -> Verdict:
     """Brink: largest groups that differ by at least `x` win for the larger; by less, the larger
     loses; equal largest groups pass the decision to the cascading comparison of the rest."""
-    largest = tuple(g[0] if g else 0 for g in groups)
+    largest = (groups[0][0] if groups[0] else 0, groups[1][0] if groups[1] else 0)
     if largest[0] == largest[1]:
         found = cascade(groups, names, provisional)
         text = found.explanation
@@ -137,7 +147,8 @@ class _OneStoneGame(HexGame):
         return "every turn places exactly 1 stone"
 
     def current_scores(self) -> tuple[int, int]:
-        return self.judge((self.groups(1), self.groups(2))).scores
+        scores = self.judge((self.groups(1), self.groups(2))).scores
+        return scores if scores is not None else (self.scores[1], self.scores[2])
 
 
 class PlurGame(_OneStoneGame):

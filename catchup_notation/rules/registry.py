@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from catchup_notation.board import Board, hexhex
 from catchup_notation.errors import VariantError
+from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
 from catchup_notation.model import OMIT
 from catchup_notation.resources import data_dir
 
@@ -36,6 +38,7 @@ class Parameter:
     default: Any  # None for a required parameter
     description: str
     minimum: int | None = None
+    maximum: int | None = None
 
     @property
     def required(self) -> bool:
@@ -76,6 +79,7 @@ class VariantSpec:
         return self.players
 
     def parameter(self, name: str) -> Parameter:
+        """The parameter called `name`; VariantError lists the variant's parameters."""
         for p in self.parameters:
             if p.name == name:
                 return p
@@ -92,10 +96,12 @@ class Variant:
 
     @property
     def name(self) -> str:
+        """The variant's registered name (`catchup`)."""
         return self.spec.name
 
     @property
     def family(self) -> str:
+        """ "hex" or "numbers"."""
         return self.spec.family
 
     @property
@@ -109,6 +115,7 @@ class Variant:
         return hexhex(self.size)
 
     def player_name(self, player: int) -> str:
+        """The variant's name for player 1 or 2 (White, Black, Red, ...)."""
         return self.spec.players[player - 1]
 
     def __str__(self) -> str:
@@ -140,6 +147,8 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
                 default=_coerce(p["kind"], p["default"], name) if "default" in p else None,
                 description=p["description"],
                 minimum=p.get("minimum"),
+                # the board side is bounded by the library's limits, whatever the data says
+                maximum=p.get("maximum", MAX_SIDE if name == "size" else MAX_CELLS if p["kind"] == "int" else None),
             )
             for name, p in data.get("parameters", {}).items()
         )
@@ -191,7 +200,7 @@ def find_spec(name: str) -> VariantSpec:
         return _by_name()[name.strip().lower()]
     except KeyError:
         known = ", ".join(spec.name for spec in specs())
-        raise VariantError(f"unknown variant {name!r}; known variants: {known}") from None
+        raise VariantError(f"unknown variant {excerpt(name)}; known variants: {known}") from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,18 +215,27 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     >>> str(parse_variant("lg(size=7)"))
     'catchup(size=7)'
     """
+    given = tuple((key, value) for key, value in overrides.items() if value is not None)
+    try:
+        spec, params = _parsed(text, given)
+    except TypeError:  # an override that cannot be a cache key (a list): parse it afresh
+        spec, params = _parsed.__wrapped__(text, given)
+    return Variant(spec, dict(params))
+
+
+@lru_cache(maxsize=1024)  # records of a collection name the same few variants over and over
+def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantSpec, tuple[tuple[str, Any], ...]]:
     match = _VARIANT_STRING.match(text)
     if not match:
-        raise VariantError(f"not a variant string: {text!r} (expected e.g. 'catchup' or 'catchup(size=7)')")
+        raise VariantError(f"not a variant string: {excerpt(text)} (expected e.g. 'catchup' or 'catchup(size=7)')")
     spec = find_spec(match.group(1))
     params = {p.name: p.default for p in spec.parameters}
     for key, raw in _split_arguments(match.group(2) or "", text):
         param = spec.parameter(key)
         params[param.name] = _coerce(param.kind, raw, param.name)
-    for key, value in overrides.items():
-        if value is not None:
-            param = spec.parameter(key)
-            params[param.name] = _coerce(param.kind, value, param.name)
+    for key, value in overrides:
+        param = spec.parameter(key)
+        params[param.name] = _coerce(param.kind, value, param.name)
     for param in spec.parameters:
         if params[param.name] is None:
             raise VariantError(
@@ -226,14 +244,21 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
             )
         if param.minimum is not None and param.kind == "int" and params[param.name] < param.minimum:
             raise VariantError(f"{spec.name}: {param.name} must be at least {param.minimum}, not {params[param.name]}")
+        if param.maximum is not None and param.kind == "int" and params[param.name] > param.maximum:
+            raise VariantError(
+                f"{spec.name}: {param.name} must be at most {param.maximum}, not {params[param.name]} "
+                "(a limit of this library, see catchup_notation.limits)"
+            )
     if spec.family == "numbers" and not params.get("set"):
         raise VariantError(f"{spec.name}: the number set is empty")
-    return Variant(spec, params)
+    return spec, tuple(params.items())
 
 
 def _split_arguments(body: str, whole: str) -> list[tuple[str, str]]:
     """Split `a=1, set={1,2}, b=2` on the commas that are outside braces."""
-    args, depth, current = [], 0, []
+    args: list[tuple[str, str]] = []
+    depth = 0
+    current: list[str] = []
     for ch in body + ",":
         if ch == "{":
             depth += 1
@@ -268,17 +293,34 @@ def parse_multiset(text: str) -> Multiset:
         low, dots, high = item.partition("..")
         try:
             if dots:
-                lo, hi = int(low), int(high)
+                lo, hi = int_of(low), int_of(high)
                 if hi < lo:
-                    raise ValueError
+                    raise ValueError(f"the range {item} runs backwards")
+                _check_set_size(len(values) + hi - lo + 1)  # before building it
                 values.extend(range(lo, hi + 1))
             else:
-                values.append(int(item))
-        except ValueError:
-            raise VariantError(f"not a number or range in a number set: {item!r}") from None
-    if any(v <= 0 for v in values):
-        raise VariantError(f"number sets hold positive integers only: {text!r}")
-    return tuple(sorted(values))
+                values.append(int_of(item))
+                _check_set_size(len(values))
+        except VariantError:
+            raise
+        except ValueError as exc:
+            raise VariantError(f"not a number or range in a number set: {excerpt(item)} ({exc})") from None
+    return check_multiset(values, text)
+
+
+def check_multiset(values: Iterable[int], text: object = None) -> Multiset:
+    """A number set as a sorted tuple, within the limits: positive numbers up to `MAX_NUMBER`, at
+    most `MAX_SET` of them."""
+    found = tuple(sorted(values))
+    _check_set_size(len(found))
+    if found and (found[0] <= 0 or found[-1] > MAX_NUMBER):
+        raise VariantError(f"number sets hold positive integers up to {MAX_NUMBER}: {text if text else found}")
+    return found
+
+
+def _check_set_size(size: int) -> None:
+    if size > MAX_SET:
+        raise VariantError(f"a number set of {size} numbers is past the limit of {MAX_SET}")
 
 
 def format_multiset(values: Multiset) -> str:
@@ -289,6 +331,7 @@ def format_multiset(values: Multiset) -> str:
 
 
 def format_value(kind: str, value: Any) -> str:
+    """A parameter value as a variant string writes it."""
     if kind == "multiset":
         return format_multiset(value)
     if kind == "scores":
@@ -299,25 +342,31 @@ def format_value(kind: str, value: Any) -> str:
 def _coerce(kind: str, raw: Any, name: str) -> Any:
     try:
         if kind == "int":
-            return int(raw)
+            return raw if isinstance(raw, int) else int_of(str(raw))
         if kind == "multiset":
             if isinstance(raw, (list, tuple)):
-                return tuple(sorted(int(v) for v in raw))
+                if len(raw) > MAX_SET:
+                    raise VariantError(f"a number set of {len(raw)} numbers is past the limit of {MAX_SET}")
+                return check_multiset(v if isinstance(v, int) else int_of(str(v)) for v in raw)
             return parse_multiset(str(raw))
         if kind == "scores":
             if isinstance(raw, (list, tuple)):
                 first, second = raw
             else:
                 first, _, second = str(raw).partition(":")
-            return (int(first), int(second))
+            scores = (int_of(str(first)), int_of(str(second)))
+            if max(abs(scores[0]), abs(scores[1])) > MAX_NUMBER:
+                raise VariantError(f"starting scores go up to {MAX_NUMBER}, not {scores}")
+            return scores
     except VariantError:
         raise
     except (TypeError, ValueError):
-        raise VariantError(f"bad value for parameter {name!r}: {raw!r}") from None
+        raise VariantError(f"bad value for parameter {name!r}: {excerpt(raw)}") from None
     raise VariantError(f"parameter {name!r} has an unknown kind {kind!r}")
 
 
 def hex_variants() -> tuple[VariantSpec, ...]:
+    """Every registered hex variant."""
     return tuple(spec for spec in specs() if spec.family == "hex")
 
 

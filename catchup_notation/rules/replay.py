@@ -53,10 +53,12 @@ class Replay:
 
     @property
     def valid(self) -> bool:
+        """Whether every turn was legal."""
         return self.error is None
 
     @property
     def turns_applied(self) -> int:
+        """How many turns were played before the first illegal one (or all)."""
         return self.game.turns_played
 
 

@@ -47,6 +47,7 @@ def compare_groups(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int
 
 
 def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

@@ -1,0 +1,1 @@
+"""Exact solvers: hex endgames (`endgame`) and number-set Catch-Up (`numberset`)."""

@@ -1,0 +1,95 @@
+"""End-to-end command-line speed and memory, side by side: `catchup verify --json` (or any other
+command) of one collection by several installations, interleaved, best of several runs.
+
+    python benchmarks/bench_cli.py --catchup .venv/bin/catchup --catchup /other/venv/bin/catchup
+    python benchmarks/bench_cli.py --records 10000 --command adjudicate --runs 5
+
+The collection (random legal side-5 catchup games played by the rules engine, written as one Little
+Golem file) is made once under /tmp, or given with --file. Each run's wall time and peak resident
+memory are measured per child process (os.wait4). Figures are ratios to the first installation,
+with the machine's load average, because these machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import time
+from pathlib import Path
+
+from catchup_notation.formats import write_text
+from catchup_notation.model import Record
+from catchup_notation.rules.registry import parse_variant
+
+
+def legal_game(rng: random.Random, variant: str = "catchup(size=5)") -> Record:
+    """A random complete game: random empty cells and a random allowed count each turn."""
+    game = parse_variant(variant).new_game()
+    turns = []
+    while not game.over:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    return Record(variant, tuple(turns))
+
+
+def collection(records: int, unique: int = 1000, seed: int = 2024) -> str:
+    """An LG collection of `records` games (`unique` distinct ones, repeated), as LG writes them."""
+    rng = random.Random(seed)
+    games = [legal_game(rng) for _ in range(unique)]
+    chosen = (games[i % unique] for i in range(records))
+    headers = {"EV": "catchup.ch.12.1.1", "SO": "https://www.littlegolem.net"}
+    written = [
+        Record(g.variant, g.turns, players=(f"white{i}", f"black{i}"), headers={**headers, "GC": f" game #{i}"})
+        for i, g in enumerate(chosen)
+    ]
+    return write_text(written, "lg")[0]
+
+
+def run(command: list[str]) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KB) of one run, its output thrown away."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed with {os.waitstatus_to_exitcode(status)}")
+    return elapsed, usage.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--catchup", action="append", help="a catchup executable (repeat to compare several)")
+    parser.add_argument("--command", default="verify", help="verify or adjudicate (default verify)")
+    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--file", type=Path, help="a collection to read instead of a generated one")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--jobs 2'")
+    args = parser.parse_args()
+    executables = args.catchup or ["catchup"]
+    path = args.file
+    if path is None:
+        path = Path(f"/tmp/catchup-bench-{args.records}.sgf")
+        if not path.exists():
+            path.write_text(collection(args.records), encoding="utf-8")
+    size = path.stat().st_size
+    records = args.records if args.file is None else None
+    print(f"{path}: {size / 1e6:.1f} MB; {args.command} --json {args.extra}; load {os.getloadavg()[0]:.2f}")
+    best: dict[str, tuple[float, int]] = {}
+    for _ in range(args.runs):  # interleaved: every installation once per round
+        for exe in executables:
+            command = [exe, args.command, "--json", *args.extra.split(), str(path)]
+            elapsed, rss = run(command)
+            if exe not in best or elapsed < best[exe][0]:
+                best[exe] = (elapsed, max(rss, best.get(exe, (0, 0))[1]))
+    base = best[executables[0]][0]
+    for exe in executables:
+        elapsed, rss = best[exe]
+        rate = f"{records / elapsed:8.0f} records/s" if records else ""
+        print(f"{exe}: best {elapsed:6.2f} s {rate}  peak {rss / 1024:6.1f} MB  ratio {base / elapsed:5.2f}x")
+    print(f"load after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

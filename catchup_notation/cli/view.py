@@ -1,0 +1,125 @@
+"""`catchup view`: a self-contained HTML page that replays a game, or a report of many."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+
+from catchup_notation.batch import games
+from catchup_notation.cli import output
+from catchup_notation.cli.options import Corrections, Format, Paths, Variant, parse_corrections
+from catchup_notation.game import Game
+from catchup_notation.reading import STDIN, read
+from catchup_notation.render.html import ReportCounts, game_page, write_report
+from catchup_notation.render.viewdata import outcome_of
+from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
+from catchup_notation.writing import atomic_output
+
+EXAMPLES = """\
+Examples:
+
+  catchup view game.sgf -o game.html                # one record: step through it
+
+  catchup view games.sgf --record 3 -o game.html    # record 3 of a file (0-based)
+
+  catchup view archive/ -o report.html              # a table of every record, each one viewable
+
+  catchup view game.sgf -o game.html --solve-endgame
+
+Open game.html#turn=12 at turn 12 (0: the empty board) and report.html#game=3&turn=12 at game 3.
+A file with one record gives a game page, more give a report. The page needs no network and no
+other file. Exit codes: 0 written, every record valid; 1 written, a record breaks a rule;
+2 usage error; 3 written, a record cannot be read (or the page cannot be written).
+"""
+
+
+def view(
+    paths: Paths,
+    out: Annotated[
+        str,
+        typer.Option("--output", "-o", help="The HTML file to write, or - for stdout.", show_default=False),
+    ],
+    record_index: Annotated[
+        int | None,
+        typer.Option(
+            "--record", "-r", min=0, help="Only this record of the file (0-based): a game page.", show_default=False
+        ),
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="The report's title (default: the paths).", show_default=False)
+    ] = None,
+    format: Format = None,
+    variant: Variant = None,
+    corrections: Corrections = None,
+    solve_endgame: Annotated[
+        bool,
+        typer.Option("--solve-endgame", help="Show the perfect-play line of unfinished hex games."),
+    ] = False,
+    max_empty: Annotated[
+        int,
+        typer.Option(
+            "--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved."
+        ),
+    ] = DEFAULT_MAX_EMPTY,
+) -> None:
+    """Write a self-contained HTML page that replays a record, or a report of many records."""
+    fixes = parse_corrections(corrections)
+    limit = max_empty if solve_endgame else None
+    rest: Iterator[Game] = iter(())
+    if record_index is not None:
+        found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
+    else:
+        rest = games(paths, format=format, variant=variant, corrections=fixes)
+        found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
+    if len(found) == 1:
+        (game,) = found
+        page = game_page(game, endgame_limit=limit)
+        with _opened(out) as stream:
+            stream.write(page)
+        counts = ReportCounts(**{outcome_of(game): 1})
+    else:
+        heading = title or "Catchup records: " + ", ".join(paths)
+        with _opened(out) as stream:
+            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame_limit=limit)
+    _summary(out, counts)
+    raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
+
+
+def _one(paths: list[str], record_index: int, **options: Any) -> Game:
+    """Record `record_index` of the one file given, readable or not (the page shows its error)."""
+    if len(paths) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0])):
+        raise typer.BadParameter("--record picks a record of one file; give one file", param_hint="--record")
+    for game in read(paths[0], **options):
+        if game.source.index == record_index:
+            return game
+    raise typer.BadParameter(f"{paths[0]} has no record {record_index}", param_hint="--record")
+
+
+@contextlib.contextmanager
+def _opened(out: str) -> Iterator[TextIO]:
+    """Standard output for "-", else the file, replaced only once the page is whole."""
+    if out == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    with atomic_output(out) as stream:
+        yield stream
+
+
+def _summary(out: str, counts: ReportCounts) -> None:
+    where = "stdout" if out == "-" else out
+    size = "" if out == "-" else f", {Path(out).stat().st_size / 1024:.0f} kB"
+    records = f"{counts.total} record{'s' if counts.total != 1 else ''}"
+    parts = f"{counts.valid} valid, {counts.invalid} invalid, {counts.unreadable} unreadable"
+    output.stderr_console().print(f"wrote {where}: {records} ({parts}){size}", markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(epilog=EXAMPLES)(output.guarded(view))

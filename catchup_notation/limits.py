@@ -1,0 +1,59 @@
+"""The limits every input is held to, checked before any work that they bound starts.
+
+Real records stay far inside them (Little Golem plays sides 5 and 7, Abstract Play 5 and 6; the
+paper's number sets have at most 28 numbers). Past a limit a reader reports a `NotationError`
+with code `limit` naming the limit and where it was met (the other records of the input are
+still read), and a variant string a `VariantError`: the run never hangs, never exhausts memory
+and never dies on one value.
+"""
+
+from __future__ import annotations
+
+#: Largest board side (a hexhex board of side 50 has 7,351 cells).
+MAX_SIDE = 50
+#: Most cells on a board of any shape.
+MAX_CELLS = 3 * MAX_SIDE * (MAX_SIDE - 1) + 1
+#: Most numbers in a number set (the paper's tables stop at 18, exact values here at about 30).
+MAX_SET = 1000
+#: Largest number in a number set, and largest starting score.
+MAX_NUMBER = 10**9
+#: Most digits of any integer written in a record (a cell number, SZ, a JSON value): more can only
+#: be an error, and Python refuses to convert integers of more than 4,300 digits anyway.
+MAX_DIGITS = 18
+#: Deepest nesting of JSON arrays and objects (a record needs 4).
+MAX_NESTING = 64
+#: Most characters of one record's text (a side-50 game fully written takes well under 1 MB;
+#: 1e6 turns of a long game under 16 MB).
+MAX_RECORD_CHARS = 64 * 1024 * 1024
+#: Most characters of one line in a line-based notation (JSON Lines, Genius, rga, numbers).
+MAX_LINE_CHARS = MAX_RECORD_CHARS
+
+LIMITS = {
+    "board side": MAX_SIDE,
+    "cells on a board": MAX_CELLS,
+    "numbers in a number set": MAX_SET,
+    "a number in a number set or a starting score": MAX_NUMBER,
+    "digits of an integer": MAX_DIGITS,
+    "JSON nesting depth": MAX_NESTING,
+    "characters of a record": MAX_RECORD_CHARS,
+    "characters of a line": MAX_LINE_CHARS,
+}
+
+
+class TooManyDigits(ValueError):
+    """An integer longer than `MAX_DIGITS` digits (callers turn it into their own located error)."""
+
+
+def int_of(text: str, what: str = "number") -> int:
+    """`int(text)` for digits read from a file, refusing more than `MAX_DIGITS` digits
+    (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`."""
+    digits = text.strip().lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise TooManyDigits(f"a {what} of {len(digits)} digits is past the limit of {MAX_DIGITS} digits")
+    return int(text)
+
+
+def excerpt(value: object, limit: int = 40) -> str:
+    """`repr(value)`, cut to about `limit` characters (a message never repeats a huge input)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 12]}...({len(text)} characters)"

@@ -1,0 +1,165 @@
+"""The public API as a user meets it: one import, games that say what they are, positions that print
+and draw themselves, verdicts naming the record's players, only library errors, documented names."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import catchup_notation as cn
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+COLLECTION = EXAMPLES / "littlegolem-collection.sgf"
+
+
+def test_a_notebook_session_with_one_import(capsys):
+    # The issue's check, as a user would type it: read the examples and a collection, walk, draw,
+    # adjudicate and export to every format.
+    games = list(cn.read(EXAMPLES, corrections="diagram"))
+    collection = list(cn.read(COLLECTION))
+    for game in collection:
+        for position in game.positions():
+            print(position)
+        svg = game.position(-1).svg()
+        print(game, game.result().explanation)
+        texts = {fmt: game.export(fmt) for fmt in cn.formats.names() if fmt != "numbers"}
+    out = capsys.readouterr().out
+    assert len(games) >= 10 and all(g.readable for g in games)
+    assert len(collection) == 4 and "amsterdam (White) wins" in out
+    assert ET.fromstring(svg).tag.endswith("svg")
+    assert set(texts) == {"lg", "rga", "genius", "abstractplay", "json"}
+    assert out.count(" A ") >= 40  # a board printed for every position of the first game at least
+
+
+def test_everything_public_is_importable_documented_and_listed():
+    assert sorted(cn.__all__) == sorted(set(cn.__all__))
+    assert set(cn.__all__) <= set(dir(cn))
+    for name in cn.__all__:
+        value = getattr(cn, name)
+        assert inspect.getdoc(value), f"{name} has no docstring"
+        if inspect.isclass(value):
+            for member, attribute in vars(value).items():
+                if member.startswith("_") or not (callable(attribute) or isinstance(attribute, property)):
+                    continue
+                assert inspect.getdoc(getattr(value, member)), f"{name}.{member} has no docstring"
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["reading", "game", "reports", "batch", "writing", "formats", "formats.base", "formats.decoding", "rules.registry"],
+)
+def test_public_functions_of_the_library_modules_are_documented(module):
+    loaded = importlib.import_module(f"catchup_notation.{module}")
+    assert inspect.getdoc(loaded)
+    for name, value in vars(loaded).items():
+        if name.startswith("_") or getattr(value, "__module__", None) != loaded.__name__:
+            continue
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert inspect.getdoc(value), f"{module}.{name} has no docstring"
+
+
+def test_game_and_position_reprs_are_short_and_say_what_they_are():
+    game = next(cn.read(COLLECTION))
+    assert repr(game) == (
+        "<Game lg:littlegolem-collection.sgf#0 amsterdam vs brisbane, catchup(size=5), 38 turns: White wins>"
+    )
+    assert repr(game.position(12)) == "<Position catchup(size=5) after turn 12: amsterdam (White) to move (1/2 stones)>"
+    assert len(repr(game.record)) < 120 and "38 turns" in repr(game.record)
+    assert repr(game.record.turns[1]).startswith("Turn(2, (")
+
+
+def test_verdicts_name_the_records_players():
+    game = next(cn.read(COLLECTION))
+    assert game.players == ("amsterdam", "brisbane")
+    assert game.result().explanation.startswith("amsterdam (White) wins 29-1-... against brisbane (Black) 14-11-...")
+    nameless = cn.Game(cn.Record(game.record.variant, game.record.turns))
+    assert nameless.result().explanation.startswith("White wins 29-1-... against Black 14-11-...")
+
+
+def test_rule_errors_name_the_player_and_are_located():
+    text = "(;PB[bob]PW[al]SZ[5]\n;W[E5];B[D4F6];W[E5])"
+    (game,) = cn.read_text(text, source="g.sgf")
+    (error,) = game.errors
+    assert isinstance(error, cn.IllegalTurn) and error.code == "occupied"
+    assert error.error.turn == 3 and "turn 3, al (White): E5 already holds a White stone" in error.message
+    assert str(error).startswith("g.sgf:2:15: error[occupied]")
+    verdict = game.verify()
+    assert not verdict.valid and verdict.error == error.error
+
+
+def test_an_unreadable_record_is_a_game_with_an_error_and_no_turns():
+    (game,) = cn.read_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])", source="broken.sgf")
+    assert not game.readable and game.record.turns == () and game.errors == (game.reading_error,)
+    assert not game.verify().valid and game.result().status == "invalid"
+    assert list(game.positions()) == []
+    assert "unreadable" in repr(game)
+
+
+def test_positions_walk_from_the_empty_board_to_the_last_legal_turn():
+    game = next(cn.read(COLLECTION))
+    positions = list(game.positions())
+    assert [p.number for p in positions] == list(range(len(game.record.turns) + 1))
+    assert positions[0].state.stone_count == 0 and positions[0].turn is None
+    assert positions[5].turn == game.record.turns[4]
+    assert game.position(5) == positions[5] and game.position(-1) == positions[-1]
+    assert positions[1].allowance.counts == (1, 2) and "did not increase" in positions[1].allowance.reason
+    board = str(positions[3]).splitlines()
+    assert board[1].strip().startswith("A ") and "amsterdam (White)" in str(positions[3])
+    with pytest.raises(cn.VariantError):
+        game.position(999)
+
+
+def test_records_and_variants_are_values():
+    game = next(cn.read(COLLECTION))
+    assert hash(game.record) == hash(cn.Record(game.record.variant, game.record.turns, players=game.record.players))
+    assert len({game.record, game.record}) == 1
+    assert hash(cn.parse_variant("lg(size=7)")) == hash(cn.parse_variant("catchup(size=7)"))
+    assert cn.parse_variant("lg(size=7)") == cn.parse_variant("catchup(size=7)")
+
+
+def test_only_library_errors_escape_public_calls():
+    assert issubclass(cn.NotationError, cn.CatchupError) and issubclass(cn.WriteError, cn.CatchupError)
+    failing = [
+        lambda: cn.parse_variant("catchup(size="),
+        lambda: cn.parse_variant("nope"),
+        lambda: cn.Board([(0, 0)]),
+        lambda: cn.hexhex(1),
+        lambda: cn.Turn(3, ((0, 0),)),
+        lambda: cn.Turn(1, ((0, 0),), colours=(1, 2)),
+        lambda: cn.Record("catchup", resigned=0),
+        lambda: cn.from_data({"variant": "catchup", "turns": [{"player": "1"}]}, cn.Record),
+        lambda: cn.read_text("", format="nope"),
+        lambda: cn.read_text("", variant="nope"),
+        lambda: cn.write_text([cn.Record("catch-up(set=1..3)", (cn.Turn(1, numbers=(3,)),))], "lg"),
+        lambda: next(cn.read_text("(;SZ[5];W[E5])")).position(7),
+        lambda: cn.new_game("catchup").play(cn.Turn(2, ((0, 0),))),
+        lambda: cn.Game(None),
+    ]
+    for call in failing:
+        with pytest.raises(cn.CatchupError):
+            call()
+
+
+def test_game_write_uses_the_name_and_keeps_nothing_half_written(tmp_path):
+    game = next(cn.read(COLLECTION))
+    target = tmp_path / "g.apjson"
+    assert game.write(target) == []
+    (back,) = cn.read(target)
+    assert [set(t.cells) for t in back.record.turns] == [set(t.cells) for t in game.record.turns]
+    assert back.format == "abstractplay"
+    with pytest.raises(cn.OutputError):
+        game.write(tmp_path / "missing" / "g.sgf")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.apjson"]
+
+
+def test_auto_variant_judges_by_the_rules_that_accept_the_record():
+    (post,) = cn.read(EXAMPLES / "seed000-rga-post.txt", corrections="diagram", variant="auto")
+    verdict = post.verify()
+    assert verdict.accepted_by == ("catchup(size=5)", "catchup-2012(size=5)", "ketchup-3(size=5)", "ketchup-2(size=5)")
+    assert verdict.variant == "catchup(size=5)" and verdict.valid
+    strict = post.with_variant("ketchup-4")
+    assert strict.variant.name == "ketchup-4" and not strict.verify().valid
