@@ -218,7 +218,7 @@ class _Locator:
 
     def seek(self, value: str) -> Location | None:
         """The place of the JSON string `value` next after the last one found (None: not found)."""
-        needle = json.dumps(value, ensure_ascii=False)
+        needle = _json_string(value)
         found = self.text.find(needle, self.at)
         if found < 0:
             return None
@@ -229,7 +229,7 @@ class _Locator:
 
     def peek(self, value: str) -> Location | None:
         """The place of the JSON string `value` next after the last one found, without moving."""
-        found = self.text.find(json.dumps(value, ensure_ascii=False), self.at)
+        found = self.text.find(_json_string(value), self.at)
         if found < 0:
             return None
         line = self.line + self.text.count("\n", self.at, found)
@@ -245,6 +245,13 @@ class _Locator:
             current += 1
         end = self.text.find("\n", start)
         return self.text[start : end if end >= 0 else len(self.text)]
+
+
+def _json_string(value: str) -> str:
+    """`value` as JSON writes it (with `ensure_ascii=False`): quoted, and escaped only if it must be."""
+    if '"' in value or "\\" in value or not value.isprintable():
+        return json.dumps(value, ensure_ascii=False)
+    return f'"{value}"'
 
 
 class _Reader:
@@ -362,6 +369,7 @@ class _Reader:
         """The turns, and the end move (word, slot player, where) if one closes the list."""
         turns: list[Turn] = []
         end: tuple[str, int, Location | None] | None = None
+        known: dict[str, Cell] = {}  # cell names already read: a long record names the same cells again
         number = 0
         for round_ in self.game["moves"]:
             entries = round_ if isinstance(round_, list) else [round_]
@@ -369,7 +377,6 @@ class _Reader:
                 raise self.fail(f"a round holds at most two moves, not {len(entries)}")
             for entry in entries:
                 number += 1
-                slot = 2 - number % 2
                 move = entry.get("move") if isinstance(entry, dict) else entry
                 if not isinstance(move, str):
                     raise self.fail(f"move {number} is not a move string: {excerpt(move)}")
@@ -377,29 +384,37 @@ class _Reader:
                 if end is not None:
                     code = "move-after-resign" if end[0] == "resign" else "move-after-end"
                     raise self.fail(f"move {number} {excerpt(move)} comes after the game ended ({end[0]})", at, code)
-                word = move.strip().lower()
-                if word in END_MOVES:
-                    end = (word, slot, at)
+                cells: list[Cell] = []
+                for part in move.split(",") if move.strip() else ():
+                    cell = known.get(part)
+                    if cell is None:
+                        cell = self.cell(part, move, number, board, at)
+                        if cell is None:  # not a cell: an end move, or an error
+                            break
+                        known[part] = cell
+                    cells.append(cell)
+                else:
+                    turns.append(Turn(2 - number % 2, tuple(cells), at=at))
                     continue
-                turns.append(Turn(slot, self.cells(move, number, board, at), at=at))
+                end = (move.strip().lower(), 2 - number % 2, at)
         return turns, end
 
-    def cells(self, move: str, number: int, board: Board, at: Location | None) -> tuple[Cell, ...]:
-        cells = []
-        for part in move.split(",") if move.strip() else []:
-            match = _CELL.fullmatch(part.lower())
-            if not match:
-                raise self.fail(
-                    f"move {number} {excerpt(move)}: {excerpt(part.strip())} is "
-                    "not a cell such as d4 (row letter, then a number)",
-                    at,
-                    "bad-cell",
-                )
-            try:
-                cells.append(cell_of(match.group(1), int_of(match.group(2), "cell number"), board))
-            except TooManyDigits as exc:
-                raise self.fail(f"move {number}: {exc}", at, "limit") from None
-        return tuple(cells)
+    def cell(self, part: str, move: str, number: int, board: Board, at: Location | None) -> Cell | None:
+        """The cell `part` of `move` names; None when `move` is an end move (`resign`, ...)."""
+        match = _CELL.fullmatch(part.lower())
+        if not match:
+            if move.strip().lower() in END_MOVES:
+                return None
+            raise self.fail(
+                f"move {number} {excerpt(move)}: {excerpt(part.strip())} is "
+                "not a cell such as d4 (row letter, then a number)",
+                at,
+                "bad-cell",
+            )
+        try:
+            return cell_of(match.group(1), int_of(match.group(2), "cell number"), board)
+        except TooManyDigits as exc:
+            raise self.fail(f"move {number}: {exc}", at, "limit") from None
 
     def loser(self, entries: list[dict[str, Any]], word: str, slot: int, at: Location | None) -> int:
         """Who resigned or ran out of time: the player whose `result` is 0 against the other's 1;
