@@ -283,3 +283,13 @@ def test_a_side_they_do_not_play_is_written_with_a_warning_and_reads_back():
     assert json.loads(text)["header"]["game"]["variants"] == ["size-7"]
     (item,) = read_with("abstractplay", text)
     assert item.record.variant == "catchup(size=7)" and item.record.turns == record.turns
+
+
+def test_json_nested_past_the_limit_is_a_limit_error_and_not_a_crash():
+    (item,) = read_with("abstractplay", '{"header": {"x": ' + "[" * 100_000 + "]" * 100_000 + '}, "moves": []}')
+    assert item.error.code == "limit" and "nest" in item.error.message
+
+
+def test_a_bad_record_of_an_array_costs_that_record_only():
+    items = read_with("abstractplay", json.dumps([with_game({"variants": 5}), RECORD]))
+    assert items[0].error.code == "variant" and items[1].record.variant == "catchup(size=6)"
