@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from catchup_notation.formats.base import Corrections
@@ -23,7 +22,7 @@ from catchup_notation.reading import STDIN, Pieces, Request, make_request, read,
 from catchup_notation.rules.registry import Variant
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 R = TypeVar("R")
 

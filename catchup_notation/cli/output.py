@@ -223,13 +223,13 @@ class Report(Protocol):
 def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:
     """Print each report as it comes (a JSON line, or its text lines), with a spinner on a
     terminal in text mode; the count of each outcome."""
-    from catchup_notation.serialization import to_data
-
     counts: Counter[str] = Counter()
     write = line_writer()
     for report in with_progress(reports, enabled=not json, label=label):
         counts[report.outcome] += 1
         if json:
+            from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
+
             emit_json(to_data(report))
         else:
             for kind, text in report.lines():
