@@ -251,16 +251,16 @@ _HOLD_AT_MOST = 1 << 20  # characters of one line held back by `_at_line_starts`
 
 
 def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
-    """The same text in chunks that end at the start of a line and never within `_LOOK`
-    characters after a '(', so that what the scan sees around a '(' does not depend on where the
-    input's chunks happened to end (a line longer than `_HOLD_AT_MOST` is passed on as it is)."""
+    """The same text in chunks that end at the start of a line, and never right after a '(' and
+    blanks (whose meaning the next non-blank character decides), so that what the scan sees
+    around a '(' does not depend on where the input's chunks happened to end (a line longer than
+    `_HOLD_AT_MOST` is passed on as it is)."""
     held = ""
     for chunk in chunks:
         text = held + chunk if held else chunk
         cut = text.rfind("\n") + 1
-        paren = text.find("(", max(0, len(text) - _LOOK - 1))
-        if paren >= 0:
-            cut = min(cut, text.rfind("\n", 0, paren) + 1)
+        while cut and text[:cut].rstrip(" \t\n").endswith("("):
+            cut = text.rfind("\n", 0, text.rfind("(", 0, cut)) + 1
         if cut == 0 and len(text) < _HOLD_AT_MOST:
             held = text
             continue
