@@ -43,7 +43,6 @@ from typing import Any, TextIO
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text
-from catchup_notation.formats.jsonformat import load
 from catchup_notation.limits import TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
@@ -145,6 +144,10 @@ class AbstractPlay(Format):
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":
             raise VariantError(f"Abstract Play Catchup records are hex games; {variant_text!r} is not a hex variant")
+        # the JSON reader's loader holds the limits (digits, nesting); imported here, when a record
+        # is read, so that telling a file's format by its name imports this format alone
+        from catchup_notation.formats.jsonformat import load
+
         text = whole_text(chunks)
         try:
             data = load(text)
