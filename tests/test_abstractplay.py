@@ -276,10 +276,10 @@ def test_endings_are_written_as_end_moves_with_results_and_read_back(resigned, e
     assert item.record.turns == record.turns
 
 
-def test_a_side_they_do_not_play_is_written_with_a_warning_and_reads_back():
+def test_a_side_they_do_not_offer_is_written_as_size_n_and_reads_back():
     record = Record("catchup(size=7)", (Turn(1, ((0, 0),)),))
     text, warnings = write_with("abstractplay", [record])
-    assert [w.code for w in warnings] == ["size-unplayable"]
+    assert warnings == []
     assert json.loads(text)["header"]["game"]["variants"] == ["size-7"]
     (item,) = read_with("abstractplay", text)
     assert item.record.variant == "catchup(size=7)" and item.record.turns == record.turns

@@ -465,19 +465,13 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
                 f"Abstract Play plays current Catchup only; {record.variant} must be given when reading it back",
             )
         )
-    if side not in DISPLAY_NAMES:
-        warnings.append(
-            NotationWarning(
-                "size-unplayable",
-                f"Abstract Play plays Catchup on sides 5 and 6 only; side {side} is written as 'size-{side}'",
-            )
-        )
     header = {key: header_value(text) for key, text in record.headers.items()}
     kept_game = header.get("game")
     game = dict(kept_game) if isinstance(kept_game, dict) else {}
     game.setdefault("name", "Catchup")
     listed = game.get("variants")
     others = [v for v in listed if not _is_board_name(v)] if isinstance(listed, list) else []
+    # a side they do not offer is `size-N`, which their engine's board-size lookup still reads
     game["variants"] = [*others, DISPLAY_NAMES.get(side, f"size-{side}")]
     if "game" in header:
         header["game"] = game  # keeps its place among the header keys
