@@ -4,10 +4,12 @@ header keys. The fixtures are written here in the shape of their records (no rea
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from helpers import read_with, write_with
 
+import catchup_notation as cn
 from catchup_notation.board import hexhex
 from catchup_notation.formats.abstractplay import cell_name, cell_of, move_string
 from catchup_notation.model import Ending, Record, Turn
@@ -114,7 +116,7 @@ def test_unknown_variant_name_is_an_error_naming_it():
     error = read(with_game({"name": "Catchup", "variants": ["Huge board (base 9)"]})).error
     assert error.code == "variant" and "'Huge board (base 9)'" in error.message
     assert "Larger board (base 6)" in error.message  # what would have been understood
-    assert error.line == 5 and '"variants"' in error.text
+    assert error.line == 6 and '"Huge board (base 9)"' in error.text
 
 
 @pytest.mark.parametrize(
@@ -293,3 +295,39 @@ def test_json_nested_past_the_limit_is_a_limit_error_and_not_a_crash():
 def test_a_bad_record_of_an_array_costs_that_record_only():
     items = read_with("abstractplay", json.dumps([with_game({"variants": 5}), RECORD]))
     assert items[0].error.code == "variant" and items[1].record.variant == "catchup(size=6)"
+
+
+# --- the quirk files (tests/quirks/abstractplay.md says what each imitates) ----------------------
+
+QUIRKS = Path(__file__).parent / "quirks"
+
+
+def games(name):
+    return list(cn.read(QUIRKS / name))
+
+
+def test_quirk_side6_game_finished_by_the_rules():
+    (game,) = games("abstractplay-side6-finished.apjson")
+    assert game.record.variant == "catchup(size=6)" and game.verify().valid
+    result = game.result()
+    assert result.status == "finished" and result.reason == "board-full"
+    scores = [p["score"] for p in json.loads(game.record.headers["players"])]
+    assert scores[result.winner - 1] < scores[2 - result.winner]  # their score does not follow the winner
+
+
+def test_quirk_resignation_out_of_turn():
+    (game,) = games("abstractplay-resign-out-of-turn.apjson")
+    assert [w.code for w in game.warnings] == ["end-slot-disagrees"]
+    assert game.record.resigned == 1 and game.result().winner == 2
+
+
+def test_quirk_timeout_draw_abandoned():
+    timeout, draw, abandoned = games("abstractplay-endings.apjson")
+    assert [g.result().status for g in (timeout, draw, abandoned)] == ["timeout", "draw", "abandoned"]
+    assert timeout.result().winner == 1 and abandoned.record.variant == "catchup(size=6)"
+
+
+def test_quirk_unknown_variant_name():
+    (game,) = games("abstractplay-unknown-variant.apjson")
+    (error,) = game.errors
+    assert error.code == "variant" and "Huge board (base 9)" in str(error)

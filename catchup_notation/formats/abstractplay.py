@@ -361,7 +361,9 @@ class _Reader:
                 raise self.fail(str(exc), at, "limit") from None
             if side is None:
                 raise self.fail(
-                    f"unknown Abstract Play Catchup variant {excerpt(name)} (known: {_known_names()})", at, "variant"
+                    f"unknown Abstract Play Catchup variant {excerpt(name)} (known: {_known_names()})",
+                    self.locator.peek(name) or at,
+                    "variant",
                 )
             sides.add(side)
         if len(sides) > 1:
@@ -430,7 +432,8 @@ class _Reader:
             self.warn(
                 "end-slot-disagrees",
                 f"{word!r} stands in player {slot}'s slot, but players[].result says player {loser} lost: "
-                f"read as player {loser}'s {word} (Abstract Play accepts it out of turn)",
+                f"read as player {loser}'s {'resignation' if word == 'resign' else word} "
+                "(Abstract Play accepts it out of turn)",
                 at,
             )
         return loser
