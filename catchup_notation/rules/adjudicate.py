@@ -41,39 +41,27 @@ def _ended(game: Engine, ending: Ending) -> Result:
         note = f" (the recorded {_WORDS[ending.kind]} came after the end and is ignored)"
         return attrs.evolve(standing, explanation=standing.explanation + note)
     names, turns = game.names, game.turns_played
+    winner: int | None = None
     if ending.kind == "timeout" and ending.player is not None:
-        loser = ending.player
-        return Result(
-            status="timeout",
-            winner=3 - loser,
-            draw=False,
-            reason="timeout",
-            scores=standing.scores,
-            groups=standing.groups,
-            explanation=f"{names[2 - loser]} wins: {names[loser - 1]} ran out of time after turn {turns}",
-        )
-    if ending.kind == "draw":
-        return Result(
-            status="draw",
-            winner=None,
-            draw=True,
-            reason="draw-agreed",
-            scores=standing.scores,
-            groups=standing.groups,
-            explanation=f"drawn by agreement after turn {turns} ({standing.explanation})",
-        )
+        winner = 3 - ending.player
+        explanation = f"{names[winner - 1]} wins: {names[ending.player - 1]} ran out of time after turn {turns}"
+    elif ending.kind == "draw":
+        explanation = f"drawn by agreement after turn {turns} ({standing.explanation})"
+    else:
+        explanation = f"abandoned after turn {turns} with no result ({standing.explanation})"
     return Result(
-        status="abandoned",
-        winner=None,
-        draw=False,
-        reason="abandoned",
+        status=ending.kind,
+        winner=winner,
+        draw=ending.kind == "draw",
+        reason=_REASONS[ending.kind],
         scores=standing.scores,
         groups=standing.groups,
-        explanation=f"abandoned after turn {turns} with no result ({standing.explanation})",
+        explanation=explanation,
     )
 
 
 _WORDS = {"timeout": "timeout", "draw": "agreed draw", "abandoned": "abandonment"}
+_REASONS = {"timeout": "timeout", "draw": "draw-agreed", "abandoned": "abandoned"}
 
 
 def adjudicate(record: Record, variant: str | Variant | None = None) -> Result:
