@@ -4,6 +4,7 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --catchup .venv/bin/catchup --catchup /other/venv/bin/catchup
     python benchmarks/bench_cli.py --records 10000 --command adjudicate --runs 5
     python benchmarks/bench_cli.py --floor --jobs 1,2        # our rate as a ratio to the plain floor
+    python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
 
 The collection (random legal side-5 catchup games played by the rules engine, written as one Little
@@ -66,7 +67,9 @@ def main() -> None:
     parser.add_argument("--catchup", action="append", help="a catchup executable (repeat to compare several)")
     parser.add_argument("--command", default="verify", help="verify or adjudicate (default verify)")
     parser.add_argument("--records", type=int, default=10_000)
-    parser.add_argument("--file", type=Path, help="a collection to read instead of a generated one")
+    parser.add_argument(
+        "--file", type=Path, action="append", help="collections to read instead of the generated one (repeat)"
+    )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--variant catchup'")
     parser.add_argument("--jobs", default="", help="run each executable with each of these --jobs, e.g. '1,2'")
@@ -79,23 +82,22 @@ def main() -> None:
         records = None
         print(f"start-up; load {os.getloadavg()[0]:.2f}")
     else:
-        path = args.file
-        if path is None:
-            path = Path(f"/tmp/catchup-bench-{args.records}.sgf")
-            if not path.exists():
-                path.write_text(collection(args.records), encoding="utf-8")
+        paths = args.file or [Path(f"/tmp/catchup-bench-{args.records}.sgf")]
+        if not paths[0].exists():
+            paths[0].write_text(collection(args.records), encoding="utf-8")
         records = args.records if args.file is None else None
         contestants = []
         if args.floor:
             floor = Path(__file__).with_name("floor.py")
-            contestants.append(("floor", [sys.executable, str(floor), str(path)]))
-        for exe in executables:
-            for jobs in args.jobs.split(",") if args.jobs else [""]:
-                extra = [*args.extra.split(), *(["--jobs", jobs] if jobs else [])]
-                label = f"{exe} {' '.join(extra)}".strip()
-                contestants.append((label, [exe, args.command, "--json", *extra, str(path)]))
-        size = path.stat().st_size
-        print(f"{path}: {size / 1e6:.1f} MB; {args.command} --json; load {os.getloadavg()[0]:.2f}")
+            contestants.append(("floor", [sys.executable, str(floor), str(paths[0])]))
+        for path in paths:
+            for exe in executables:
+                for jobs in args.jobs.split(",") if args.jobs else [""]:
+                    extra = [*args.extra.split(), *(["--jobs", jobs] if jobs else [])]
+                    label = f"{exe} {' '.join(extra)} {path.name}".strip()
+                    contestants.append((label, [exe, args.command, "--json", *extra, str(path)]))
+            print(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
+        print(f"{args.command} --json; load {os.getloadavg()[0]:.2f}")
     best: dict[str, tuple[float, int]] = {}
     for _ in range(args.runs):  # interleaved: every contestant once per round
         for label, command in contestants:
