@@ -17,6 +17,7 @@ HEX_VARIANTS = (
     "ketchup-2",
     "ketchup-1",
     "alternative",
+    "sauce",
     "plur",
     "too",
     "brink(x=1)",
@@ -118,6 +119,13 @@ class Reference:
             return (0, 3)
         if n == "alternative":
             return (1, 2)
+        if n == "sauce":
+            # 1, then "12": exactly 2; then exactly 3 when the opponent is ahead by the cascading
+            # comparison at the start of the turn, else 2; a pass (0) on every turn but the first
+            if len(self.history) == 1:
+                return (0, 2)
+            mine, theirs = sizes(self.stones, mover, self.board), sizes(self.stones, 3 - mover, self.board)
+            return (0, 3) if cascade_winner(theirs, mine) == 1 else (0, 2)
         raise ValueError(n)
 
     def allowed_counts(self) -> tuple:
@@ -125,6 +133,8 @@ class Reference:
         fit = tuple(c for c in counts if c <= self.empty())
         if not fit and self.name in ("ketchup-3", "ketchup-4", "ketchup-4-amended") and self.empty():
             return (self.empty(),)
+        if self.name == "sauce" and counts[-1] > self.empty():  # fill what remains, or pass
+            return (0, self.empty()) if self.empty() else (0,)
         return fit
 
     def constraint(self, player, cells) -> str | None:

@@ -29,6 +29,7 @@ FEATURES: Mapping[str, str] = {
     "players": "the players' names",
     "headers": "other metadata (events, dates, sites, comments)",
     "resignation": "a resignation at the end",
+    "ending": "a timeout, an agreed draw or an abandoned game at the end (game servers' endings)",
     "passes": "a turn that places no stone",
     "colours": "a stone of the other colour than its mover's (too, product)",
     "turn-order": "turns that do not alternate between the players",
@@ -162,6 +163,18 @@ def write_each(
         out.write(text)
         warnings.extend(more)
     return warnings
+
+
+def ending_dropped(record: Record, where: str = "") -> list[NotationWarning]:
+    """The `ending-dropped` warning of a notation that cannot say how `record` ended (a timeout, an
+    agreed draw, an abandoned game), or none when it has no such ending. `where` prefixes it."""
+    ending = record.ending
+    if ending is None:
+        return []
+    what = {"timeout": f"player {ending.player} ran out of time", "draw": "a draw was agreed"}.get(
+        ending.kind, "the game was abandoned"
+    )
+    return [NotationWarning("ending-dropped", f"{where}the notation cannot say that {what}; the ending is not written")]
 
 
 class LongLine(str):

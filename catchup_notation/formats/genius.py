@@ -31,7 +31,15 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text, write_each
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    whole_text,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -364,6 +372,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 NotationWarning("turn-order-dropped", "the resigning player cannot be said without a colour name")
             )
         lines.append(prefix + "resign")
+    warnings.extend(ending_dropped(record))
     return "".join(line + "\n" for line in lines), warnings
 
 

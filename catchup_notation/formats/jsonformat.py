@@ -39,7 +39,7 @@ class JsonFormat(Format):
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
     carries = frozenset(
-        {"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"}
+        {"variant", "size", "players", "headers", "resignation", "ending", "passes", "colours", "turn-order", "several"}
     )
     streaming = True
 
@@ -223,6 +223,7 @@ def _item(
         variant=str(chosen),
         turns=record.turns,
         resigned=record.resigned,
+        ending=record.ending,
         players=record.players,
         headers=record.headers,
         source=source,

@@ -31,7 +31,15 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, ReadOptions, write_each
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    Piece,
+    ReadOptions,
+    ending_dropped,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -890,6 +898,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         out.append(f";{LETTERS[turn.player]}[{value}]")
     if record.resigned is not None:
         out.append(f";{LETTERS[record.resigned]}[resign]")
+    warnings.extend(ending_dropped(record))
     out.append(")\n")
     return "".join(out), warnings
 

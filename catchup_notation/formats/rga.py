@@ -40,7 +40,15 @@ import attrs
 
 from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Corrections, NotationWarning, Parsed, ReadOptions, lines_of, write_each
+from catchup_notation.formats.base import (
+    Corrections,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    lines_of,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_initials,
@@ -679,6 +687,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
 
     if str(variant) != str(parse_variant("catchup", size=side)):
         warn("variant-dropped", f"rga carries only the board side; the variant {record.variant} is not written")
+    warnings.extend(ending_dropped(record, f"{where}: "))
     dropped = [k for k in record.headers if k != "diagram"]
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")

@@ -50,6 +50,8 @@ class HexGame(Engine):
     fills_remaining = False
     #: Whether `constraint` looks at the turn's groups (only then are they previewed before play).
     constrained = False
+    #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
+    endless = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

@@ -170,6 +170,8 @@ class _Solver:
         self.probe = game.copy()
         self.constrained = game.constrained
         self.either_colour = game.either_colour
+        if game.endless:  # sauce: passes by both players never end the game, so no value exists
+            raise EndgameError(f"{game.variant.name}: both players may pass for ever, so the endgame has no value")
         if self.constrained and self.either_colour:  # coloured_children does not ask the constraint
             raise EndgameError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
         self.deadline = deadline
