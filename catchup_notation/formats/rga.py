@@ -63,7 +63,7 @@ from catchup_notation.formats.rga_board import (
     row_cells,
     side_of_columns,
 )
-from catchup_notation.formats.rga_lines import Line, PlayerColumn, parse
+from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, parse
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 
@@ -401,16 +401,18 @@ class _Reader:
         if block.players is None or not gaps:
             return gaps
         first, second = block.players
-        middle = (first.end + second.column) / 2
+        split = boundary(first, second)
         by_position: list[list[Token]] = [[], []]
         for token in line.moves:
-            by_position[int((token.column or 0) > middle)].append(token)
-        if by_position != gaps[:2] or len(gaps) > 2:
+            by_position[int((token.column or 0) >= split)].append(token)
+        while by_position and not by_position[-1]:
+            by_position.pop()
+        if by_position != gaps:
             mark = block.players_line.number if block.players_line is not None else None
             self.warn(
                 "columns-by-position",
-                f"move {line.entry}: the turns are split by the player columns of the header on line {mark} "
-                f"({first.mark} up to column {int(middle)}, {second.mark} after it), not by the gaps: "
+                f"move {line.entry.rstrip('.') if line.entry else '?'}: the turns are split by the player "
+                f"columns of the header on line {mark} ({second.mark}'s from column {split}), not by the gaps: "
                 + " | ".join(" ".join(str(t) for t in slot) or "(nothing)" for slot in by_position),
                 line.number,
                 line.moves[0].column,
@@ -771,12 +773,13 @@ class _Reader:
         for part in self.parts:
             for line in part.comments:
                 if line.kind == "prose":
-                    kept.append(line.text.replace("\u00a0", " ").strip(" \t:>|!"))
+                    kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
                 elif line.entry is not None:
-                    kept.append(f"after move {line.entry}: {line.comment}")
+                    move = line.entry.rstrip(".")
+                    kept.append(f"after move {move}: {line.comment}")
                     self.warn(
                         "move-comment",
-                        f"the text after move {line.entry} is not moves; kept as a comment: {line.comment!r}",
+                        f"the text after move {move} is not moves; kept as a comment: {line.comment!r}",
                         line.number,
                         line.comment_column,
                     )

@@ -71,6 +71,7 @@ class PlayerColumn:
     mark: str  # as written: `o`, `OOO`, `Jx`
     column: int  # 1-based column of the mark's first character
     end: int  # 1-based column of its last character
+    start: int  # 1-based column where the mark's group of underscores starts
 
     @property
     def letter(self) -> str:
@@ -84,11 +85,20 @@ class PlayerColumn:
 
     @property
     def name(self) -> str:
-        """The player's name the mark gives: the capital of `Jx`, else the mark's letter."""
+        """The player's name the mark gives: the capital of `Jx`, `O` for `OOO`, else the mark."""
         mark = self.mark
-        if len(mark) == 2 and mark[0].isupper() and mark[1].islower():
+        if (len(mark) == 2 and mark[0].isupper() and mark[1].islower()) or len(set(mark)) == 1:
             return mark[0]
-        return self.letter
+        return mark
+
+
+def boundary(first: PlayerColumn, second: PlayerColumn) -> int:
+    """The first column of the second player's turns. Two groups of underscores (`__Jx__  __Bo__`)
+    frame the columns; in one group (`___o_______x__`) the second player's turns start at most two
+    columns before the mark, as hand-aligned posts have them."""
+    if second.start > first.end + 1:
+        return second.start
+    return max(first.end + 1, second.column - 2)
 
 
 @attrs.define
@@ -125,13 +135,20 @@ def prepare(text: str) -> tuple[str, tuple[PlayerColumn, PlayerColumn] | None]:
     match = _COLUMN_HEADER.search(text)
     if match is None:
         return text, None
+    group = match.group()
     marks = [
-        PlayerColumn(m.group(), match.start() + m.start() + 1, match.start() + m.end())
-        for m in _MARK.finditer(match.group())
+        PlayerColumn(
+            m.group(),
+            match.start() + m.start() + 1,
+            match.start() + m.end(),
+            match.start() + len(group[: m.start()].rstrip("_")) + 1,
+        )
+        for m in _MARK.finditer(group)
     ]
     if len(marks) != 2:
         return text, None
-    return text[: match.start()] + " " * len(match.group()) + text[match.end() :], (marks[0], marks[1])
+    # blanked, then trailing blanks dropped: the columns of what stays are unchanged
+    return (text[: match.start()] + " " * len(match.group()) + text[match.end() :]).rstrip(), (marks[0], marks[1])
 
 
 def consecutive(columns: str) -> bool:
@@ -178,7 +195,7 @@ def _with_comment(text: str, number: int, raw: str, column: int) -> Line | None:
         return None
     if line.entry is not None and not line.slots and line.points is None and line.rownum is None:
         return None  # "1. Nick opened in the centre": prose that starts with a number
-    line.comment = raw[column - 1 :].strip()
+    line.comment = raw[column - 1 :].replace("\u00a0", " ").strip()
     line.comment_column = column
     return line
 

@@ -1,0 +1,207 @@
+"""rga posts as people published them (tests/quirks/rga-*.rga, described in tests/quirks/README.md):
+prose around the diagrams, web-archive spaces, quote prefixes, player columns by position, shifted
+column letters, one turn a line, several diagrams of one game, slips the diagram explains."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import read_with
+
+import catchup_notation as cn
+from catchup_notation import formats
+from catchup_notation.formats.rga_board import cell_of
+
+QUIRKS = Path(__file__).parent / "quirks"
+
+# The two games the posts show (each written by hand in several forms).
+SMALL = ["k4", "j5 j1", "i2 h5", "a4 h1", "e4 c2 d3", "f1 j7 c6", "k6 g6", "i6 m4", "j3 e2"]  # side 4
+LARGE = ["e5", "g5", "c3 j8", "c7", "f2 k5", "n2", "l6 k9", "i7 i5"]  # side 5
+
+
+def post(name: str) -> str:
+    return (QUIRKS / name).read_text(encoding="utf-8")
+
+
+def only(items):
+    items = list(items)
+    assert len(items) == 1, [(i.record, i.error) for i in items]
+    return items[0]
+
+
+def turns_of(record, side):
+    return [sorted(t.cells) for t in record.turns]
+
+
+def expected(game, side):
+    return [sorted(cell_of(name, side) for name in turn.split()) for turn in game]
+
+
+def codes(item, code):
+    return [w for w in item.warnings if w.code == code]
+
+
+def test_every_rga_quirk_is_described():
+    readme = (QUIRKS / "README.md").read_text(encoding="utf-8")
+    for path in QUIRKS.glob("rga-*.rga"):
+        assert f"`{path.name}`" in readme
+
+
+@pytest.mark.parametrize(
+    "name, game, side",
+    [
+        ("rga-web-archive.rga", SMALL, 4),
+        ("rga-several-diagrams.rga", SMALL, 4),
+        ("rga-player-columns.rga", SMALL, 4),
+        ("rga-shifted-letters.rga", LARGE, 5),
+        ("rga-one-player-per-line.rga", LARGE, 5),
+    ],
+)
+def test_a_post_reads_as_one_valid_record(name, game, side):
+    item = only(read_with("rga", post(name), variant="catchup"))
+    assert item.error is None
+    record = item.record
+    assert record.variant == f"catchup(size={side})"
+    assert turns_of(record, side) == expected(game, side)
+    assert [t.player for t in record.turns] == [1, 2] * (len(game) // 2) + [1] * (len(game) % 2)
+    assert not codes(item, "diagram-mismatch") and not codes(item, "last-move-mark")
+    (game_,) = cn.read_text(post(name), format="rga", variant="catchup")
+    assert game_.verify().valid
+
+
+def test_web_archive_prose_and_comments_are_kept():
+    text = post("rga-web-archive.rga")
+    assert "\u00a0" in text and "\n|" in text
+    item = only(read_with("rga", text))
+    record = item.record
+    assert record.players == ("Ann", "Tom") and record.resigned == 2
+    comments = record.headers["comments"].split("\n")
+    assert comments[:3] == ["Catchup on the small board", "Ann Example", "Posted on Mar 3, 2011, 9:12:40 PM"]
+    assert "Final position:" in comments and comments[-1] == "-- Ann"
+    assert "after move 3: (greedy, but it works)" in comments
+    (comment,) = codes(item, "move-comment")
+    line = text.split("\n")[comment.line - 1]
+    assert line[comment.column - 1 :].startswith("(greedy")
+    assert record.at.line == 9  # the record starts at the diagram, not at the prose before it
+
+
+def test_several_diagrams_are_one_record_checked_against_each():
+    text = post("rga-several-diagrams.rga")
+    item = only(read_with("rga", text))
+    (same,) = codes(item, "same-game")
+    assert (same.line, same.column) == (15, 6)
+    # the first diagram is checked against the first two moves: spoil it and it says so
+    spoiled = text.replace(">4   T . . . . a .", ">4   T . . . . . .")
+    item = only(read_with("rga", spoiled))
+    (mismatch,) = codes(item, "diagram-mismatch")
+    assert "diagram on line 4 (after 4 turns)" in mismatch.message and mismatch.line == 8
+    assert mismatch.message.endswith("k4: the move list implies a stone of Ann, the diagram shows an empty cell")
+
+
+def test_different_games_in_one_post_stay_apart():
+    text = post("rga-several-diagrams.rga").replace("1.  k4      j5 j1", "1.  k4      j5 j3")
+    items = list(read_with("rga", text))
+    assert len(items) == 2 and not any(codes(i, "same-game") for i in items)
+
+
+def test_player_columns_decide_the_turns():
+    text = post("rga-player-columns.rga")
+    item = only(read_with("rga", text))
+    assert item.record.players == ("A", "T")
+    (split,) = codes(item, "columns-by-position")
+    assert split.line == 4 and "e4 c2 d3 | f1 j7 c6" in split.message
+    (shared,) = codes(item, "shared-row-number")
+    assert shared.line == 5 and text.split("\n")[4][shared.column - 1 :].startswith("gk6")
+    assert "g6 and k6" in shared.message
+
+
+@pytest.mark.parametrize(
+    "header, second",
+    [("___o_______x__", 16), ("____Jo______  ______Bx______", 20), ("___OOO________XXX___", 18)],
+)
+def test_player_column_headers_in_other_hands(header, second):
+    """The second player's turns start under their mark (or its group); the first player's turn
+    holds a double space that the gaps alone would read as two turns."""
+    lines = [("1.", "e3 d2  d4", "f2"), ("2.", "c3", "e1 e5")]
+    text = f"    {header}\n" + "".join(f"{n}  {a}".ljust(second - 1) + f"{b}\n" for n, a, b in lines)
+    item = only(read_with("rga", text, variant="catchup(size=3)"))
+    turns = [tuple(cell_of(n, 3) for n in t.split()) for t in ["e3 d2 d4", "f2", "c3", "e1 e5"]]
+    assert [t.cells for t in item.record.turns] == turns
+    assert [w.line for w in codes(item, "columns-by-position")] == [2]
+
+
+def test_shifted_letters_and_right_hand_row_numbers():
+    text = post("rga-shifted-letters.rga")
+    assert text.startswith("Kim") and "\n!  bcdefghijklmnopqr" in text
+    item = only(read_with("rga", text))
+    (shift,) = codes(item, "shifted-columns")
+    assert (shift.line, shift.column) == (3, 4) and "'b'" in shift.message
+    assert not codes(item, "row-number")
+
+
+def test_one_turn_a_line_is_a_guess_said_once():
+    item = only(read_with("rga", post("rga-one-player-per-line.rga")))
+    (guess,) = codes(item, "one-player-lines")
+    assert (guess.line, guess.column) == (13, 5)
+
+
+def test_a_slip_the_diagram_explains():
+    text = post("rga-slip.rga")
+    item = only(read_with("rga", text))
+    (explained,) = codes(item, "diagram-explains")
+    assert (explained.line, explained.column) == (5, 24)
+    assert "turn 7 (Ann) places k4, which turn 1 already took" in explained.message
+    assert "probably k6" in explained.message and "corrections='diagram'" in explained.message
+    (game,) = cn.read_text(text, format="rga", variant="catchup")
+    assert game.verify().error.code == "occupied"
+    fixed = only(read_with("rga", text, corrections="diagram"))
+    assert turns_of(fixed.record, 4) == expected(SMALL, 4)
+    assert not codes(fixed, "diagram-mismatch") and not codes(fixed, "diagram-explains")
+    (game,) = cn.read_text(text, format="rga", variant="catchup", corrections="diagram")
+    assert game.verify().valid
+
+
+def test_a_slip_is_fixed_only_where_one_stone_explains_it():
+    # turn 7 written "k4 i2": both taken before; Ann's unlisted stones are k6 and g6. k6 shares
+    # k4's letter (the one explanation); nothing singles out one of them for i2
+    text = post("rga-slip.rga").replace("4.  k4 g6", "4.  k4 i2")
+    item = only(read_with("rga", text))
+    k4, i2 = codes(item, "diagram-explains")
+    assert "probably k6" in k4.message and "g6, k6: one of them, perhaps" in i2.message
+    fixed = only(read_with("rga", text, corrections="diagram")).record
+    assert sorted(fixed.turns[6].cells) == sorted(cell_of(n, 4) for n in ("k6", "i2"))
+
+
+def test_a_slip_onto_the_opponents_stone():
+    text = post("rga-slip.rga").replace("4.  k4 g6      i6 m4", "4.  k6 g6      i6 j5")
+    item = only(read_with("rga", text))
+    (explained,) = codes(item, "diagram-explains")
+    assert (
+        "turn 8 (Tom) places j5, which turn 2 already took" in explained.message and "probably m4" in explained.message
+    )
+
+
+@pytest.mark.parametrize("placeholder", ["..", "...", "--", "---"])
+def test_placeholders(placeholder):
+    item = only(read_with("rga", f"1.  {placeholder} e3  d2 d4\n2.  {placeholder}  c3\n", variant="catchup(size=3)"))
+    turns = item.record.turns
+    assert [t.cells for t in turns] == [
+        (cell_of("e3", 3),),
+        (cell_of("d2", 3), cell_of("d4", 3)),
+        (),
+        (cell_of("c3", 3),),
+    ]
+    (warning,) = codes(item, "placeholder-turn")
+    assert warning.line == 2 and warning.column == 5
+
+
+def test_a_pass():
+    item = only(read_with("rga", "1.  e3  d2 d4\n2.  . . .  c3\n", variant="catchup(size=3)"))
+    assert item.record.turns[2].is_pass and not codes(item, "placeholder-turn")
+
+
+def test_prose_inside_a_diagram_is_still_an_error():
+    text = "    abcdefghi\n1     . . .\n2    . . . .\nwhat a game\n4    . . . .\n"
+    item = only(formats.parse_text(text, format="rga"))
+    assert item.error is not None and item.error.line == 4
