@@ -251,35 +251,64 @@ def _entry_words(block: _Block) -> list[list[str]]:
     return words
 
 
-def _agrees(parts: list[_Block], block: _Block, whole: bool) -> bool:
-    """Whether a diagram may continue the game of the diagrams before it: the same board, and move
-    lists that agree as far as both go (or, once `block` is read whole, only one of them has a list)."""
-    first = parts[0]
-    if block.error is not None or first.error is not None or block.header is None or first.header is None:
-        return False
-    if (block.side, block.offset) != (first.side, first.offset):
-        return False
-    mine = _entry_words(block)
-    theirs = max((_entry_words(p) for p in parts), key=len)
-    if whole and (not mine or not theirs):
-        return bool(mine) != bool(theirs)
-    if whole and len(mine) == len(theirs):
-        return False  # the same list twice is the game posted twice, not the game at another move
-    return all(a == b for a, b in zip(mine, theirs, strict=False))
+def _same_board(first: _Block, block: _Block) -> bool:
+    return (
+        block.error is None
+        and first.error is None
+        and block.header is not None
+        and first.header is not None
+        and (block.side, block.offset) == (first.side, first.offset)
+    )
+
+
+@attrs.define
+class _Follower:
+    """Whether a block being read may continue the game before it: the same board, and a move list
+    that agrees with the game's as far as both go (an empty entry beside a diagram row says
+    nothing). Checked one entry at a time, so that reading stays linear in the post's length."""
+
+    block: _Block
+    theirs: list[list[str]]  # the game's longest move list, trailing empty entries dropped
+    checked: int = 0  # entries of the block compared so far
+    filled: int = 0  # entries of the block up to its last non-empty one
+    agrees: bool = True
+
+    def update(self, whole: bool) -> bool:
+        entries = self.block.entries
+        while self.agrees and self.checked < len(entries):
+            words = [str(t) for t in entries[self.checked].moves]
+            self.checked += 1
+            if words:
+                self.filled = self.checked
+                if self.checked <= len(self.theirs) and words != self.theirs[self.checked - 1]:
+                    self.agrees = False
+        if not whole:
+            return self.agrees
+        if not self.filled or not self.theirs:
+            return bool(self.filled) != bool(self.theirs)
+        return self.agrees and self.filled != len(self.theirs)  # the same list twice: the game posted twice
 
 
 def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
     """Blocks grouped by game: several diagrams of one game in one post make one record. A game is
     given out as soon as the block after it cannot continue it."""
     parts: list[_Block] = []
+    theirs: list[list[str]] = []
+    follower: _Follower | None = None
     for block, whole in _blocks(lines, source):
-        if parts and block is parts[-1]:
-            continue
-        if parts and not _agrees(parts, block, whole):
-            yield parts
-            parts = []
+        if parts:
+            if follower is None or follower.block is not block:
+                follower = _Follower(block, theirs)
+            if not (_same_board(parts[0], block) and follower.update(whole)):
+                yield parts
+                parts = []
         if whole:
+            if not parts:
+                theirs = []
             parts.append(block)
+            words = _entry_words(block)
+            theirs = words if len(words) > len(theirs) else theirs
+            follower = None
     if parts:
         yield parts
 
@@ -679,7 +708,7 @@ class _Reader:
     # -- the whole record ----------------------------------------------------------------------
 
     def check_columns(self) -> None:
-        for part in self.parts:
+        for part in self.parts[:1]:  # the other diagrams of the game are on the same board
             if part.offset and part.header is not None:
                 letters = str(part.header.columns)
                 self.warn(

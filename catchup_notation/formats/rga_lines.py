@@ -45,6 +45,7 @@ WORDS = {
     "PASS": "'. . .' (a pass)",
     "RESIGN": "'resign'",
     "_SP": "a space",
+    "_SP_ENTRY": "a space",
     "_GAP": "a tab or several spaces",
 }
 
@@ -166,7 +167,8 @@ def parse(raw: str, number: int, source: str | None) -> Line:
         line = _read(parser().parse(text), number, raw)
     except UnexpectedInput as exc:
         error = syntax_error(exc, raw, source=source, words=WORDS, what="diagram or move list", line_offset=number - 1)
-        if not _WORDY.search(raw, exc.column - 1):  # no word where it stopped: a slip, not prose
+        if not _WORDY.search(raw, exc.column - 1) and text[: exc.column - 1].strip(" \t:>|!"):
+            # record text, then no word where the grammar stopped: a slip, not prose
             return Line(number, raw, kind="error", players=players, error=error)
         comment = _with_comment(text, number, raw, exc.column)
         if comment is None:
