@@ -205,3 +205,28 @@ def test_prose_inside_a_diagram_is_still_an_error():
     text = "    abcdefghi\n1     . . .\n2    . . . .\nwhat a game\n4    . . . .\n"
     item = only(formats.parse_text(text, format="rga"))
     assert item.error is not None and item.error.line == 4
+
+
+def test_comments_beside_the_rows_of_a_diagram():
+    """Move numbers run down beside the rows; some carry a remark instead of moves."""
+    text = (
+        "                   ______A______  ______T______\n"
+        "    abcdefghi\n"
+        "1     . . .       1.   e3              d2 d4\n"
+        "2    . t . .      2. >> a quiet start\n"
+        "3   . a a . .     3.   c3 e5           NHOC!\n"
+        "4    . t . .\n"
+        "5     . a .\n"
+        "    abcdefghi\n"
+    )
+    item = only(read_with("rga", text))
+    record = item.record
+    assert [len(t.cells) for t in record.turns] == [1, 2, 2]
+    assert record.headers["comments"].split("\n") == ["after move 2: >> a quiet start", "after move 3: NHOC!"]
+    assert [(w.line, w.column) for w in codes(item, "move-comment")] == [(4, 22), (5, 40)]
+    assert not codes(item, "diagram-mismatch") and not codes(item, "move-number")
+
+
+@pytest.mark.parametrize("head", ["Posted on a Monday\n\n:  bcdefghijklmnopqr\n", "|\u00a0abcdefghi  A  B\n"])
+def test_posts_are_sniffed_past_prose_and_shifted_letters(head):
+    assert formats.detect(None, head + "1 . . .\n") == "rga"

@@ -63,7 +63,7 @@ from catchup_notation.formats.rga_board import (
     row_cells,
     side_of_columns,
 )
-from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, parse
+from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 
@@ -226,7 +226,7 @@ def _add(block: _Block, line: Line) -> None:
             "a diagram row outside a diagram (no column letters above it, or more rows than the board has)",
             "diagram",
         )
-    if line.entry is not None and (line.slots or line.comment is None):
+    if line.entry is not None:  # a remark in place of moves still counts for the numbering
         block.entries.append(line)
 
 
@@ -355,6 +355,7 @@ class _Turns:
     after: list[int] = attrs.Factory(list)  # the number of turns read after each move entry
 
 
+_LETTER_LINE = re.compile(r"[\s:>|!\u00a0]*([a-y]{5,})(?![A-Za-z])")
 _SHARED_ROW = re.compile(r"([A-Za-z]{2,3})([0-9]+)")
 
 
@@ -1108,7 +1109,13 @@ class RgaFormat:
     streaming = True
 
     def sniff(self, head: str) -> bool:
-        return "abcde" in head and any(line.strip(" \t:>|").startswith("abcde") for line in head.splitlines())
+        """A line of column letters: five or more consecutive letters (`abcde...`, `bcdef...`) after
+        any quote prefix, whatever prose comes before it."""
+        for line in head.splitlines():
+            match = _LETTER_LINE.match(line)
+            if match is not None and consecutive(match.group(1)):
+                return True
+        return False
 
     def cell_name(self, cell: Cell, board: Board) -> str:
         if board.side is None or cell not in board:
