@@ -4,11 +4,20 @@
 1       . . . B j      1.  ... i5   g3 f6
 2      j . j j b .     2.  f4 l7    k5 d4
 
-Lark parses one line at a time (grammars/rga.lark); this module assembles lines into records: a
-header line (column letters, players) opens a diagram, the rows follow top to bottom (numbered or
-not: exports often lose the numbers and the indentation), a second column-letter line closes it;
-move-list entries (`N.` then the first player's turn then the second's) may sit beside the rows or
-below them. `...` is a placeholder that places nothing; `resign` ends the game.
+Lark parses one line at a time (grammars/rga.lark, prepared by rga_lines.py); this module
+assembles lines into records: a header line (column letters, players) opens a diagram, the rows
+follow top to bottom (numbered on the left, on the right or not at all: exports often lose the
+numbers and the indentation), a second column-letter line closes it; move-list entries (`N.` then
+the first player's turn then the second's) may sit beside the rows or below them. `...`, `..`,
+`--` and `---` are placeholders that place nothing; `. . .` is a pass; `resign` ends the game.
+
+Posts were typed by hand, so the reader takes them as published: prose before, between and after
+the diagrams, and remarks after a move, are kept in `Record.headers["comments"]`; a header that
+marks the players' columns by position (`___o_______x__`) splits the turns by position; letters
+that start past `a` shift the cell names; `mo11` is m11 and o11; several diagrams of one game (the
+same board, move lists that agree) make one record checked against each diagram. Whatever the
+reader had to guess is a warning with its line and column. A line that is not a record is never
+a record of its own: inside a diagram it is a syntax error, after one it belongs to that error.
 
 A cell in the move list written plainly holds a stone of the mover's own colour. In too and
 product, where a player may place either colour, a stone of the other colour carries a colour mark
@@ -27,7 +36,8 @@ The record's turns come from the move list. The diagram is kept, as canonical te
 (no rules: cells are only accumulated); every disagreement is a warning. A letter/number pair of
 the wrong parity names no cell: the record is not produced (`not-a-cell`), with suggestions, and
 the diagram's stones that the list never placed are offered as corrections; read again with
-`corrections`.
+`corrections`. A stone placed on a cell already taken is explained the same way
+(`diagram-explains`) when the diagram shows a stone of that player that no turn places.
 """
 
 from __future__ import annotations
@@ -696,10 +706,13 @@ class _Reader:
         else:
             ordered = sorted(seen)
             if seen:
+                header = block.header
                 self.warn(
                     "players-guessed",
                     "the header names no players and the move list does not show "
                     f"who moved first; the letters are taken in alphabetical order ({', '.join(ordered)})",
+                    header.number if header is not None else None,
+                    header.columns.column if header is not None and header.columns is not None else None,
                 )
         for filler in "xo":
             if len(ordered) < 2 and filler not in ordered:
