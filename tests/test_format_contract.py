@@ -170,6 +170,7 @@ def test_a_format_is_what_the_protocol_says(name):
     fmt = fmt_of(name)
     assert fmt.name == name and fmt.title
     assert fmt.extensions and all(e.startswith(".") and e == e.lower() for e in fmt.extensions)
+    assert formats.EXTENSIONS[fmt.name] == fmt.extensions  # the registry's copy, for start-up time
     assert fmt.family in ("hex", "numbers", "any")
     assert fmt.carries <= set(FEATURES)
     assert isinstance(fmt.streaming, bool)
