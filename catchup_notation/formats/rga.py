@@ -749,6 +749,15 @@ class _Reader:
         self.check_columns()
         side, variant = self.side()
         players, letters = self.players()
+        if not block.entries and not any(row.points for part in self.parts for row in part.rows):
+            header = self.parts[0].header
+            assert header is not None  # a block without entries was opened by its column letters
+            raise self.fail(
+                header,
+                header.columns,
+                "column letters with neither diagram points nor a move list under them: not a record",
+                "diagram",
+            )
         fixes = corrections if isinstance(corrections, Mapping) else {}
         found = self.turns(block, side, {k.lower(): v.lower() for k, v in fixes.items()})
         words = (players[0] or "player 1", players[1] or "player 2")
