@@ -230,3 +230,19 @@ def test_comments_beside_the_rows_of_a_diagram():
 @pytest.mark.parametrize("head", ["Posted on a Monday\n\n:  bcdefghijklmnopqr\n", "|\u00a0abcdefghi  A  B\n"])
 def test_posts_are_sniffed_past_prose_and_shifted_letters(head):
     assert formats.detect(None, head + "1 . . .\n") == "rga"
+
+
+def test_names_aligned_over_the_columns_split_a_turn_with_a_double_space():
+    """Without a player-column header, a move the gaps would cut into three turns is split where
+    the header's names stand."""
+    text = (
+        "    abcdefghi      Ann          Tom\n"
+        "1     . . .      1.  e3           d2  d4\n"
+        "2    . . . .     2.  c3 e5  f4    b2\n"
+    )
+    item = only(read_with("rga", text, variant="catchup(size=3)"))
+    written = ["e3", "d2 d4", "c3 e5 f4", "b2"]
+    assert [t.cells for t in item.record.turns] == [tuple(cell_of(n, 3) for n in t.split()) for t in written]
+    assert [w.line for w in codes(item, "columns-by-position")] == [2, 3]
+    tabbed = text.replace("      1.  e3           d2  d4", "\t1.\te3\td2  d4")
+    assert only(read_with("rga", tabbed, variant="catchup(size=3)")).error.code == "move-list"

@@ -436,11 +436,15 @@ class _Reader:
 
     def slots(self, block: _Block, line: Line) -> list[list[Token]]:
         """The turns of a move entry: split by the header's player columns where the post has them
-        (a warning where that differs from the gaps), else by the gaps."""
+        (a warning where that differs from the gaps), else by the gaps; where the gaps make more
+        than two turns, by where the header's names stand, if they were aligned with spaces."""
         gaps = [slot for slot in line.slots if slot]
-        if block.players is None or not gaps:
+        columns = block.players
+        if columns is None and len(gaps) > 2:
+            columns = self.name_columns(line)
+        if columns is None or not gaps:
             return gaps
-        first, second = block.players
+        first, second = columns
         split = boundary(first, second)
         by_position: list[list[Token]] = [[], []]
         for token in line.moves:
@@ -448,11 +452,12 @@ class _Reader:
         while by_position and not by_position[-1]:
             by_position.pop()
         if by_position != gaps:
-            mark = block.players_line.number if block.players_line is not None else None
+            where = block.players_line or block.header
             self.warn(
                 "columns-by-position",
                 f"move {line.entry.rstrip('.') if line.entry else '?'}: the turns are split by the player "
-                f"columns of the header on line {mark} ({second.mark}'s from column {split}), not by the gaps: "
+                f"columns of the header on line {where.number if where else '?'} ({second.mark}'s from column "
+                f"{split}), not by the gaps: "
                 + " | ".join(" ".join(str(t) for t in slot) or "(nothing)" for slot in by_position),
                 line.number,
                 line.moves[0].column,
@@ -460,6 +465,16 @@ class _Reader:
         while by_position and not by_position[-1]:
             by_position.pop()
         return by_position
+
+    def name_columns(self, line: Line) -> tuple[PlayerColumn, PlayerColumn] | None:
+        """The players' names of the header as player columns: each turn starts under its name
+        (at most two columns before it). None when tabs make positions meaningless."""
+        header = next((p.header for p in self.parts if p.header is not None and len(p.header.names) == 2), None)
+        if header is None or "\t" in header.text or "\t" in line.text:
+            return None
+        one, two = header.names
+        first = PlayerColumn(str(one), one.column or 1, (one.column or 1) + len(one) - 1, one.column or 1)
+        return first, PlayerColumn(str(two), two.column or 1, (two.column or 1) + len(two) - 1, first.end + 1)
 
     def turns(self, block: _Block, side: int, corrections: Mapping[str, str]) -> _Turns:
         found = _Turns()
