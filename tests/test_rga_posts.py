@@ -246,3 +246,19 @@ def test_names_aligned_over_the_columns_split_a_turn_with_a_double_space():
     assert [w.line for w in codes(item, "columns-by-position")] == [2, 3]
     tabbed = text.replace("      1.  e3           d2  d4", "\t1.\te3\td2  d4")
     assert only(read_with("rga", tabbed, variant="catchup(size=3)")).error.code == "move-list"
+
+
+def test_corrections_from_the_diagram_repeat_no_warning():
+    # "gk4": g4 (a slip the diagram cannot explain: g6 is not a stone placed twice) and k4 again,
+    # where the diagram has A's k6
+    text = post("rga-player-columns.rga").replace("4.  gk6 ", "4.  gk4 ")
+    plain = only(read_with("rga", text))
+    fixed = only(read_with("rga", text, corrections="diagram"))
+    assert [w.code for w in codes(plain, "diagram-explains")] == ["diagram-explains"]
+    assert len(set(fixed.warnings)) == len(fixed.warnings) and not codes(fixed, "diagram-explains")
+    assert [w.code for w in fixed.warnings if w.code != "diagram-mismatch"] == [
+        "columns-by-position",
+        "shared-row-number",
+        "corrected",
+    ]
+    assert [w.message.split(":")[0] for w in codes(fixed, "diagram-mismatch")] == ["g4", "g6"]

@@ -212,7 +212,7 @@ def _add(block: _Block, line: Line) -> None:
             block.header = line
             letters = str(line.columns)
             block.offset = ord(letters[0]) - ord("a")
-            block.side = side_of_columns(column_letters_from(letters, block.offset))
+            block.side = side_of_columns(_letters_from_a(letters, block.offset))
             if block.side is None and block.error is None:
                 block.error = _error(
                     line,
@@ -240,7 +240,7 @@ def _add(block: _Block, line: Line) -> None:
         block.entries.append(line)
 
 
-def column_letters_from(letters: str, offset: int) -> str:
+def _letters_from_a(letters: str, offset: int) -> str:
     """The letters as if they started at `a` (for the side they stand for)."""
     return "".join(chr(ord(c) - offset) for c in letters)
 
@@ -515,7 +515,7 @@ class _Reader:
                     "move-list",
                 )
             for index, slot in enumerate(slots):
-                player = (len(turns) + (found.resigned is not None)) % 2 + 1 if one_each else index + 1
+                player = len(turns) % 2 + 1 if one_each else index + 1
                 if found.resigned is not None:
                     raise self.fail(
                         line, slot[0] if slot else line.entry, "the move list goes on after a resignation", "resign"
@@ -774,7 +774,9 @@ class _Reader:
                 "diagram",
             )
         fixes = corrections if isinstance(corrections, Mapping) else {}
+        before_turns = len(self.warnings)
         found = self.turns(block, side, {k.lower(): v.lower() for k, v in fixes.items()})
+        after_turns = len(self.warnings)
         words = (players[0] or "player 1", players[1] or "player 2")
         stone_words = self.spec.colours if self.spec.either_colour else words
         drawn = [(part, self.diagram(part, side, letters, found.turns)) for part in self.parts]
@@ -788,10 +790,12 @@ class _Reader:
                 "the post has a diagram but no move list: the record has no turns; "
                 "the position is kept in headers['diagram']",
             )
+        before_fixes = len(self.warnings)
         suggested = self.suggestions(found.bad, side, diagram, found.turns, words, stone_words)
         explained = self.explain(found, diagram, words, stone_words)
         if corrections == "diagram" and (explained or (found.bad and len(suggested) == len(found.bad))):
-            self.warnings = [w for w in self.warnings if w.code not in ("not-a-cell", "diagram-explains")]
+            # read the list again with the fixes: its first reading's warnings no longer apply
+            self.warnings = self.warnings[:before_turns] + self.warnings[after_turns:before_fixes]
             fixes = {**explained, **(suggested if len(suggested) == len(found.bad) else {})}
             found = self.turns(block, side, fixes)
         if block.entries:
