@@ -56,6 +56,7 @@ def test_every_rga_quirk_is_described():
         ("rga-player-columns.rga", SMALL, 4),
         ("rga-shifted-letters.rga", LARGE, 5),
         ("rga-one-player-per-line.rga", LARGE, 5),
+        ("rga-letters-below.rga", SMALL, 4),
     ],
 )
 def test_a_post_reads_as_one_valid_record(name, game, side):
@@ -262,3 +263,21 @@ def test_corrections_from_the_diagram_repeat_no_warning():
         "corrected",
     ]
     assert [w.message.split(":")[0] for w in codes(fixed, "diagram-mismatch")] == ["g4", "g6"]
+
+
+def test_letters_only_below_the_diagram():
+    text = post("rga-letters-below.rga")
+    item = only(read_with("rga", text))
+    assert item.record.players == ("A", "B")
+    (below,) = codes(item, "letters-below")
+    assert (below.line, below.column) == (11, 5) and "7 rows" in below.message
+    comments = item.record.headers["comments"].split("\n")
+    assert comments[0].startswith("Ann (x) and Bob (o)") and comments[-1] == "-- Ann"
+    assert comments[-4:-1] == [". x .", ". o x .", ". . ."]  # the illustration, kept, in place
+
+
+def test_rows_with_no_letters_at_all_are_an_illustration():
+    text = "Like this:\n   . x .\n  . o x .\n   . . .\nand then\n1.  e3  d2 d4\n"
+    item = only(read_with("rga", text, variant="catchup(size=3)"))
+    assert len(item.record.turns) == 2
+    assert item.record.headers["comments"].split("\n") == ["Like this:", ". x .", ". o x .", ". . .", "and then"]

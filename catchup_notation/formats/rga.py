@@ -97,7 +97,14 @@ class _Block:
     players: tuple[PlayerColumn, PlayerColumn] | None = None
     players_line: Line | None = None
     comments: list[Line] = attrs.Factory(list)  # prose lines and lines with a comment, in order
+    loose: list[Line] = attrs.Factory(list)  # rows of points with no column letters above them, so far
+    below: bool = False  # the column letters stand only under the rows
     error: NotationError | None = None
+
+    def settle(self) -> None:
+        """Rows of points that no column letters claimed are an illustration: kept as comments."""
+        self.comments.extend(line for line in self.loose if line not in self.comments)
+        self.loose = []
 
     @property
     def diagram_open(self) -> bool:
@@ -133,6 +140,7 @@ def _blocks(lines: Iterable[str], source: str | None) -> Iterator[tuple[_Block, 
                 continue
             held, block = block, _Block()
         elif line.kind == "error" and after_blank and block.started:  # an unreadable line after a gap
+            block.settle()
             yield block, True
             block = _Block()
         if line.kind == "error":
@@ -148,12 +156,16 @@ def _blocks(lines: Iterable[str], source: str | None) -> Iterator[tuple[_Block, 
                 continue
         else:
             if _starts_new_record(block, line):
+                carried = block.loose if line.columns is not None and not any(r.entry for r in block.loose) else []
+                block.loose = [row for row in block.loose if row not in carried]
                 if held is not None and not block.rows and not block.entries:
                     held.lines.extend(block.lines)
                     block = _Block()
                 else:
+                    block.settle()
                     yield block, True
                     block = _Block()
+                block.loose = carried
             _add(block, line)
         if held is not None and (block.rows or block.entries or block.error is not None):
             yield held, True
@@ -164,6 +176,7 @@ def _blocks(lines: Iterable[str], source: str | None) -> Iterator[tuple[_Block, 
         block = _Block()
     if held is not None:
         yield held, True
+    block.settle()
     if block.started:
         header = block.header
         if block.error is None and header is not None and not header.names and not block.rows and not block.entries:
@@ -184,6 +197,8 @@ def _starts_new_record(block: _Block, line: Line) -> bool:
     if not block.started:
         return False
     if line.columns is not None:
+        if block.header is None and block.loose:
+            return False  # the letters under a diagram that has none above
         return not _is_footer(block, line) and (block.header is not None or bool(block.entries))
     if line.players is not None:
         return bool(block.entries) or block.players is not None
@@ -207,9 +222,14 @@ def _add(block: _Block, line: Line) -> None:
         block.players, block.players_line = line.players, line
     if line.comment is not None:
         block.comments.append(line)
+    if line.columns is None and not (line.points and not block.diagram_open):
+        block.settle()  # anything else between loose rows and column letters: the rows were not a diagram
     if line.columns is not None:
         if block.header is None:
             block.header = line
+            if block.loose:  # letters only under the diagram: the rows above are its rows
+                block.rows, block.loose = block.loose, []
+                block.closed = block.footer = block.below = True
             letters = str(line.columns)
             block.offset = ord(letters[0]) - ord("a")
             block.side = side_of_columns(_letters_from_a(letters, block.offset))
@@ -229,13 +249,16 @@ def _add(block: _Block, line: Line) -> None:
         block.rows.append(line)
         if block.side is not None and len(block.rows) >= 2 * block.side - 1:
             block.closed = True
-    elif line.points is not None and line.points and block.error is None:
-        block.error = _error(
-            line,
-            line.points[0],
-            "a diagram row outside a diagram (no column letters above it, or more rows than the board has)",
-            "diagram",
-        )
+    elif line.points and block.error is None:
+        if block.header is not None and not block.footer:
+            block.error = _error(
+                line,
+                line.points[0],
+                f"a diagram row after the board's last row (side {block.side} has {2 * (block.side or 0) - 1} rows)",
+                "diagram",
+            )
+        else:
+            block.loose.append(line)  # a diagram whose letters may follow below it, or an illustration
     if line.entry is not None:  # a remark in place of moves still counts for the numbering
         block.entries.append(line)
 
@@ -747,6 +770,15 @@ class _Reader:
                     part.header.number,
                     part.header.columns.column if part.header.columns is not None else None,
                 )
+        for part in self.parts:
+            if part.below and part.header is not None:
+                self.warn(
+                    "letters-below",
+                    f"the column letters stand only under the diagram: the {len(part.rows)} rows above them "
+                    "are read as its rows, top first",
+                    part.header.number,
+                    part.header.columns.column if part.header.columns is not None else None,
+                )
         for part in self.parts[1:]:
             if part.header is not None:
                 first = self.parts[0].header
@@ -842,7 +874,7 @@ class _Reader:
         """The prose around the diagrams and the comments beside the moves, one per line, in order."""
         kept = []
         for part in self.parts:
-            for line in part.comments:
+            for line in sorted(part.comments, key=lambda line: line.number):
                 if line.kind == "prose":
                     kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
                 elif line.entry is not None:
@@ -854,8 +886,10 @@ class _Reader:
                         line.number,
                         line.comment_column,
                     )
-                else:
-                    kept.append(line.comment or "")
+                elif line.comment is not None:
+                    kept.append(line.comment)
+                else:  # rows of an illustration with no column letters
+                    kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
         return "\n".join(kept)
 
     def explain(
