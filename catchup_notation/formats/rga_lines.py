@@ -167,7 +167,7 @@ def parse(raw: str, number: int, source: str | None) -> Line:
         line = _read(parser().parse(text), number, raw)
     except UnexpectedInput as exc:
         error = syntax_error(exc, raw, source=source, words=WORDS, what="diagram or move list", line_offset=number - 1)
-        if not _WORDY.search(raw, exc.column - 1) and text[: exc.column - 1].strip(" \t:>|!"):
+        if not _WORDY.search(raw, exc.column - 1) and _record_like(text[: exc.column - 1]):
             # record text, then no word where the grammar stopped: a slip, not prose
             return Line(number, raw, kind="error", players=players, error=error)
         comment = _with_comment(text, number, raw, exc.column)
@@ -179,6 +179,17 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     if line.columns is not None and not consecutive(str(line.columns)):
         return Line(number, raw, kind="prose", players=players)  # a word such as "hello", not column letters
     return line
+
+
+def _record_like(head: str) -> bool:
+    """Whether the start of a line is how a record line starts: a number, a point, or the column
+    letters; a line opening with any other word ("nature of the board.") is prose."""
+    first = head.lstrip(" \t:>|!").split(" ", 1)[0]
+    if not first:
+        return False
+    if len(first) > 1 and first.isalpha():
+        return first.islower() and consecutive(first)
+    return True
 
 
 def _with_comment(text: str, number: int, raw: str, column: int) -> Line | None:
