@@ -281,3 +281,21 @@ def test_rows_with_no_letters_at_all_are_an_illustration():
     item = only(read_with("rga", text, variant="catchup(size=3)"))
     assert len(item.record.turns) == 2
     assert item.record.headers["comments"].split("\n") == ["Like this:", ". x .", ". o x .", ". . .", "and then"]
+
+
+def test_a_header_that_numbers_turns_makes_each_line_one_turn():
+    """ "A plays odd moves": each numbered line is one player's turn, however its cells are spaced."""
+    text = (
+        "    abcdefghi  ** Ann plays the odd moves **\n"
+        "1     . . .      1.  e3\n"
+        "2    . t . .     2.  d2  d4\n"
+        "3   . a a . .    3.  c3  e5\n"
+        "4    . t . .\n"
+        "5     . a .\n"
+        "    abcdefghi\n"
+    )
+    item = only(read_with("rga", text))
+    assert [(t.player, len(t.cells)) for t in item.record.turns] == [(1, 1), (2, 2), (1, 2)]
+    (guess,) = codes(item, "one-player-lines")
+    assert (guess.line, guess.column) == (2, 22) and "'plays the odd moves'" in guess.message
+    assert not codes(item, "diagram-mismatch")

@@ -389,6 +389,9 @@ class _Turns:
 
 
 _LETTER_LINE = re.compile(r"[\s:>|!\u00a0]*([a-y]{5,})(?![A-Za-z])")
+_ODD_MOVES = re.compile(
+    r"(?<![A-Za-z])(plays|moves|has)\s+(the\s+)?(odd|even)(\s+|-)(moves|turns|numbers)(?![A-Za-z])", re.I
+)
 _SHARED_ROW = re.compile(r"([A-Za-z]{2,3})([0-9]+)")
 
 
@@ -499,6 +502,16 @@ class _Reader:
         first = PlayerColumn(str(one), one.column or 1, (one.column or 1) + len(one) - 1, one.column or 1)
         return first, PlayerColumn(str(two), two.column or 1, (two.column or 1) + len(two) - 1, first.end + 1)
 
+    @staticmethod
+    def says_one_each(block: _Block) -> str:
+        """The words of a header that numbers the turns rather than the moves ("O plays odd moves"),
+        or ""."""
+        header = block.header
+        if header is None or header.comment is None:
+            return ""
+        match = _ODD_MOVES.search(header.comment)
+        return match.group() if match else ""
+
     def turns(self, block: _Block, side: int, corrections: Mapping[str, str]) -> _Turns:
         found = _Turns()
         turns = found.turns
@@ -507,13 +520,16 @@ class _Reader:
         expected = 1
         entries = [(line, self.slots(block, line)) for line in block.entries]
         filled = [slots for _, slots in entries if slots]
-        one_each = block.players is None and len(filled) >= 2 and all(len(s) == 1 for s in filled)
-        if one_each:
+        said = self.says_one_each(block)
+        one_each = block.players is None and (said or (len(filled) >= 2 and all(len(s) == 1 for s in filled)))
+        if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
+            entries = [(line, [line.moves] if line.moves else []) for line, _ in entries]
+        if one_each and filled:
             first = next(line for line, slots in entries if slots)
             self.warn(
                 "one-player-lines",
-                "every move line holds one turn: each line is read as one player's turn, the players "
-                "alternating from the first",
+                (f"the header says {said!r}: " if said else "every move line holds one turn: ")
+                + "each line is read as one player's turn, the players alternating from the first",
                 first.number,
                 first.moves[0].column,
             )
