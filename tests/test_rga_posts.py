@@ -299,3 +299,10 @@ def test_a_header_that_numbers_turns_makes_each_line_one_turn():
     (guess,) = codes(item, "one-player-lines")
     assert (guess.line, guess.column) == (2, 22) and "'plays the odd moves'" in guess.message
     assert not codes(item, "diagram-mismatch")
+
+
+def test_letters_sharing_a_row_number_only_when_each_makes_a_cell():
+    item = only(read_with("rga", "1.  ce3\n", variant="catchup(size=3)"))  # c3 and e3: both cells
+    assert item.record.turns[0].cells == (cell_of("c3", 3), cell_of("e3", 3))
+    error = only(read_with("rga", "1.  xe3\n", variant="catchup(size=3)")).error  # x3: no cell
+    assert error.code == "not-a-cell" and "xe3" in error.message

@@ -611,7 +611,7 @@ class _Reader:
                 )
             if mark and mark_warning_due(self.spec, self.warnings):
                 self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
-            for name in self.names(written, line, column):
+            for name in self.names(written, line, column, side):
                 meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                 if meant is not None:
                     used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
@@ -637,12 +637,16 @@ class _Reader:
             Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column or 1))
         )
 
-    def names(self, written: str, line: Line, column: int) -> list[str]:
-        """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so)."""
+    def names(self, written: str, line: Line, column: int, side: int) -> list[str]:
+        """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so), when every
+        one of them is a cell of the board; otherwise the name stays as written, to be reported."""
         match = _SHARED_ROW.fullmatch(written)
         if match is None:
             return [written]
         names = [letter + match.group(2) for letter in match.group(1)]
+        board = hexhex(side)
+        if not all((cell := cell_of(self.unshifted(name), side)) is not None and cell in board for name in names):
+            return [written]
         self.warn(
             "shared-row-number",
             f"{written} is read as {' and '.join(names)} (cells sharing one row number)",
