@@ -132,8 +132,9 @@ class Line:
 def prepare(text: str) -> tuple[str, tuple[PlayerColumn, PlayerColumn] | None]:
     """The line with no-break spaces as spaces and a player-column header blanked out (same
     length, so columns are unchanged), and the header's two player columns if there was one."""
-    text = text.replace("\u00a0", " ")
-    match = _COLUMN_HEADER.search(text)
+    if "\u00a0" in text:
+        text = text.replace("\u00a0", " ")
+    match = _COLUMN_HEADER.search(text) if "__" in text else None
     if match is None:
         return text, None
     group = match.group()
