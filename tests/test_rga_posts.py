@@ -306,3 +306,10 @@ def test_letters_sharing_a_row_number_only_when_each_makes_a_cell():
     assert item.record.turns[0].cells == (cell_of("c3", 3), cell_of("e3", 3))
     error = only(read_with("rga", "1.  xe3\n", variant="catchup(size=3)")).error  # x3: no cell
     assert error.code == "not-a-cell" and "xe3" in error.message
+
+
+@pytest.mark.parametrize("text", ["   ___o_____x__\n", "hello\n   ___o_____x__\nbye\n"])
+def test_player_columns_alone_are_not_a_record(text):
+    item = only(formats.parse_text(text, format="rga"))
+    assert item.record is None and item.error.code == "diagram"
+    assert (item.error.line, item.error.column) == (text.split("\n").index("   ___o_____x__") + 1, 7)

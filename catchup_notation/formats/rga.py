@@ -817,13 +817,15 @@ class _Reader:
         side, variant = self.side()
         players, letters = self.players()
         if not block.entries and not any(row.points for part in self.parts for row in part.rows):
-            header = self.parts[0].header
-            assert header is not None  # a block without entries was opened by its column letters
-            raise self.fail(
-                header,
-                header.columns,
-                "column letters with neither diagram points nor a move list under them: not a record",
+            lead = self.parts[0]
+            opener = lead.header or lead.players_line or lead.lines[0]
+            raise _error(
+                opener,
+                opener.columns,
+                "column letters or player columns with neither diagram points nor a move list under them: not a record",
                 "diagram",
+                self.source,
+                None if lead.header or lead.players is None else lead.players[0].column,
             )
         fixes = corrections if isinstance(corrections, Mapping) else {}
         before_turns = len(self.warnings)

@@ -168,7 +168,10 @@ def parse(raw: str, number: int, source: str | None) -> Line:
         line = _read(parser().parse(text), number, raw)
     except UnexpectedInput as exc:
         error = syntax_error(exc, raw, source=source, words=WORDS, what="diagram or move list", line_offset=number - 1)
-        if not _WORDY.search(raw, exc.column - 1) and _record_like(text[: exc.column - 1]):
+        word = exc.column - 1  # the start of the word the grammar stopped in
+        while word > 0 and text[word - 1].isalpha():
+            word -= 1
+        if not _WORDY.search(text, word) and _record_like(text[: exc.column - 1]):
             # record text, then no word where the grammar stopped: a slip, not prose
             return Line(number, raw, kind="error", players=players, error=error)
         comment = _with_comment(text, number, raw, exc.column)
