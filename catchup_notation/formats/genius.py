@@ -70,6 +70,9 @@ def _parser() -> Lark:
 
 def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
+    plain = _plain_lines(text)
+    if plain is not None:
+        return plain
     tree = _parser().parse(text)
     out: list[tuple[list[Token] | None, list[Token] | Token]] = []
     for line in cast("list[Any]", tree.children):
@@ -78,6 +81,45 @@ def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
         colour, body = line.children[0], line.children[1]
         names = list(colour.children) if colour is not None else None
         out.append((names, body if not hasattr(body, "children") else list(body.children)))
+    return out
+
+
+# A line of cells, maybe after a colour name and a colon: what the grammar reads the same way
+# every time. Anything else (a resignation, a name without a colon, a stray character) takes the
+# grammar, for its own reading and its own error messages.
+_PLAIN_LINE = re.compile(
+    r"[ \t]*(?:(?P<colour>(?!resign)[A-Za-z][A-Za-z'_-]*(?:[ \t]+(?!resign)[A-Za-z][A-Za-z'_-]*)*)[ \t]*:)?[ \t]*"
+    r"(?P<cells>[A-Za-z][0-9]+(?:=[A-Za-z])?(?:[ \t]*,?[ \t]*[A-Za-z][0-9]+(?:=[A-Za-z])?)*[ \t]*,?)[ \t]*",
+    re.I,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'_-]*")
+_CELL_TOKEN = re.compile(r"[A-Za-z][0-9]+(?:=[A-Za-z])?")
+
+
+def _plain_lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]] | None:
+    """`_lines` without the grammar for a text of plain lines only, else None."""
+    from lark import Token
+
+    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip(" \t"):
+            continue
+        match = _PLAIN_LINE.fullmatch(line)
+        if match is None:
+            return None
+        names = None
+        if match.group("colour") is not None:
+            start = match.start("colour")
+            names = [
+                Token("NAME", w.group(), w.start() + start, number, w.start() + start + 1)
+                for w in _WORD.finditer(match.group("colour"))
+            ]
+        start = match.start("cells")
+        cells = [
+            Token("CELL", c.group(), c.start() + start, number, c.start() + start + 1)
+            for c in _CELL_TOKEN.finditer(match.group("cells"))
+        ]
+        out.append((names, cells))
     return out
 
 
@@ -276,6 +318,15 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 NotationWarning("players-dropped", f"player name {name!r} cannot be written as a colour name")
             )
             names[i] = None
+    if not record.turns and record.resigned is None:
+        raise WriteError(
+            "a game of no turns: the Genius notation writes turns only, and an empty text holds no game",
+            code="unwritable-record",
+        )
+    appearing = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    for i, name in enumerate(names):
+        if name is not None and i + 1 not in appearing:  # a name is written on its player's lines only
+            warnings.append(NotationWarning("players-dropped", f"player {i + 1} ({name}) has no line to be named on"))
     lines: list[str] = []
     previous = 2
     for number, turn in enumerate(record.turns, 1):
