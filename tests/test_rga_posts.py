@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 from helpers import read_with
+from hypothesis import given
+from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation import formats
 from catchup_notation.formats.rga_board import cell_of
+from catchup_notation.model import Record
+from catchup_notation.rules.registry import parse_variant
 
 QUIRKS = Path(__file__).parent / "quirks"
 
@@ -313,3 +317,44 @@ def test_player_columns_alone_are_not_a_record(text):
     item = only(formats.parse_text(text, format="rga"))
     assert item.record is None and item.error.code == "diagram"
     assert (item.error.line, item.error.column) == (text.split("\n").index("   ___o_____x__") + 1, 7)
+
+
+# ---------------------------------------------------------------------------------------------
+# Any game, published in any hand
+
+
+@st.composite
+def published(draw):
+    """A random legal game as write_rga lays it out, then dressed as a post: a quote prefix on every
+    line, some spaces turned into no-break spaces, prose before and after."""
+    side = draw(st.sampled_from([3, 4]))
+    rng = draw(st.randoms(use_true_random=False))
+    game = parse_variant(f"catchup(size={side})").new_game()
+    turns = []
+    for _ in range(draw(st.integers(1, 8))):
+        if game.over:
+            break
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    record = Record(f"catchup(size={side})", tuple(turns), players=("Ann", "Tom"))
+    text, _ = formats.write_text([record], "rga")
+    prefix = draw(st.sampled_from(["", ": ", "> ", "| ", "! ", "|"]))
+    spaces = draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text)))
+    text = "".join("\u00a0" if c == " " and nb else c for c, nb in zip(text, spaces, strict=True))
+    lines = [prefix + line for line in text.rstrip("\n").split("\n")]
+    before = draw(
+        st.lists(st.sampled_from(["Posted on Mar 3, 2011", "Here is the game:", "Final position:"]), max_size=2)
+    )
+    after = draw(st.lists(st.sampled_from(["-- Ann", "Group sizes: see above.", "A fine game"]), max_size=2))
+    return record, "\n".join([*before, "", *lines, "", *after]) + "\n", before + after
+
+
+@given(published())
+def test_any_game_published_in_any_hand_reads_back(case):
+    record, text, prose = case
+    item = only(read_with("rga", text))
+    assert item.error is None, str(item.error)
+    assert [(t.player, set(t.cells)) for t in item.record.turns] == [(t.player, set(t.cells)) for t in record.turns]
+    assert item.record.players == record.players
+    assert not codes(item, "diagram-mismatch") and not codes(item, "last-move-mark")
+    assert item.record.headers.get("comments", "").split("\n") == (prose or [""])
