@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation import formats
+from catchup_notation.formats.rga import read_diagram
 from catchup_notation.formats.rga_board import cell_of
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
@@ -358,3 +359,17 @@ def test_any_game_published_in_any_hand_reads_back(case):
     assert item.record.players == record.players
     assert not codes(item, "diagram-mismatch") and not codes(item, "last-move-mark")
     assert item.record.headers.get("comments", "").split("\n") == (prose or [""])
+
+
+def test_a_diagram_without_its_own_list_shows_the_game_at_another_move():
+    """The end first, with the moves; then "the position after move 2" as a diagram alone: it is
+    checked against the turns that place as many stones as it shows, and the record keeps the end."""
+    text = post("rga-several-diagrams.rga")
+    end = text[text.index("> Tom's a4") :]
+    early = text[text.index("> The position after move 2:") : text.index("> Tom's a4")]
+    early = "\n".join(line[:19].rstrip() for line in early.split("\n"))  # its move list cut away
+    item = only(read_with("rga", end + "\n" + early))
+    (where,) = codes(item, "diagram-position")
+    assert "shows 7 stones: read as the position after turn 4" in where.message and where.line == 13
+    assert not codes(item, "diagram-mismatch") and len(item.record.turns) == 9
+    assert len(read_diagram(item.record.headers["diagram"]).stones) == 19  # the end, not move 2

@@ -835,9 +835,10 @@ class _Reader:
         stone_words = self.spec.colours if self.spec.either_colour else words
         drawn = [(part, self.diagram(part, side, letters, found.turns)) for part in self.parts]
         diagrams = [(part, diagram) for part, diagram in drawn if diagram is not None]
-        # the last position: the last diagram beside the whole move list or with no list of its own
+        # the last position: of the diagrams beside the whole move list or with no list of their own,
+        # the one with the most stones (the last of those)
         finals = [d for part, d in diagrams if part is block or not part.entries]
-        diagram = finals[-1] if finals else None
+        diagram = max(reversed(finals), key=lambda d: len(d.stones)) if finals else None
         if diagram is not None and not block.entries:
             self.warn(
                 "diagram-only",
@@ -879,9 +880,7 @@ class _Reader:
     def cross_check(self, diagrams: list[tuple[_Block, Diagram]], found: _Turns, stone_words: tuple[str, str]) -> None:
         """Every diagram against the turns up to its own move list (the whole list when it has none)."""
         for part, diagram in diagrams:
-            upto = found.turns
-            if part is not self.block and part.entries:
-                upto = upto[: found.after[len(_entry_words(part)) - 1]]
+            upto = self.shown_turns(part, diagram, found)
             for warning in compare(diagram, upto, stone_words):
                 if len(diagrams) > 1 and part.header is not None:
                     warning = NotationWarning(
@@ -891,6 +890,28 @@ class _Reader:
                         warning.column,
                     )
                 self.warnings.append(warning)
+
+    def shown_turns(self, part: _Block, diagram: Diagram, found: _Turns) -> list[Turn]:
+        """The turns a diagram shows the game after: those of its own move list; with no list of its
+        own, the first turns that place as many stones as it shows (a warning says which), else all."""
+        if part is self.block:
+            return found.turns
+        if part.entries:
+            return found.turns[: found.after[len(_entry_words(part)) - 1]]
+        shown, placed = len(diagram.stones), 0
+        for count, turn in enumerate(found.turns, start=1):
+            placed += len(turn.cells)
+            if placed == shown and count < len(found.turns):
+                header = part.header
+                self.warn(
+                    "diagram-position",
+                    f"the diagram on line {header.number if header else '?'} has no move list and shows {shown} "
+                    f"stones: read as the position after turn {count}",
+                    header.number if header else None,
+                    header.columns.column if header is not None and header.columns is not None else None,
+                )
+                return found.turns[:count]
+        return found.turns
 
     def comments(self) -> str:
         """The prose around the diagrams and the comments beside the moves, one per line, in order."""
