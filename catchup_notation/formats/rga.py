@@ -839,11 +839,13 @@ class _Reader:
         # the one with the most stones (the last of those)
         finals = [d for part, d in diagrams if part is block or not part.entries]
         diagram = max(reversed(finals), key=lambda d: len(d.stones)) if finals else None
-        if diagram is not None and not block.entries:
+        if diagram is not None and not block.entries and block.header is not None:
             self.warn(
                 "diagram-only",
                 "the post has a diagram but no move list: the record has no turns; "
                 "the position is kept in headers['diagram']",
+                block.header.number,
+                block.header.columns.column if block.header.columns is not None else None,
             )
         before_fixes = len(self.warnings)
         suggested = self.suggestions(found.bad, side, diagram, found.turns, words, stone_words)
