@@ -160,7 +160,10 @@ def consecutive(columns: str) -> bool:
 
 
 def parse(raw: str, number: int, source: str | None) -> Line:
-    """One line, prepared and parsed; a line the grammar refuses comes back as prose with its error."""
+    """One line, prepared and parsed. A line the grammar refuses is, with its syntax error: a record
+    line and a comment (a move entry or the column letters, then text with words); prose (words
+    where the grammar stopped, or a line opening with a word); or an error (record text, then no
+    word where the grammar stopped: a slip such as `1. e4 ; d4`)."""
     from lark.exceptions import UnexpectedInput
 
     text, players = prepare(raw)
