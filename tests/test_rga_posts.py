@@ -373,3 +373,9 @@ def test_a_diagram_without_its_own_list_shows_the_game_at_another_move():
     assert "shows 7 stones: read as the position after turn 4" in where.message and where.line == 13
     assert not codes(item, "diagram-mismatch") and len(item.record.turns) == 9
     assert len(read_diagram(item.record.headers["diagram"]).stones) == 19  # the end, not move 2
+
+
+def test_letters_below_too_many_rows():
+    text = post("rga-letters-below.rga").replace("     . . . o\n", "     . . . o\n     . . . o\n")
+    item = only(read_with("rga", text))
+    assert item.error.code == "diagram" and item.error.line == 11 and "8 rows" in item.error.message

@@ -232,8 +232,8 @@ def _add(block: _Block, line: Line) -> None:
                 block.closed = block.footer = block.below = True
             letters = str(line.columns)
             block.offset = ord(letters[0]) - ord("a")
-            block.side = side_of_columns(_letters_from_a(letters, block.offset))
-            if block.side is None and block.error is None:
+            side = block.side = side_of_columns(_letters_from_a(letters, block.offset))
+            if side is None and block.error is None:
                 block.error = _error(
                     line,
                     line.columns,
@@ -241,6 +241,15 @@ def _add(block: _Block, line: Line) -> None:
                     f"4n - 3 consecutive letters (abcde for side 2 ... a-y for side {MAX_SIDE}; "
                     "a board may be lettered from another letter, b-r for side 5)",
                     "columns",
+                )
+            elif side is not None and block.below and len(block.rows) > 2 * side - 1 and block.error is None:
+                extra = block.rows[2 * side - 1]
+                block.error = _error(
+                    extra,
+                    extra.points[0] if extra.points else None,
+                    f"the diagram above the column letters has {len(block.rows)} rows; "
+                    f"a side-{side} board has {2 * side - 1}",
+                    "diagram",
                 )
         elif _is_footer(block, line):
             block.closed = block.footer = True
@@ -680,7 +689,7 @@ class _Reader:
         marked: set[Cell] = set()
         unshown: set[Cell] = set()
         where: dict[Cell, tuple[int, int]] = {}
-        for row_no, line in enumerate(block.rows, start=1):
+        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
             if line.rownum is not None and int(line.rownum) != row_no:
                 self.warn(
                     "row-number",
@@ -735,7 +744,7 @@ class _Reader:
         colour (the first mover's own, unless the first stone is marked otherwise)."""
         seen: list[str] = []
         first_cells: dict[Cell, str] = {}
-        for row_no, line in enumerate(block.rows, start=1):
+        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
             for cell, point in zip(row_cells(side, row_no), line.points or [], strict=False):
                 if point != ".":
                     first_cells[cell] = point.lower()
