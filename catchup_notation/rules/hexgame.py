@@ -116,6 +116,8 @@ class HexGame(Engine):
         """The stone counts available now: the rules' counts that fit in the empty cells, or all
         the empty cells where the variant fills what remains."""
         counts = self.base_counts()
+        if counts and max(counts) <= self.empty:  # the usual case: every count fits
+            return counts
         fitting = tuple(c for c in counts if c <= self.empty)
         if not fitting and self.fills_remaining and self.empty:
             return (self.empty,)
