@@ -360,3 +360,30 @@ def test_a_syntax_error_names_its_line_and_column(name):
 
 def test_every_format_has_a_broken_sample():
     assert set(BROKEN) == set(NAMES)
+
+
+# Lines that close or continue a broken record in each format without being a record themselves.
+AFTER_BROKEN = {
+    "lg": [")", ";B[A1])", "\n)"],
+    "rga": ["    abcdefghijklmnopq", "\n    abcdefghijklmnopq", "\n\n:   abcdefghijklmnopq\n\nFinal position", "9."],
+    "genius": ["Blue:", "1 2 3 4 5"],
+    "abstractplay": ["]}", '"moves": []}'],
+    "numbers": ["⟩", "⟨3⟩"],
+    "json": [],  # JSON Lines: every line is a record of its own, and a stray line is an error of its own
+}
+
+
+@pytest.mark.parametrize(
+    "name, tail", [(name, tail) for name, tails in AFTER_BROKEN.items() for tail in tails], ids=repr
+)
+def test_no_phantom_record_after_a_syntax_error(name, tail):
+    """A line that is not a record is part of the error before it: never a record of its own (with
+    no turns, valid under every variant)."""
+    text, line, _ = BROKEN[name]
+    items = list(formats.parse_text(text.rstrip("\n") + "\n" + tail + "\n", format=name))
+    assert [(i.record, i.error is not None) for i in items] == [(None, True)], items
+    assert items[0].error.line == line
+
+
+def test_every_format_says_what_follows_a_broken_record():
+    assert set(AFTER_BROKEN) == set(NAMES)
