@@ -40,7 +40,7 @@ class Board:
     have `side` None. Two boards are equal when they have the same cells.
     """
 
-    __slots__ = ("_cellset", "_hash", "_labels", "cells", "index", "neighbours", "rows", "side")
+    __slots__ = ("_by_row", "_cellset", "_hash", "_labels", "cells", "index", "neighbours", "rows", "side", "top")
 
     def __init__(self, cells: Iterable[Cell], *, side: int | None = None) -> None:
         cellset = frozenset(cells)
@@ -60,11 +60,16 @@ class Board:
         )
         self.side = side
         self._cellset = cellset
+        # Row letters count rows of the grid from the top row with a cell, so that a board with
+        # an empty row between its parts keeps letters that match the picture (no cell there).
+        self.top = self.rows[0][0][1]
         self._labels = {
-            cell: f"{ROW_LETTERS[row]}{place}"
-            for row, cells_of_row in enumerate(self.rows[:26])
+            cell: f"{ROW_LETTERS[cell[1] - self.top]}{place}"
+            for cells_of_row in self.rows
+            if cells_of_row[0][1] - self.top < len(ROW_LETTERS)
             for place, cell in enumerate(cells_of_row, start=1)
         }
+        self._by_row = {row[0][1] - self.top: row for row in self.rows}
         self._hash = hash(cellset)
 
     # -- the set of cells ----------------------------------------------------------------------
@@ -107,6 +112,10 @@ class Board:
     def label(self, cell: Cell) -> str:
         """`E5`: the row letter (A = the top row) and the cell's place in its row from the left.
 
+        Rows are lettered down the grid from the top row that has a cell (a row with no cell,
+        between two parts of a board, has its letter all the same); places count only the cells
+        of the row that exist, from 1 at its leftmost.
+
         A cell off the board is labelled as it would be on the hexhex board's rows continued
         (`A9` on side 5), or axially (`(7, -4)`) where no row letter and number can say it.
         """
@@ -134,9 +143,8 @@ class Board:
             radius = self.side - 1
             r = row - radius
             return (number - 1 + max(-radius, -radius - r), r)
-        if 0 <= row < len(self.rows) and 1 <= number <= len(self.rows[row]):
-            return self.rows[row][number - 1]
-        return None
+        cells_of_row = self._by_row.get(row, ())
+        return cells_of_row[number - 1] if 1 <= number <= len(cells_of_row) else None
 
 
 @cache

@@ -1,0 +1,204 @@
+"""Boards of any shape: their spellings, names, random boards, and every hex variant played on them
+against the plain reference (tests/reference_rules.py), which takes a set of cells."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reference_rules import HEX_VARIANTS, Reference
+from test_hex_differential import play_against_reference
+
+from catchup_notation.board import Board, hexhex
+from catchup_notation.errors import BoardError, VariantError
+from catchup_notation.model import Record, Turn
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.replay import replay
+from catchup_notation.shapes import (
+    board_text,
+    cell_list,
+    centred,
+    mask_rows,
+    named,
+    named_shapes,
+    parse_board,
+    parse_cell_list,
+    parse_mask,
+    random_board,
+)
+
+HEXHEX_2_MASK = """
+ . .
+. . .
+ . .
+"""
+
+
+@st.composite
+def shapes(draw) -> frozenset:
+    """A random board: a scatter of cells (often disconnected, with holes) or a seeded blob."""
+    if draw(st.booleans()):
+        cells = draw(st.integers(7, 30))
+        return frozenset(random_board(draw(st.integers(0, 10**6)), cells, draw(st.integers(0, cells // 7))).cells)
+    coordinate = st.integers(-3, 3)
+    return frozenset(draw(st.sets(st.tuples(coordinate, coordinate), min_size=2, max_size=24)))
+
+
+# -- spellings -------------------------------------------------------------------------------
+
+
+def test_a_mask_of_a_hexhex_board_is_that_board():
+    assert parse_mask(HEXHEX_2_MASK) == hexhex(2) and parse_mask(HEXHEX_2_MASK).side == 2
+    assert parse_board("_._./._._./_._.") is hexhex(2)
+    assert parse_board("hexhex5") is hexhex(5) and parse_board("hexhex-5") is hexhex(5)
+
+
+def test_mask_rows_and_cells_in_doubled_coordinates():
+    board = parse_mask(". . .\n . .\n\n . .")  # a blank row inside: a row without cells
+    rows = mask_rows(board)
+    assert rows == [". . .", " . .", "", " . ."]
+    assert len(board) == 7
+    top = [c for c in board.cells if c[1] == board.top]
+    assert [board.label(c) for c in top] == ["A1", "A2", "A3"]
+    assert {board.label(c) for c in board.cells if c[1] == board.top + 3} == {"D1", "D2"}  # C has no cell
+    assert board.labelled("C", 1) is None and board.labelled("d", 2) is not None
+
+
+def test_a_cell_out_of_step_is_named_by_row_and_column():
+    with pytest.raises(BoardError, match=r"row 2, column 3: a cell out of step"):
+        parse_mask(". .\n  ..")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (".", "at least 2 cells"),
+        ("{(0,0)}", "at least 2 cells"),
+        ("{(0,0),(0,0)}", r"\(0, 0\) is listed twice"),
+        ("{(0,0),(1,0) x}", "expected a cell"),
+        ("{(0,0),(1,0),(999,0)}", "past the limit"),
+        ("nothing", "not a board"),
+        ("hexhex1", "from 2 to 50"),
+        ("blob5", "unknown board shape"),
+        ("@/no/such/board.txt", "cannot read the board file"),
+    ],
+)
+def test_bad_boards_say_what_is_wrong(text, message):
+    with pytest.raises(BoardError, match=message):
+        parse_board(text)
+    with pytest.raises(VariantError, match=message):
+        parse_variant(f"catchup(board={text})")
+
+
+def test_board_files_hold_masks_or_cell_lists(tmp_path):
+    (tmp_path / "mask.txt").write_text(HEXHEX_2_MASK.replace(" . .\n", " . _\n", 1))
+    (tmp_path / "cells.txt").write_text("{(0,0), (1,0),\n (5,5)}\n")
+    masked = parse_variant(f"ketchup-3(board=@{tmp_path / 'mask.txt'})")
+    assert len(masked.board) == 6 and masked.board.side is None
+    listed = parse_variant(f"catchup(board=@{tmp_path / 'cells.txt'})")
+    assert set(listed.board.cells) == {(0, 0), (1, 0), (5, 5)}
+
+
+def test_size_and_board_together():
+    assert str(parse_variant("catchup(board=hexhex7)")) == "catchup(size=7)"
+    assert str(parse_variant("catchup(size=7, board=hexhex7)")) == "catchup(size=7)"
+    with pytest.raises(VariantError, match="size=6 but the board is hexhex5"):
+        parse_variant("catchup(size=6, board=hexhex5)")
+    with pytest.raises(VariantError, match="not both"):
+        parse_variant("catchup(size=5, board=triangle4)")
+    assert parse_variant("catchup", size=7, board=named("triangle4")).board == named("triangle4")  # board wins
+
+
+def test_a_board_of_another_shape_has_no_side():
+    variant = parse_variant("catchup(board=triangle4)")
+    assert not variant.hexhex
+    with pytest.raises(BoardError, match="no side"):
+        _ = variant.size
+
+
+@given(shapes())
+def test_every_board_spells_itself_and_reads_back(cells):
+    board = parse_variant("catchup", board=cells).board
+    assert set(board.cells) == cells
+    assert parse_board(board_text(board)) == board
+    assert parse_cell_list(cell_list(board)) == board
+    assert parse_mask("\n".join(mask_rows(board))) == Board(centred(cells))
+    again = parse_variant(str(parse_variant("ketchup-2", board=cells)))
+    assert again.board == board and again.name == "ketchup-2"
+
+
+@given(shapes())
+def test_labels_follow_the_rows_and_read_back(cells):
+    board = Board(cells)
+    for cell in board.cells:
+        label = board.label(cell)
+        if label.startswith("("):
+            continue  # past row Z
+        letter, number = label[0], int(label[1:])
+        assert ord(letter) - ord("A") == cell[1] - min(r for _, r in cells)
+        assert number == sorted(q for q, r in cells if r == cell[1]).index(cell[0]) + 1
+        assert board.labelled(letter, number) == cell
+
+
+# -- named and random boards -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "low", "what"), named_shapes())
+def test_named_shapes_are_centred_boards(name, low, what):
+    board = named(f"{name}{low + 2}")
+    assert set(board.cells) == centred(board.cells)
+    assert what
+
+
+def test_named_shape_sizes():
+    assert len(named("triangle6")) == 21
+    assert len(named("rhombus5")) == 25
+    assert len(named("donut5")) == len(hexhex(5)) - len(hexhex(2))
+
+
+@given(st.integers(0, 10**9), st.integers(7, 120))
+def test_random_boards_are_connected_seeded_and_holed(seed, size):
+    board = random_board(seed, size)
+    assert len(board) == size
+    assert random_board(seed, size) == board
+    cells = set(board.cells)
+    seen, stack = {board.cells[0]}, [board.cells[0]]
+    while stack:
+        for n in board.neighbours_of(stack.pop()):
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    assert seen == cells  # connected
+    around = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+    outside = {(q + dq, r + dr) for q, r in cells for dq, dr in around} - cells
+    holes = [(q, r) for q, r in outside if all((q + dq, r + dr) in cells for dq, dr in around)]
+    if size >= 40:
+        assert holes  # LG's random boards have holes
+
+
+def test_random_boards_differ_by_seed():
+    assert len({random_board(seed) for seed in range(5)}) == 5
+
+
+# -- the rules on any board ------------------------------------------------------------------
+
+
+@given(st.sampled_from(HEX_VARIANTS), shapes(), st.integers(0, 2**32 - 1))
+def test_every_variant_agrees_with_reference_on_any_board(name, cells, seed):
+    play_against_reference(parse_variant(name, board=cells), Reference(name, cells), random.Random(seed))
+
+
+def test_equal_group_lists_on_a_full_board_are_a_draw():
+    variant = parse_variant("catchup(board={(0,0),(5,5)})")
+    played = replay(Record(str(variant), (Turn(1, ((0, 0),)), Turn(2, ((5, 5),)))))
+    result = played.game.score()
+    assert result.status == "finished" and result.draw and result.winner is None
+    assert result.groups == ((1,), (1,))
+
+
+def test_a_hole_is_off_the_board():
+    variant = parse_variant("catchup(board=donut3)")
+    error = replay(Record(str(variant), (Turn(1, ((0, 0),)),))).error
+    assert error is not None and error.code == "off-board" and "is not a cell of this board" in error.message
