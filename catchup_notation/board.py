@@ -116,35 +116,57 @@ class Board:
         between two parts of a board, has its letter all the same); places count only the cells
         of the row that exist, from 1 at its leftmost.
 
-        A cell off the board is labelled as it would be on the hexhex board's rows continued
-        (`A9` on side 5), or axially (`(7, -4)`) where no row letter and number can say it.
+        A cell off the board is labelled as it would be on its row continued to the right (`A9`
+        on side 5; on another board, counting on from the row's last cell, or for a row without
+        cells from the board's left edge), or axially (`(7, -4)`) where no row letter and number
+        can say it (a hole, a cell left of its row).
         """
         found = self._labels.get(cell)
         if found is not None:
             return found
         q, r = cell
-        if self.side is not None and cell not in self.index:
-            radius = self.side - 1
-            letter, number = r + radius, q - max(-radius, -radius - r) + 1
+        if cell not in self.index:
+            letter, number = r - self.top, 0
+            if self.side is not None:
+                radius = self.side - 1
+                number = q - max(-radius, -radius - r) + 1
+            elif letter in self._by_row:
+                last = self._by_row[letter][-1][0]
+                number = len(self._by_row[letter]) + q - last if q > last else 0
+            else:
+                number = q - self._left(r) + 1
             if 0 <= letter < 26 and number >= 1:
                 return f"{ROW_LETTERS[letter]}{number}"
         return f"({q}, {r})"
+
+    def _left(self, r: int) -> int:
+        """The q of row r's cell at the board's left edge (the leftmost doubled column, or right of it)."""
+        left = min(2 * q + row for q, row in self.cells)
+        return -((r - left) // 2)
 
     def labelled(self, letter: str, number: int) -> Cell | None:
         """The cell a label names (row letter, either case, and number from 1), or None.
 
         On a hexhex board every label names a cell, on the board or off it (`A9` on side 5 is
         the axial cell it would be), so that the rules can report `off-board` with the turn and
-        player instead of a reader refusing a well-formed record. On other boards a label past
-        the end of a row, or of a row the board does not have, is None.
+        player instead of a reader refusing a well-formed record. Other boards do the same as
+        `label` says (a row continued to the right), and None for a number below 1.
         """
         row = ord(letter.upper()) - ord("A")
         if self.side is not None:
             radius = self.side - 1
             r = row - radius
             return (number - 1 + max(-radius, -radius - r), r)
-        cells_of_row = self._by_row.get(row, ())
-        return cells_of_row[number - 1] if 1 <= number <= len(cells_of_row) else None
+        if number < 1:
+            return None
+        cells_of_row = self._by_row.get(row)
+        if cells_of_row is None:
+            r = row + self.top
+            return (self._left(r) + number - 1, r)
+        if number <= len(cells_of_row):
+            return cells_of_row[number - 1]
+        last_q, r = cells_of_row[-1]
+        return (last_q + number - len(cells_of_row), r)
 
 
 @cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import shapes
 from hypothesis import given
 from hypothesis import strategies as st
 from reference_rules import HEX_VARIANTS, Reference
@@ -36,16 +37,6 @@ HEXHEX_2_MASK = """
 """
 
 
-@st.composite
-def shapes(draw) -> frozenset:
-    """A random board: a scatter of cells (often disconnected, with holes) or a seeded blob."""
-    if draw(st.booleans()):
-        cells = draw(st.integers(7, 30))
-        return frozenset(random_board(draw(st.integers(0, 10**6)), cells, draw(st.integers(0, cells // 7))).cells)
-    coordinate = st.integers(-3, 3)
-    return frozenset(draw(st.sets(st.tuples(coordinate, coordinate), min_size=2, max_size=24)))
-
-
 # -- spellings -------------------------------------------------------------------------------
 
 
@@ -63,7 +54,13 @@ def test_mask_rows_and_cells_in_doubled_coordinates():
     top = [c for c in board.cells if c[1] == board.top]
     assert [board.label(c) for c in top] == ["A1", "A2", "A3"]
     assert {board.label(c) for c in board.cells if c[1] == board.top + 3} == {"D1", "D2"}  # C has no cell
-    assert board.labelled("C", 1) is None and board.labelled("d", 2) is not None
+    assert board.labelled("d", 2) in board
+    for label in ("C1", "A4", "Z3"):  # a row without cells, a row continued, a row below the board
+        cell = board.labelled(label[0], int(label[1:]))
+        assert cell not in board and board.label(cell) == label
+    assert board.labelled("A", 0) is None
+    hole = parse_mask(" . .\n.   .\n . .")
+    assert hole.label((0, 0)) == "(0, 0)"  # a hole has no name
 
 
 def test_a_cell_out_of_step_is_named_by_row_and_column():
@@ -202,3 +199,67 @@ def test_a_hole_is_off_the_board():
     variant = parse_variant("catchup(board=donut3)")
     error = replay(Record(str(variant), (Turn(1, ((0, 0),)),))).error
     assert error is not None and error.code == "off-board" and "is not a cell of this board" in error.message
+
+
+# -- notations, the API and the command line -------------------------------------------------
+
+LG_RANDOM = random_board(7)
+
+
+def lg_game_on(board, seed=3):
+    """A finished catchup game on `board`, as the record and as Little Golem text (no SZ)."""
+    from cli_records import random_game
+
+    from catchup_notation.formats import write_text
+
+    record = random_game(seed, str(parse_variant("catchup", board=board)))
+    text, warnings = write_text([record], "lg")
+    if board.side is None:
+        assert "SZ[" not in text and [w.code for w in warnings] == ["board-dropped"]
+    return record, text
+
+
+def test_lg_records_read_with_a_board_from_the_api_and_the_cli(tmp_path):
+    from cli_records import json_lines, run
+
+    import catchup_notation as cn
+
+    record, text = lg_game_on(LG_RANDOM)
+    (shape := tmp_path / "shape.txt").write_text("\n".join(mask_rows(LG_RANDOM)) + "\n")
+    (games := tmp_path / "games.sgf").write_text(text)
+    (game,) = cn.read(games, board=f"@{shape}")
+    assert game.record.turns == record.turns and game.variant.board == LG_RANDOM
+    assert game.verify().error is None
+    (blind,) = cn.read(games)  # read as side 5: a name past a row of the side-5 board is off it
+    assert blind.variant.board == hexhex(5)
+    rows = json_lines(run("verify", "--json", "--board", f"@{shape}", str(games)).output)
+    assert rows[0]["valid"] is True
+    bad = run("verify", "--board", "{(0,0)}", str(games))
+    assert bad.exit_code == 2 and "at least 2 cells" in bad.output
+
+
+def test_json_carries_the_board_and_others_say_what_they_cannot():
+    from catchup_notation.errors import WriteError
+    from catchup_notation.formats import parse_text, write_text
+
+    record, _ = lg_game_on(named("donut4"))
+    text, warnings = write_text([record], "json")
+    (back,) = parse_text(text, format="json")
+    assert back.record == record and not warnings
+    assert parse_variant(back.record.variant).board == named("donut4")
+    for target in ("abstractplay", "rga"):
+        with pytest.raises(WriteError) as refused:
+            write_text([record], target)
+        assert refused.value.code == "unwritable-board"
+    _, warned = write_text([record], "genius")
+    assert "board-dropped" in {w.code for w in warned}
+
+
+@given(shapes(), st.integers(0, 1000))
+def test_little_golem_names_on_any_board_read_back(cells, seed):
+    board = parse_variant("catchup", board=cells).board
+    record, text = lg_game_on(board, seed)
+    from catchup_notation.formats import parse_text
+
+    (back,) = parse_text(text, format="lg", variant=record.variant)
+    assert back.record.turns == record.turns

@@ -39,7 +39,18 @@ class JsonFormat(Format):
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
     carries = frozenset(
-        {"variant", "size", "players", "headers", "resignation", "passes", "colours", "turn-order", "several"}
+        {
+            "variant",
+            "size",
+            "board",
+            "players",
+            "headers",
+            "resignation",
+            "passes",
+            "colours",
+            "turn-order",
+            "several",
+        }
     )
     streaming = True
 
@@ -213,7 +224,9 @@ def _item(
 
 
 def _size_of(variant: Variant) -> dict[str, Any]:
-    return {"size": variant.size} if variant.family == "hex" else {}
+    if variant.family != "hex":
+        return {}
+    return {"size": variant.size} if variant.hexhex else {"board": variant.board}
 
 
 FORMAT = JsonFormat()

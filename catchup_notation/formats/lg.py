@@ -779,7 +779,16 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)
-    root["SZ"] = str(variant.size)
+    if variant.hexhex:
+        root["SZ"] = str(variant.size)
+    else:
+        warnings.append(
+            NotationWarning(
+                "board-dropped",
+                f"Little Golem records do not carry a board's shape; give the board of {record.variant} "
+                "(--board) when reading it back",
+            )
+        )
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from catchup_notation.board import Board, hexhex
+from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
 from catchup_notation.model import OMIT
@@ -423,6 +423,20 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
     except (TypeError, ValueError):
         raise VariantError(f"bad value for parameter {name!r}: {excerpt(raw)}") from None
     raise VariantError(f"parameter {name!r} has an unknown kind {kind!r}")
+
+
+def on_board(variant: str | Variant | None, board: Board | str | Iterable[Cell] | None) -> str | Variant | None:
+    """`variant` (default `catchup`) played on `board`, as a canonical variant string that carries
+    the board itself; `variant` as it is when `board` is None. "auto" takes no board."""
+    if board is None:
+        return variant
+    if isinstance(variant, str) and variant.strip().lower() == "auto":
+        raise VariantError("a board goes with one variant, not 'auto' (give --variant NAME, or none for catchup)")
+    chosen = variant if isinstance(variant, Variant) else parse_variant(variant or "catchup")
+    if chosen.family != "hex":
+        raise VariantError(f"{chosen.name} is not played on a board")
+    params = {k: v for k, v in chosen.params.items() if k not in ("size", "board")}
+    return str(parse_variant(chosen.name, board=_board_of(board), **params))
 
 
 def _board_of(raw: Any) -> Board:
