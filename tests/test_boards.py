@@ -263,3 +263,32 @@ def test_little_golem_names_on_any_board_read_back(cells, seed):
 
     (back,) = parse_text(text, format="lg", variant=record.variant)
     assert back.record.turns == record.turns
+
+
+# -- pictures --------------------------------------------------------------------------------
+
+
+def test_text_and_svg_draw_the_shape_with_its_holes():
+    import xml.etree.ElementTree as ET
+
+    from catchup_notation.render.svg import state_svg
+    from catchup_notation.render.text import render
+
+    mask = "  . . .\n . . . .\n. .   . .\n . . . .\n  . . ."
+    variant = parse_variant(f"catchup(board={mask.replace(chr(10), '/').replace(' ', '_')})")
+    game = variant.new_game()
+    game.play(Turn(1, (variant.board.labelled("C", 3),)))
+    text = render(game.state())
+    assert text.splitlines() == ["  A . . . A", " B . . . . B", "C . .   w . C", " D . . . . D", "  E . . . E"]
+    svg = ET.fromstring(state_svg(game.state()))
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = [p.get("data-cell") for p in svg.iter(f"{ns}polygon")]
+    assert sorted(cells) == sorted(variant.board.label(c) for c in variant.board.cells)  # no cell in the hole
+    numbers = [t.text for t in svg.iter(f"{ns}text") if "cell-number" in (t.get("class") or "")]
+    assert sorted(numbers) == sorted(label[1:] for label in cells)
+    letters = [t.text for t in svg.iter(f"{ns}text") if t.get("class") == "coord"]
+    assert sorted(letters) == sorted("AABBCCDDEE")
+    x, y, width, height = map(float, svg.get("viewBox").split())
+    for circle in svg.iter(f"{ns}circle"):
+        assert x < float(circle.get("cx")) < x + width and y < float(circle.get("cy")) < y + height
+    assert "on a board of 18 cells" in "".join(svg.itertext())

@@ -143,6 +143,17 @@ class Variant:
                 parts.append(f"{p.name}={format_value(p.kind, value)}")
         return f"{self.name}({', '.join(parts)})" if parts else self.name
 
+    def brief(self) -> str:
+        """The variant string for people: the board of another shape said in words, not spelt out
+        (`brink(x=2) on a board of 60 cells`); the variant string itself on a hexhex board."""
+        if self.hexhex:
+            return str(self)
+        rest = Variant(self.spec, {**self.params, "board": None})
+        parts = str(rest).removeprefix(self.name).strip("()").split(", ")
+        kept = [part for part in parts if part and not part.startswith("size=")]
+        name = f"{self.name}({', '.join(kept)})" if kept else self.name
+        return f"{name} on a board of {len(self.board)} cells"
+
     def new_game(self) -> Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
         from catchup_notation.rules import engine_class  # the registry is data; engines import it, not the reverse
