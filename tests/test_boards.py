@@ -292,3 +292,19 @@ def test_text_and_svg_draw_the_shape_with_its_holes():
     for circle in svg.iter(f"{ns}circle"):
         assert x < float(circle.get("cx")) < x + width and y < float(circle.get("cy")) < y + height
     assert "on a board of 18 cells" in "".join(svg.itertext())
+
+
+def test_the_viewer_shows_a_board_of_any_shape():
+    import catchup_notation as cn
+    from catchup_notation.formats import write_text
+    from catchup_notation.render.html import board_look, game_page
+    from catchup_notation.render.viewdata import game_view
+
+    record, _ = lg_game_on(LG_RANDOM, seed=5)
+    (game,) = cn.read_text(write_text([record], "json")[0], format="json")
+    data = game_view(game)
+    assert data["brief"] == "catchup on a board of 60 cells" and data["variant"] == record.variant
+    look = board_look(record.variant)
+    assert sorted(look["cells"]) == sorted(LG_RANDOM.label(c) for c in LG_RANDOM.cells)
+    page = game_page(game)
+    assert "catchup on a board of 60 cells" in page and page.count('class="cell"') >= len(LG_RANDOM)
