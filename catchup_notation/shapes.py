@@ -282,6 +282,17 @@ def board_text(board: Board) -> str:
     return listed
 
 
+def board_data(board: Board) -> dict[str, object]:
+    """A board as JSON-ready data: its cell count, canonical spelling, mask rows and axial cells
+    (what `catchup boards --json` and `catchup random-board --json` print)."""
+    return {
+        "cells": len(board),
+        "spelling": board_text(board),
+        "mask": mask_rows(board),
+        "axial": [list(cell) for cell in board.cells],
+    }
+
+
 # ---------------------------------------------------------------------------------------------
 # Random boards
 

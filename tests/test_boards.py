@@ -308,3 +308,33 @@ def test_the_viewer_shows_a_board_of_any_shape():
     assert sorted(look["cells"]) == sorted(LG_RANDOM.label(c) for c in LG_RANDOM.cells)
     page = game_page(game)
     assert "catchup on a board of 60 cells" in page and page.count('class="cell"') >= len(LG_RANDOM)
+
+
+# -- the commands ----------------------------------------------------------------------------
+
+
+def test_cli_boards_lists_and_draws(tmp_path):
+    import json
+
+    from cli_records import json_lines, run
+
+    listed = run("boards")
+    assert listed.exit_code == 0 and all(name in listed.output for name, _, _ in named_shapes())
+    assert {row["name"] for row in json_lines(run("boards", "--json").output)} == {n for n, _, _ in named_shapes()}
+    drawn = run("boards", "donut4", "--svg", str(tmp_path / "d.svg"))
+    assert drawn.exit_code == 0 and parse_mask(drawn.stdout) == named("donut4")
+    assert (tmp_path / "d.svg").read_text().count('class="cell"') == len(named("donut4"))
+    (data,) = [json.loads(line) for line in run("boards", "triangle3", "--json").stdout.splitlines()]
+    assert data["cells"] == 6 and parse_board(data["spelling"]) == named("triangle3")
+    assert run("boards", "nope").exit_code == 2
+
+
+def test_cli_random_board_is_seeded_and_reads_back_as_a_board_file(tmp_path):
+    from cli_records import run
+
+    made = run("random-board", "--seed", "7", "--cells", "40")
+    assert made.exit_code == 0 and made.stdout == run("random-board", "--seed", "7", "--cells", "40").stdout
+    (tmp_path / "shape.txt").write_text(made.stdout)
+    assert parse_board(f"@{tmp_path / 'shape.txt'}") == random_board(7, 40)
+    assert run("random-board", "--seed", "8", "--cells", "40").stdout != made.stdout
+    assert run("random-board", "--seed", "1", "--cells", "8", "--holes", "5").exit_code == 2

@@ -19,7 +19,19 @@ import typer
 from catchup_notation import __version__
 from catchup_notation.cli import output
 
-COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament", "view")
+COMMANDS = (
+    "verify",
+    "adjudicate",
+    "convert",
+    "show",
+    "variants",
+    "boards",
+    "random_board",
+    "solve",
+    "stats",
+    "tournament",
+    "view",
+)
 
 app = typer.Typer(
     name="catchup",

@@ -183,6 +183,13 @@ def state_svg(
     return SvgBoard(ET.tostring(svg, encoding="unicode"))
 
 
+def board_svg(board: Board) -> SvgBoard:
+    """A picture of an empty board (of catchup, the variant that shows no other rules)."""
+    start = parse_variant("catchup", board=board).new_game().state()
+    assert isinstance(start, HexState)
+    return state_svg(start)
+
+
 def _centre(cell: Cell) -> tuple[float, float]:
     q, r = cell
     return _W * (q + r / 2), 1.5 * _R * r
