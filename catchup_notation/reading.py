@@ -103,7 +103,9 @@ def _request(format: str | None, variant: str | Variant | None, corrections: Cor
     if format is not None:
         formats.get(format)  # an unknown format is an error now, not at the first record
     if isinstance(variant, str) and variant.strip().lower() != AUTO:
-        parse_variant(variant)  # likewise an unknown variant
+        chosen = parse_variant(variant)  # likewise an unknown variant
+        if "@" in variant:
+            variant = str(chosen)  # a board file is read once, here, and its board spelt out
     if corrections is not None and not isinstance(corrections, str) and not hasattr(corrections, "items"):
         raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
     if isinstance(corrections, str) and corrections != "diagram":

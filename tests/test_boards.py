@@ -207,16 +207,25 @@ LG_RANDOM = random_board(7)
 
 
 def lg_game_on(board, seed=3):
-    """A finished catchup game on `board`, as the record and as Little Golem text (no SZ)."""
+    """A finished catchup game on `board`, as the record and as Little Golem text with the board
+    in our own XB property (not SZ)."""
     from cli_records import random_game
 
     from catchup_notation.formats import write_text
 
     record = random_game(seed, str(parse_variant("catchup", board=board)))
     text, warnings = write_text([record], "lg")
+    assert not warnings
     if board.side is None:
-        assert "SZ[" not in text and [w.code for w in warnings] == ["board-dropped"]
+        assert "SZ[" not in text and f"XB[{board_text(board)}]" in text
     return record, text
+
+
+def without_xb(text):
+    """Little Golem's own text of a game: no XB property."""
+    import re
+
+    return re.sub(r"XB\[[^\]]*\]", "", text)
 
 
 def test_lg_records_read_with_a_board_from_the_api_and_the_cli(tmp_path):
@@ -225,6 +234,7 @@ def test_lg_records_read_with_a_board_from_the_api_and_the_cli(tmp_path):
     import catchup_notation as cn
 
     record, text = lg_game_on(LG_RANDOM)
+    text = without_xb(text)
     (shape := tmp_path / "shape.txt").write_text("\n".join(mask_rows(LG_RANDOM)) + "\n")
     (games := tmp_path / "games.sgf").write_text(text)
     (game,) = cn.read(games, board=f"@{shape}")
@@ -257,12 +267,26 @@ def test_json_carries_the_board_and_others_say_what_they_cannot():
 
 @given(shapes(), st.integers(0, 1000))
 def test_little_golem_names_on_any_board_read_back(cells, seed):
-    board = parse_variant("catchup", board=cells).board
-    record, text = lg_game_on(board, seed)
     from catchup_notation.formats import parse_text
 
-    (back,) = parse_text(text, format="lg", variant=record.variant)
+    board = parse_variant("catchup", board=cells).board
+    record, text = lg_game_on(board, seed)
+    (back,) = parse_text(without_xb(text), format="lg", variant=record.variant)
     assert back.record.turns == record.turns
+    (again,) = parse_text(text, format="lg")  # our XB property carries the board
+    assert again.record.turns == record.turns and again.record.variant == record.variant
+
+
+def test_a_record_never_names_a_board_file(tmp_path):
+    from catchup_notation.formats import parse_text
+
+    (tmp_path / "shape.txt").write_text(". .")
+    lg = f"(;FF[4]XB[@{tmp_path / 'shape.txt'}];W[A1])"
+    (item,) = parse_text(lg, format="lg")
+    assert item.error is not None and item.error.code == "bad-board" and "cannot name a file" in item.error.message
+    data = f'{{"variant": "catchup(board=@{tmp_path / "shape.txt"})", "turns": []}}'
+    (item,) = parse_text(data, format="json")
+    assert item.error is not None and item.error.code == "variant" and "names a board file" in item.error.message
 
 
 # -- pictures --------------------------------------------------------------------------------

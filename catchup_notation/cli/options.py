@@ -16,10 +16,10 @@ def _check_variant(value: str | None) -> str | None:
     if value is None or value.strip().lower() == AUTO:
         return value and AUTO
     try:
-        parse_variant(value)
+        chosen = parse_variant(value)
     except VariantError as exc:
         raise typer.BadParameter(str(exc)) from None
-    return value
+    return str(chosen) if "@" in value else value  # a board file is read once, here
 
 
 def check_format(value: str | None) -> str | None:

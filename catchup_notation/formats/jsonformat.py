@@ -19,7 +19,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, int_of
+from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -198,6 +198,10 @@ def _item(
         record = from_data(value, Record)
     except RecordError as exc:
         return error(f"not a record: {exc.message}", "shape")
+    if "@" in record.variant:  # a file named by a record would be read from the reader's disk
+        return error(
+            f"the variant {excerpt(record.variant)} names a board file; a record spells its board out", "variant"
+        )
     try:
         stated = parse_variant(record.variant)
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
