@@ -362,3 +362,47 @@ def test_cli_random_board_is_seeded_and_reads_back_as_a_board_file(tmp_path):
     assert parse_board(f"@{tmp_path / 'shape.txt'}") == random_board(7, 40)
     assert run("random-board", "--seed", "8", "--cells", "40").stdout != made.stdout
     assert run("random-board", "--seed", "1", "--cells", "8", "--holes", "5").exit_code == 2
+
+
+# -- the exact endgame solver on any board ---------------------------------------------------
+
+
+def reference_value(ref: Reference) -> int:
+    """Perfect-play value for the player to move (+1 win, 0 draw, -1 loss), by the reference."""
+    import copy
+    from itertools import combinations, product
+
+    from reference_rules import EITHER_COLOUR
+
+    mover = ref.mover()
+    empties = [c for c in ref.board.cells if c not in ref.stones]
+    best = -2
+    for count in ref.allowed_counts():
+        for cells in combinations(empties, count):
+            choices = product((1, 2), repeat=count) if ref.name in EITHER_COLOUR else [None]
+            for colours in choices:
+                if ref.verdict(mover, cells, colours) is not None:
+                    continue
+                after = copy.deepcopy(ref)
+                after.play(mover, cells, colours)
+                if after.over():
+                    winner = after.winner()
+                    value = 0 if winner is None else (1 if winner == mover else -1)
+                else:
+                    value = -reference_value(after) if after.mover() != mover else reference_value(after)
+                best = max(best, value)
+    return best
+
+
+@pytest.mark.parametrize("name", HEX_VARIANTS)
+@pytest.mark.parametrize("board", ["triangle2", "{(0,0),(1,0),(4,4),(5,4)}", "_._./.___./_._.", "{(0,0),(2,0),(0,2)}"])
+def test_the_endgame_solver_agrees_with_the_reference_on_small_boards(name, board):
+    from reference_rules import EITHER_COLOUR
+
+    from catchup_notation.solvers.endgame import solve_endgame
+
+    shape = parse_board(board)
+    if len(shape) > 5 and name in EITHER_COLOUR:
+        shape = parse_board("{(0,0),(1,0),(0,1),(3,3)}")  # the reference's search of either colour is slow
+    result = solve_endgame(parse_variant(name, board=shape).new_game())
+    assert result.value == reference_value(Reference(name, frozenset(shape.cells)))
