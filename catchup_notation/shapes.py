@@ -342,7 +342,7 @@ def _grow(blob: set[Cell], size: int, holes: set[Cell], rng: random.Random) -> N
                 frontier[n] = frontier.get(n, 0) + 1
     while len(blob) < size:
         choices = sorted(frontier)
-        chosen = rng.choices(choices, [frontier[c] ** 2 for c in choices])[0]
+        chosen = rng.choices(choices, [frontier[c] ** 3 for c in choices])[0]
         del frontier[chosen]
         blob.add(chosen)
         for n in _around(chosen):

@@ -59,10 +59,12 @@ def state_svg(
     names: tuple[str, str] | None = None,
     colours: tuple[str, str] | None = None,
     marked_cells: Iterable[Cell] = (),
+    caption: bool = True,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
-    cells a broken rule names) are outlined as offending."""
+    cells a broken rule names) are outlined as offending; `caption` False leaves out the words
+    under the board."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
@@ -78,7 +80,7 @@ def state_svg(
     xs, ys = zip(*(_centre(cell) for cell in board.cells), strict=True)
     left, right = min(xs) - 1.5 * _W - _MARGIN / 2, max(xs) + 1.5 * _W + _MARGIN / 2
     top_edge, bottom = min(ys) - 1.5 * _R - _MARGIN / 2, max(ys) + 1.5 * _R + _MARGIN / 2
-    words = caption_lines(state, names)
+    words = caption_lines(state, names) if caption else []
     width = right - left
     height = bottom - top_edge + len(words) * _CAPTION_LINE + _R / 2
 
@@ -169,12 +171,12 @@ def state_svg(
         )
         label.text = text
 
-    caption = ET.SubElement(svg, "g", {"class": "caption"})
+    captions = ET.SubElement(svg, "g", {"class": "caption"})
     top = bottom - _MARGIN / 4 + _R / 2
     middle = (left + right) / 2
     for i, line in enumerate(words):
         caption_line = ET.SubElement(
-            caption,
+            captions,
             "text",
             {"class": "caption", "x": f"{middle:.2f}", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
         )
@@ -184,10 +186,10 @@ def state_svg(
 
 
 def board_svg(board: Board) -> SvgBoard:
-    """A picture of an empty board (of catchup, the variant that shows no other rules)."""
+    """A picture of an empty board, with no caption."""
     start = parse_variant("catchup", board=board).new_game().state()
     assert isinstance(start, HexState)
-    return state_svg(start)
+    return state_svg(start, caption=False)
 
 
 def _centre(cell: Cell) -> tuple[float, float]:
