@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -268,6 +269,7 @@ def _from_file(name: str, base: Path | None) -> Board:
     return parse_mask(text, where=f"board file {name}")
 
 
+@lru_cache(maxsize=256)  # every record of a collection names its variant, board and all
 def board_text(board: Board) -> str:
     """The board's canonical spelling in a variant string: the named hexhex shape, else the
     shorter of an inline mask (only for a centred board, as a mask is read back centred) and a
