@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from pathlib import Path
 
 from catchup_notation.board import Board, Cell, cell_count, hexhex
