@@ -17,7 +17,6 @@ def test_version():
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_help_has_examples(command):
-    command = command.replace("_", "-")  # a module name; the command is spelt with a hyphen
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Examples" in result.output and f"catchup {command}" in result.output

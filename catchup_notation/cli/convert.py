@@ -112,15 +112,14 @@ def _records(
 ) -> Iterator[Record]:
     """Every record under `path`, as the writer asks for them; reading warnings and errors go to
     stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
-    console = output.stderr_console()
     unreadable = False
     for game in games([path], format=format, variant=variant, corrections=corrections):  # type: ignore[arg-type]
         source = game.source.file
         for w in game.warnings:
             where = place(source, game.source.index, line=w.line, column=w.column)
-            output.print_lines(console, [("warning", f"{where}: warning[{w.code}]: {w.message}")])
+            output.print_lines([("warning", f"{where}: warning[{w.code}]: {w.message}")], stderr=True)
         if game.reading_error is not None:
-            output.print_lines(console, [("error", str(game.reading_error))])
+            output.print_lines([("error", str(game.reading_error))], stderr=True)
             unreadable = True  # report every bad record, then write nothing
         elif not unreadable:
             faithfully(game.record, to, f"record {game.source}")  # one the target would judge otherwise is refused

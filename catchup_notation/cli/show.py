@@ -61,7 +61,7 @@ def show(
     try:
         position = game.position(-1 if turn is None else turn)
     except (IllegalTurn, VariantError):  # the position asked for lies past the first broken rule
-        output.print_lines(output.stderr_console(), [error_line(path, record_index, error_report(game, problems[0]))])
+        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE) from None
 
     if svg is not None:
@@ -75,7 +75,7 @@ def show(
         typer.echo(str(position))
 
     if problems and turn is None:  # the end shown is where a broken rule stopped the game
-        output.print_lines(output.stderr_console(), [error_line(path, record_index, error_report(game, problems[0]))])
+        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE)
 
 

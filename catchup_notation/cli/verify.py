@@ -52,7 +52,6 @@ def verify(
     if not json:
         total = sum(counts.values())
         output.print_lines(
-            output.stdout_console(),
             [
                 (
                     "summary",

@@ -11,7 +11,7 @@ applies game rules: a record says what the file said, and the rules judge it lat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Literal, Protocol, TextIO, TypeVar
+from typing import Any, Literal, Protocol, TextIO, TypeVar
 
 import attrs
 
@@ -67,6 +67,20 @@ class Parsed:
 
 
 @attrs.frozen
+class Piece:
+    """One record's text as a format's cheap scan found it (`Format.pieces`), to be parsed later,
+    maybe in another process (`Format.parse_piece`): what reading one big file on every core
+    hands out. `notes` is the format's own, anything picklable (what it learnt around the record
+    while scanning: text it skipped, where reading resumed)."""
+
+    index: int
+    text: str
+    line: int
+    column: int = 1
+    notes: Any = None
+
+
+@attrs.frozen
 class ReadOptions:
     """What a reader is told besides the text.
 
@@ -96,6 +110,9 @@ class Format(Protocol):
     carries: frozenset[str]
     #: Whether it reads a collection one record at a time (a file of any size in constant memory).
     streaming: bool
+    #: Whether `pieces` finds its records by a scan much cheaper than parsing (so that one big
+    #: file can be parsed on every core).
+    splits: bool = False
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -106,6 +123,15 @@ class Format(Protocol):
         lazily and in order. Raises only `NotationError` for the text as a whole (and
         `VariantError` for a variant it cannot read under); a bad record is a `Parsed` error."""
         ...
+
+    def pieces(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Piece]:
+        """The records of a text as `Piece`s, found by a scan much cheaper than parsing, such that
+        `read` gives `parse_piece` of each. Only for a format that `splits`; raises as `read` does."""
+        raise TypeError(f"{self.name} does not split its texts")
+
+    def parse_piece(self, piece: Piece, options: ReadOptions) -> Parsed:
+        """The record of one of this format's `pieces` (anywhere: the piece is all it needs)."""
+        raise TypeError(f"{self.name} does not split its texts")
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """Write the records to `out` as they come; return the warnings of what was not carried.

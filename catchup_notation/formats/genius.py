@@ -283,6 +283,15 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 NotationWarning("players-dropped", f"player name {name!r} cannot be written as a colour name")
             )
             names[i] = None
+    if not record.turns and record.resigned is None:
+        raise WriteError(
+            "a game of no turns: the Genius notation writes turns only, and an empty text holds no game",
+            code="unwritable-record",
+        )
+    appearing = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    for i, name in enumerate(names):
+        if name is not None and i + 1 not in appearing:  # a name is written on its player's lines only
+            warnings.append(NotationWarning("players-dropped", f"player {i + 1} ({name}) has no line to be named on"))
     lines: list[str] = []
     previous = 2
     for number, turn in enumerate(record.turns, 1):

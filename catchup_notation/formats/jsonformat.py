@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,7 +19,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -70,12 +70,18 @@ class JsonFormat(Format):
             parse_variant(variant)  # an unknown variant is a hard error, up front
         lines = lines_of(chunks)
         held: list[str] = []
+        loaded: dict[int, Any] = {}  # values of held lines that are whole (read once, not twice)
+        whole = False  # one of the first lines is a whole JSON value: JSON Lines
         for line in lines:
             held.append(line)
-            if _whole_value(line) or len([h for h in held if h.strip()]) >= _SAMPLE:
+            value = _whole_value(line)
+            if value is not _NOT_WHOLE and value is not _LIMITED:
+                loaded[len(held)] = value
+            if value is not _NOT_WHOLE or len([h for h in held if h.strip()]) >= _SAMPLE:
+                whole = value is not _NOT_WHOLE
                 break
-        if not any(h.strip() for h in held) or any(_whole_value(h) for h in held):
-            yield from self.read_lines(_chain(held, lines), source=source, variant=variant)
+        if not any(h.strip() for h in held) or whole:
+            yield from self.read_lines(_chain(held, lines), source=source, variant=variant, loaded=loaded)
             return
         text = "\n".join(_chain(held, lines))
         try:
@@ -90,20 +96,28 @@ class JsonFormat(Format):
             yield _item(value, index, source, variant, Location(1, 1), text, 1)
 
     def read_lines(
-        self, lines: Iterable[str], *, source: str | None = None, variant: str | None = None
+        self,
+        lines: Iterable[str],
+        *,
+        source: str | None = None,
+        variant: str | None = None,
+        loaded: Mapping[int, Any] | None = None,
     ) -> Iterator[Parsed]:
         """JSON Lines, one record (or an array of records) per non-blank line, given line by line
-        (constant memory)."""
+        (constant memory). `loaded` has the values of lines already read, by line number."""
         index = 0
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                if isinstance(line, LongLine):
+                if loaded and number in loaded:
+                    value = loaded[number]
+                elif isinstance(line, LongLine):
                     raise NotationError(
                         f"a line of {line.length} characters is past the limit of {MAX_LINE_CHARS}", code="limit"
                     )
-                value = load(line)
+                else:
+                    value = load(line)
             except NotationError as exc:
                 error = NotationError(
                     exc.message, source=source, line=number, column=exc.column, text=line[:200], code=exc.code
@@ -125,22 +139,28 @@ class JsonFormat(Format):
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
 _SAMPLE = 8
 _LONG_NUMBER = re.compile(r"[0-9]{19,}")
-_DEEP = re.compile(r"(?:[\[{]\s*){" + str(MAX_NESTING + 1) + "}")
+_DEEP = re.compile(r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}")  # spelt so: 3x faster than (?:[[{]\s*){65}
 
 
-def _whole_value(line: str) -> bool:
-    """Whether a line holds a whole JSON object or array by itself (a JSON Lines line)."""
+_NOT_WHOLE = object()
+_LIMITED = object()  # a whole line, past a limit
+
+
+def _whole_value(line: str) -> Any:
+    """The value of a line that holds a whole JSON object or array by itself (a JSON Lines line),
+    else `_NOT_WHOLE`. A whole line past a limit is whole all the same: its error comes later."""
     stripped = line.strip()
-    if not stripped or stripped[0] not in "{[" or stripped[-1] not in "}]":
-        return False
+    if isinstance(line, LongLine) or not stripped or stripped[0] not in "{[" or stripped[-1] not in "}]":
+        return _NOT_WHOLE
     try:
-        load(stripped)
+        return load(stripped)
     except NotationError as exc:
-        return exc.code == "limit"  # whole, only too big or deep: a JSON Lines line all the same
-    return True
+        return _LIMITED if exc.code == "limit" else _NOT_WHOLE
 
 
 def _bounded_int(digits: str) -> int:
+    if len(digits) <= MAX_DIGITS:  # the usual case, without int_of's checks
+        return int(digits)
     try:
         return int_of(digits)
     except TooManyDigits as exc:
