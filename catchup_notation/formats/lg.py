@@ -881,12 +881,20 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)
+    stated = root.pop(BOARD_PROPERTY, None)
     if variant.hexhex:
         root["SZ"] = str(variant.size)
-        root.pop(BOARD_PROPERTY, None)
     else:
         root.pop("SZ", None)
         root[BOARD_PROPERTY] = escape(board_text(variant.board))
+    if stated is not None and stated != root.get(BOARD_PROPERTY):
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{BOARD_PROPERTY} is where this library writes a board of another shape; the record's "
+                f"{BOARD_PROPERTY}[{stated}] is not written",
+            )
+        )
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
