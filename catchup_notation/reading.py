@@ -22,12 +22,13 @@ from typing import IO, Any, BinaryIO, cast
 import attrs
 
 from catchup_notation import formats
+from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Parsed, Piece, ReadOptions
 from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks, undecodable
 from catchup_notation.game import Game, GameSource
 from catchup_notation.rules.inference import AUTO
-from catchup_notation.rules.registry import Variant, parse_variant
+from catchup_notation.rules.registry import Variant, on_board, parse_variant
 
 #: Bytes read from the start of an input to tell its format.
 SNIFF_BYTES = 8192
@@ -66,6 +67,7 @@ def read(
     format: str | None = None,
     variant: str | Variant | None = None,
     corrections: Corrections = None,
+    board: Board | str | None = None,
 ) -> Iterator[Game]:
     """Every record of `source`, lazily, as `Game`s (unreadable ones included, with their error).
 
@@ -73,10 +75,12 @@ def read(
     binary stream, or "-" for standard input. `format` names the notation (default: from the
     file's name and content); `variant` the rules to judge by (default: the record's own, or
     `catchup` where the notation does not say; "auto": whichever variant accepts each record);
-    `corrections` mend coordinates of hand-written posts (rga). An unknown format or variant
-    raises at once (`NotationError`, `VariantError`).
+    `corrections` mend coordinates of hand-written posts (rga); `board` (a `Board` or any spelling
+    of one, `@shape.txt`) the board to play `variant` (default `catchup`) on, for notations that
+    do not carry a shape (Little Golem). An unknown format or variant raises at once
+    (`NotationError`, `VariantError`).
     """
-    request = make_request(format, variant, corrections)
+    request = make_request(format, on_board(variant, board), corrections)
     return _read_all(_inputs(source), request)
 
 
@@ -87,10 +91,11 @@ def read_text(
     variant: str | Variant | None = None,
     corrections: Corrections = None,
     source: str | None = None,
+    board: Board | str | None = None,
 ) -> Iterator[Game]:
     """Every record of a string, as `read` gives them; `source` names it in messages and its
     ending helps tell the format."""
-    request = make_request(format, variant, corrections)
+    request = make_request(format, on_board(variant, board), corrections)
     return _read_all([_Input(source, source, text=text)], request)
 
 
@@ -99,7 +104,9 @@ def make_request(format: str | None, variant: str | Variant | None, corrections:
     if format is not None:
         formats.get(format)  # an unknown format is an error now, not at the first record
     if isinstance(variant, str) and variant.strip().lower() != AUTO:
-        parse_variant(variant)  # likewise an unknown variant
+        chosen = parse_variant(variant)  # likewise an unknown variant
+        if "@" in variant:
+            variant = str(chosen)  # a board file is read once, here, and its board spelt out
     if corrections is not None and not isinstance(corrections, str) and not hasattr(corrections, "items"):
         raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
     if isinstance(corrections, str) and corrections != "diagram":

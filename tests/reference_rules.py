@@ -1,12 +1,38 @@
 """An independent, deliberately plain implementation of the hex rules (as variants/*.toml state them), used only as
 a test oracle. It re-derives everything from the history with flood fills; it shares no code
-with `catchup_notation.rules` beyond the board geometry."""
+with `catchup_notation`: a board is a plain set of axial cells (any shape), its geometry worked
+out here."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from catchup_notation.board import hexhex
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def hexhex_cells(side: int) -> frozenset:
+    """The cells with max(|q|, |r|, |q + r|) < side, by the definition."""
+    n = side - 1
+    return frozenset((q, r) for q in range(-n, n + 1) for r in range(-n, n + 1) if abs(q + r) <= n)
+
+
+class PlainBoard:
+    """A set of axial cells with the little geometry the rules need."""
+
+    def __init__(self, cells):
+        self.cellset = frozenset(cells)
+        self.cells = sorted(self.cellset, key=lambda c: (c[1], c[0]))  # reading order
+
+    def __contains__(self, cell) -> bool:
+        return cell in self.cellset
+
+    def __len__(self) -> int:
+        return len(self.cellset)
+
+    def neighbours_of(self, cell) -> list:
+        q, r = cell
+        return [(q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in self.cellset]
+
 
 HEX_VARIANTS = (
     "catchup",
@@ -54,13 +80,14 @@ def largest(stones, player, board) -> int:
 
 
 class Reference:
-    """Replays a history of (player, cells) turns for one variant and side."""
+    """Replays a history of (player, cells) turns for one variant on a board: a hexhex side or
+    any set of axial cells."""
 
-    def __init__(self, name: str, side: int):
+    def __init__(self, name: str, board):
         # "brink(x=3)" -> name "brink", margin 3
         self.name, _, rest = name.partition("(")
         self.x = int(rest.strip(")").partition("=")[2]) if rest else None
-        self.board = hexhex(side)
+        self.board = PlainBoard(hexhex_cells(board) if isinstance(board, int) else board)
         self.stones: dict = {}
         self.history: list[tuple[int, tuple]] = []
         self.snapshots = [dict()]  # stones before each turn and after the last

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hypothesis.strategies as st
 import pytest
 from attrs import evolve
+from helpers import shapes
 from hypothesis import given
 
 from catchup_notation import formats
@@ -42,9 +43,13 @@ def fmt_of(name):
 
 @st.composite
 def hex_records(draw, variant="catchup", features=frozenset()):
-    """A catchup-style record on sides 2-7 using only the `features` asked for (besides turns)."""
+    """A catchup-style record on sides 2-7 (or a board of another shape, with the feature "board")
+    using only the `features` asked for (besides turns)."""
     side = draw(st.integers(2, 7))
-    cells = draw(st.permutations(hexhex(side).cells))
+    board = hexhex(side)
+    if "board" in features:
+        board = parse_variant("catchup", board=draw(shapes())).board
+    cells = draw(st.permutations(board.cells))
     count = draw(st.integers(0, len(cells)))
     turns, player, i = [], 1, 0
     while i < count:
@@ -71,9 +76,8 @@ def hex_records(draw, variant="catchup", features=frozenset()):
         headers = {k: v for k, v in headers.items() if k not in ("FF", "SZ", "PB", "PW", "RE")} or {"EV": "x"}
     resigned = draw(st.sampled_from((None, player))) if "resignation" in features else None
     name = "catchup-2012" if "variant" in features else variant
-    return Record(
-        str(parse_variant(name, size=side)), tuple(turns), resigned=resigned, players=players, headers=headers
-    )
+    chosen = parse_variant(name, size=side) if board.side is not None else parse_variant(name, board=board)
+    return Record(str(chosen), tuple(turns), resigned=resigned, players=players, headers=headers)
 
 
 @st.composite
@@ -95,7 +99,7 @@ def facts(record):
     hexes = variant.family == "hex"
     return {
         "variant": variant.name,
-        "size": variant.params.get("size") if hexes else (variant.params.get("set"), variant.params.get("scores")),
+        "size": variant.board if hexes else (variant.params.get("set"), variant.params.get("scores")),
         "players": record.players,
         "headers": dict(record.headers),
         "resignation": record.resigned,
@@ -109,11 +113,18 @@ def facts(record):
 #: The warning codes that may explain a difference in each facet.
 EXPLAINED_BY = {
     "variant": {"variant-dropped"},
-    "size": {"size-dropped", "variant-dropped"},
+    "size": {"size-dropped", "variant-dropped", "board-dropped"},
     "players": {"players-dropped"},
     "headers": {"headers-dropped"},
     "resignation": {"resignation-dropped", "turn-order-dropped"},
-    "turns": {"passes-dropped", "colours-dropped", "turn-order-dropped", "variant-dropped", "size-dropped"},
+    "turns": {
+        "passes-dropped",
+        "colours-dropped",
+        "turn-order-dropped",
+        "variant-dropped",
+        "size-dropped",
+        "board-dropped",
+    },
 }
 
 
@@ -242,7 +253,7 @@ def test_nothing_is_lost_silently_even_when_read_back_blind(name, data):
         return
     (item,) = formats.parse_text(text, format=name)
     if item.error is not None:  # unreadable without the rules it did not record: it said so
-        assert {w.code for w in warnings} & {"variant-dropped", "size-dropped"}, str(item.error)
+        assert {w.code for w in warnings} & {"variant-dropped", "size-dropped", "board-dropped"}, str(item.error)
         return
     assert_nothing_lost_silently(record, item.record, warnings)
 

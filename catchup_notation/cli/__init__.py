@@ -1,5 +1,6 @@
 """The `catchup` command line. Each command lives in its own module with a `register(app)`
-function; adding a command (solve, stats, ...) means adding its module name to COMMANDS.
+function; adding a command (solve, stats, ...) means adding its name to COMMANDS (`random-board`
+lives in `random_board.py`).
 
 Exit codes: 0 all good; 1 a record breaks a rule (or cannot be handled as asked); 2 usage error;
 3 unreadable input (I/O, encoding, syntax; wins over 1); 4 an internal error (a bug).
@@ -14,7 +15,19 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament", "view")
+COMMANDS = (
+    "verify",
+    "adjudicate",
+    "convert",
+    "show",
+    "variants",
+    "boards",
+    "random-board",
+    "solve",
+    "stats",
+    "tournament",
+    "view",
+)
 EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 
 

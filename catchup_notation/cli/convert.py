@@ -13,7 +13,16 @@ import typer
 from catchup_notation import formats
 from catchup_notation.batch import games
 from catchup_notation.cli import output
-from catchup_notation.cli.options import AUTO, Corrections, Format, Variant, check_format, parse_corrections
+from catchup_notation.cli.options import (
+    AUTO,
+    Board,
+    Corrections,
+    Format,
+    Variant,
+    check_format,
+    parse_corrections,
+    with_board,
+)
 from catchup_notation.converting import faithfully
 from catchup_notation.errors import WriteError
 from catchup_notation.model import Record
@@ -58,11 +67,13 @@ def convert(
     ] = None,
     format: Format = None,
     variant: Variant = None,
+    board: Board = None,
     corrections: Corrections = None,
 ) -> None:
     """Convert records from one notation to another, warning about anything the target cannot carry."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
+    variant = with_board(variant, board)
     counted = {"records": 0}
     records = _records(path, to, format, variant, parse_corrections(corrections), counted)
     try:

@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
-from catchup_notation.cli.options import Corrections, Format, Variant, parse_corrections
+from catchup_notation.cli.options import Board, Corrections, Format, Variant, parse_corrections, with_board
 from catchup_notation.errors import IllegalTurn, VariantError, WriteError
 from catchup_notation.reports import error_line, error_report
 from catchup_notation.writing import write_file
@@ -46,9 +46,11 @@ def show(
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
     format: Format = None,
     variant: Variant = None,
+    board: Board = None,
     corrections: Corrections = None,
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
+    variant = with_board(variant, board)
     game = one_game(path, record_index, format=format, variant=variant, corrections=parse_corrections(corrections))
     if game.variant is None:
         raise output.fail(game.errors[0].message, output.EXIT_RULE)

@@ -43,7 +43,7 @@ class _CommandsOnDemand(TyperGroup):
 def load_command(name: str) -> Any:
     """The click command of `catchup NAME`, from its module's `register`."""
     single = typer.Typer(**_SETTINGS)
-    import_module(f"catchup_notation.cli.{name}").register(single)
+    import_module(f"catchup_notation.cli.{name.replace('-', '_')}").register(single)
     return typer.main.get_command(single)
 
 

@@ -460,6 +460,11 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"Abstract Play Catchup records are hex games, not {record.variant}", code="wrong-family")
+    if not variant.hexhex:
+        raise WriteError(
+            f"Abstract Play names the cells of hexhex boards only, not of a board of {len(variant.board)} cells",
+            code="unwritable-board",
+        )
     side, board = variant.size, variant.board
     if variant.name != "catchup":
         warnings.append(

@@ -26,6 +26,7 @@ Family = Literal["hex", "numbers", "any"]
 FEATURES: Mapping[str, str] = {
     "variant": "the variant's name (and so its rules), beyond the board size or number set",
     "size": "the board side (hex) or the number set and starting scores (number-set games)",
+    "board": "a board of another shape than hexhex (its cells)",
     "players": "the players' names",
     "headers": "other metadata (events, dates, sites, comments)",
     "resignation": "a resignation at the end",

@@ -300,7 +300,14 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 f"the Genius notation does not record the variant; give {record.variant} when reading it back",
             )
         )
-    if variant.size != 5:
+    if not variant.hexhex:
+        warnings.append(
+            NotationWarning(
+                "board-dropped",
+                f"the Genius notation does not record the board's shape; give {record.variant} when reading it back",
+            )
+        )
+    elif variant.size != 5:
         warnings.append(
             NotationWarning(
                 "size-dropped",

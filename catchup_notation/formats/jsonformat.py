@@ -19,7 +19,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_DIGITS, MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -39,7 +39,19 @@ class JsonFormat(Format):
     extensions = (".json", ".jsonl", ".ndjson")
     family = "any"
     carries = frozenset(
-        {"variant", "size", "players", "headers", "resignation", "ending", "passes", "colours", "turn-order", "several"}
+        {
+            "variant",
+            "size",
+            "board",
+            "players",
+            "headers",
+            "resignation",
+            "ending",
+            "passes",
+            "colours",
+            "turn-order",
+            "several",
+        }
     )
     streaming = True
 
@@ -207,6 +219,10 @@ def _item(
         record = from_data(value, Record)
     except RecordError as exc:
         return error(f"not a record: {exc.message}", "shape")
+    if "@" in record.variant:  # a file named by a record would be read from the reader's disk
+        return error(
+            f"the variant {excerpt(record.variant)} names a board file; a record spells its board out", "variant"
+        )
     try:
         stated = parse_variant(record.variant)
         chosen = parse_variant(variant, **_size_of(stated)) if variant is not None else stated
@@ -234,7 +250,9 @@ def _item(
 
 
 def _size_of(variant: Variant) -> dict[str, Any]:
-    return {"size": variant.size} if variant.family == "hex" else {}
+    if variant.family != "hex":
+        return {}
+    return {"size": variant.size} if variant.hexhex else {"board": variant.board}
 
 
 FORMAT = JsonFormat()

@@ -18,6 +18,11 @@ are Black (player 1's, so W's) and White: `W[E5=w]` is a White stone played by W
 read, lower case is written. A mark that names no colour of the variant is an error at the mark;
 one that names the opponent's colour under a variant without a choice of colour (`W[E5=b]` under
 catchup) is read, for the rules to report (`wrong-colour`).
+
+Boards of another shape: Little Golem's random-board records are not known to us, so the shape is
+given when reading (`--board`); this library writes it in a root property of its own, `XB[...]`
+(not Little Golem's), holding the board's spelling (an inline mask or a cell list) in place of
+`SZ`, and reads it back unless the variant read under gives a board.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
 import attrs
 
 from catchup_notation.board import Board, Cell
-from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.errors import BoardError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
     Format,
     NotationWarning,
@@ -53,6 +58,7 @@ from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits,
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.shapes import board_text, parse_board
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -386,7 +392,7 @@ class LittleGolem(Format):
     title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
-    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "several"})
+    carries = frozenset({"size", "board", "players", "headers", "resignation", "passes", "colours", "several"})
     streaming = True
     splits = True
 
@@ -562,8 +568,8 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
         spots[name] = game.start("root") + prop.start()
     try:
         side = int_of(headers["SZ"]) if "SZ" in headers else None
-        variant_obj = parse_variant(variant, size=side)
-    except (ValueError, VariantError):
+        variant_obj = parse_variant(variant, size=side, board=shape_of(headers, variant))
+    except (ValueError, VariantError):  # BoardError is a ValueError
         return None
     board = variant_obj.board
     where = _Offsets(text, line, column)
@@ -693,7 +699,11 @@ def _build(
                 "bad-size",
             ) from None
     try:
-        variant_obj = parse_variant(variant, size=side)
+        board_given = shape_of(headers, variant)
+    except BoardError as exc:
+        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, "bad-board") from None
+    try:
+        variant_obj = parse_variant(variant, size=side, board=board_given)
     except VariantError as exc:
         raise _ValueError(str(exc), header_tokens.get("SZ", _spot(tokens[0])), 0, "variant") from None
     board = variant_obj.board
@@ -805,6 +815,22 @@ def _build(
     return record, warnings
 
 
+#: Our own root property (not Little Golem's) for a board of another shape than hexhex: its
+#: spelling as a variant's board= takes it (an inline mask or a cell list; never a file).
+BOARD_PROPERTY = "XB"
+
+
+def shape_of(headers: dict[str, str], variant: str) -> Board | None:
+    """The board an `XB` property spells, unless there is none or the variant read under gives
+    a board of its own (which wins, as --variant wins over what a record says)."""
+    text = headers.get(BOARD_PROPERTY)
+    if text is None or not parse_variant(variant).hexhex:
+        return None
+    if text.lstrip().startswith("@"):
+        raise BoardError("a record spells its board out; it cannot name a file")
+    return parse_board(text)
+
+
 _MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
 
 
@@ -838,7 +864,7 @@ def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match[str]]]:
 # ---------------------------------------------------------------------------------------------
 # Writing
 
-_FIRST = ("FF", "EV", "PB", "PW", "SZ", "RE", "GC", "SO")
+_FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
 
 
@@ -863,7 +889,20 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)
-    root["SZ"] = str(variant.size)
+    stated = root.pop(BOARD_PROPERTY, None)
+    if variant.hexhex:
+        root["SZ"] = str(variant.size)
+    else:
+        root.pop("SZ", None)
+        root[BOARD_PROPERTY] = escape(board_text(variant.board))
+    if stated is not None and stated != root.get(BOARD_PROPERTY):
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{BOARD_PROPERTY} is where this library writes a board of another shape; the record's "
+                f"{BOARD_PROPERTY}[{stated}] is not written",
+            )
+        )
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(

@@ -1118,6 +1118,11 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
         raise WriteError(
             f"{where}: rga holds hex games; {record.variant} is a number-set game", code="unsupported-record"
         )
+    if not variant.hexhex:
+        raise WriteError(
+            f"{where}: rga diagrams are written for hexhex boards only, not a board of {len(variant.board)} cells",
+            code="unwritable-board",
+        )
     side = variant.size
     if side > MAX_SIDE:
         raise WriteError(
