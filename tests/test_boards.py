@@ -394,7 +394,8 @@ def reference_value(ref: Reference) -> int:
     return best
 
 
-@pytest.mark.parametrize("name", HEX_VARIANTS)
+# SAUCE is left out: both players may pass for ever, so its positions have no value to solve.
+@pytest.mark.parametrize("name", [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless])
 @pytest.mark.parametrize("board", ["triangle2", "{(0,0),(1,0),(4,4),(5,4)}", "_._./.___./_._.", "{(0,0),(2,0),(0,2)}"])
 def test_the_endgame_solver_agrees_with_the_reference_on_small_boards(name, board):
     from reference_rules import EITHER_COLOUR
