@@ -3,6 +3,9 @@ command) of one collection by several installations, interleaved, best of severa
 
     python benchmarks/bench_cli.py --catchup .venv/bin/catchup --catchup /other/venv/bin/catchup
     python benchmarks/bench_cli.py --records 10000 --command adjudicate --runs 5
+    python benchmarks/bench_cli.py --floor --jobs 1,2        # our rate as a ratio to the plain floor
+    python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
+    python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
 
 The collection (random legal side-5 catchup games played by the rules engine, written as one Little
 Golem file) is made once under /tmp, or given with --file. Each run's wall time and peak resident
@@ -16,6 +19,7 @@ import argparse
 import os
 import random
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -63,32 +67,60 @@ def main() -> None:
     parser.add_argument("--catchup", action="append", help="a catchup executable (repeat to compare several)")
     parser.add_argument("--command", default="verify", help="verify or adjudicate (default verify)")
     parser.add_argument("--records", type=int, default=10_000)
-    parser.add_argument("--file", type=Path, help="a collection to read instead of a generated one")
+    parser.add_argument(
+        "--file", type=Path, action="append", help="collections to read instead of the generated one (repeat)"
+    )
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--jobs 2'")
+    parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--variant catchup'")
+    parser.add_argument("--jobs", default="", help="run each executable with each of these --jobs, e.g. '1,2'")
+    parser.add_argument("--floor", action="store_true", help="compare with benchmarks/floor.py (the reference)")
+    parser.add_argument("--startup", action="store_true", help="time start-up instead: --version, a one-game file")
     args = parser.parse_args()
     executables = args.catchup or ["catchup"]
-    path = args.file
-    if path is None:
-        path = Path(f"/tmp/catchup-bench-{args.records}.sgf")
-        if not path.exists():
-            path.write_text(collection(args.records), encoding="utf-8")
-    size = path.stat().st_size
-    records = args.records if args.file is None else None
-    print(f"{path}: {size / 1e6:.1f} MB; {args.command} --json {args.extra}; load {os.getloadavg()[0]:.2f}")
+    if args.startup:
+        contestants = startup_contestants(executables)
+        records = None
+        print(f"start-up; load {os.getloadavg()[0]:.2f}")
+    else:
+        paths = args.file or [Path(f"/tmp/catchup-bench-{args.records}.sgf")]
+        if not paths[0].exists():
+            paths[0].write_text(collection(args.records), encoding="utf-8")
+        records = args.records if args.file is None else None
+        contestants = []
+        if args.floor:
+            floor = Path(__file__).with_name("floor.py")
+            contestants.append(("floor", [sys.executable, str(floor), str(paths[0])]))
+        for path in paths:
+            for exe in executables:
+                for jobs in args.jobs.split(",") if args.jobs else [""]:
+                    extra = [*args.extra.split(), *(["--jobs", jobs] if jobs else [])]
+                    label = f"{exe} {' '.join(extra)} {path.name}".strip()
+                    contestants.append((label, [exe, args.command, "--json", *extra, str(path)]))
+            print(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
+        print(f"{args.command} --json; load {os.getloadavg()[0]:.2f}")
     best: dict[str, tuple[float, int]] = {}
-    for _ in range(args.runs):  # interleaved: every installation once per round
-        for exe in executables:
-            command = [exe, args.command, "--json", *args.extra.split(), str(path)]
+    for _ in range(args.runs):  # interleaved: every contestant once per round
+        for label, command in contestants:
             elapsed, rss = run(command)
-            if exe not in best or elapsed < best[exe][0]:
-                best[exe] = (elapsed, max(rss, best.get(exe, (0, 0))[1]))
-    base = best[executables[0]][0]
-    for exe in executables:
-        elapsed, rss = best[exe]
+            if label not in best or elapsed < best[label][0]:
+                best[label] = (elapsed, max(rss, best.get(label, (0, 0))[1]))
+    base = best[contestants[0][0]][0]
+    for label, _ in contestants:
+        elapsed, rss = best[label]
         rate = f"{records / elapsed:8.0f} records/s" if records else ""
-        print(f"{exe}: best {elapsed:6.2f} s {rate}  peak {rss / 1024:6.1f} MB  ratio {base / elapsed:5.2f}x")
-    print(f"load after: {os.getloadavg()[0]:.2f}")
+        print(f"{label}: best {elapsed:6.3f} s {rate}  peak {rss / 1024:6.1f} MB  rate ratio {base / elapsed:5.2f}x")
+    print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
+
+
+def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
+    """The interpreter alone, then each executable's --version and verify of a one-game file."""
+    small = Path("/tmp/catchup-bench-1.sgf")
+    small.write_text(collection(1, unique=1), encoding="utf-8")
+    contestants = [("python -c pass", [sys.executable, "-c", "pass"])]
+    for exe in executables:
+        contestants.append((f"{exe} --version", [exe, "--version"]))
+        contestants.append((f"{exe} verify 1 game", [exe, "verify", str(small)]))
+    return contestants
 
 
 if __name__ == "__main__":

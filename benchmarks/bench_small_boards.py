@@ -33,6 +33,12 @@ def openings(result: EndgameResult, label: object) -> str:
     return f"{', '.join(names)} ({len(seen)} of {orbits} orbits)"
 
 
+def playable(spec: object, x: int) -> str:
+    """The variant's name with its required parameters (brink's margin) set to `x`."""
+    required = [f"{p.name}={x}" for p in spec.parameters if p.required]  # type: ignore[attr-defined]
+    return f"{spec.name}({', '.join(required)})" if required else spec.name  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sides", type=int, nargs="*", default=[2, 3])
@@ -47,6 +53,9 @@ def main() -> None:
     print(f"{'variant':20} {'side':>4} {'value':>5}  {'result':20} {'nodes':>11} {'s':>8} {'table':>9}  best openings")
     for spec in hex_variants():
         if args.variants and spec.name not in args.variants:
+            continue
+        if parse_variant(playable(spec, args.brink_x)).new_game().endless:
+            print(f"{spec.name:20} has no value (both players may pass for ever)")
             continue
         for side in args.sides:
             params = [f"size={side}"] + [f"{p.name}={args.brink_x}" for p in spec.parameters if p.required]

@@ -46,6 +46,9 @@ _EXPORTS = {
     "GameState": "catchup_notation.model",
     "Board": "catchup_notation.board",
     "hexhex": "catchup_notation.board",
+    "parse_board": "catchup_notation.shapes",
+    "random_board": "catchup_notation.shapes",
+    "BoardError": "catchup_notation.errors",
     "Variant": "catchup_notation.rules.registry",
     "VariantSpec": "catchup_notation.rules.registry",
     "parse_variant": "catchup_notation.rules.registry",
@@ -73,6 +76,7 @@ __all__ = [
     "AdjudicationReport",
     "Allowance",
     "Board",
+    "BoardError",
     "CatchupError",
     "Format",
     "Game",
@@ -101,7 +105,9 @@ __all__ = [
     "from_data",
     "hexhex",
     "new_game",
+    "parse_board",
     "parse_variant",
+    "random_board",
     "read",
     "read_text",
     "to_data",
@@ -131,7 +137,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from catchup_notation import formats
     from catchup_notation.board import Board, hexhex
-    from catchup_notation.errors import CatchupError, IllegalTurn, NotationError, VariantError, WriteError
+    from catchup_notation.errors import BoardError, CatchupError, IllegalTurn, NotationError, VariantError, WriteError
     from catchup_notation.formats import write, write_text
     from catchup_notation.formats.base import Format, NotationWarning
     from catchup_notation.game import Game, GameSource, Position, Verification, new_game
@@ -150,4 +156,5 @@ if TYPE_CHECKING:
     from catchup_notation.reports import AdjudicationReport, VerifyReport, adjudication_report, verify_report
     from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant, variants
     from catchup_notation.serialization import from_data, to_data
+    from catchup_notation.shapes import parse_board, random_board
     from catchup_notation.writing import OutputError

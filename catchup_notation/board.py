@@ -40,7 +40,7 @@ class Board:
     have `side` None. Two boards are equal when they have the same cells.
     """
 
-    __slots__ = ("_cellset", "_hash", "_labels", "cells", "index", "neighbours", "rows", "side")
+    __slots__ = ("_by_row", "_cellset", "_hash", "_labels", "cells", "index", "neighbours", "rows", "side", "top")
 
     def __init__(self, cells: Iterable[Cell], *, side: int | None = None) -> None:
         cellset = frozenset(cells)
@@ -60,11 +60,16 @@ class Board:
         )
         self.side = side
         self._cellset = cellset
+        # Row letters count rows of the grid from the top row with a cell, so that a board with
+        # an empty row between its parts keeps letters that match the picture (no cell there).
+        self.top = self.rows[0][0][1]
         self._labels = {
-            cell: f"{ROW_LETTERS[row]}{place}"
-            for row, cells_of_row in enumerate(self.rows[:26])
+            cell: f"{ROW_LETTERS[cell[1] - self.top]}{place}"
+            for cells_of_row in self.rows
+            if cells_of_row[0][1] - self.top < len(ROW_LETTERS)
             for place, cell in enumerate(cells_of_row, start=1)
         }
+        self._by_row = {row[0][1] - self.top: row for row in self.rows}
         self._hash = hash(cellset)
 
     # -- the set of cells ----------------------------------------------------------------------
@@ -107,36 +112,61 @@ class Board:
     def label(self, cell: Cell) -> str:
         """`E5`: the row letter (A = the top row) and the cell's place in its row from the left.
 
-        A cell off the board is labelled as it would be on the hexhex board's rows continued
-        (`A9` on side 5), or axially (`(7, -4)`) where no row letter and number can say it.
+        Rows are lettered down the grid from the top row that has a cell (a row with no cell,
+        between two parts of a board, has its letter all the same); places count only the cells
+        of the row that exist, from 1 at its leftmost.
+
+        A cell off the board is labelled as it would be on its row continued to the right (`A9`
+        on side 5; on another board, counting on from the row's last cell, or for a row without
+        cells from the board's left edge), or axially (`(7, -4)`) where no row letter and number
+        can say it (a hole, a cell left of its row).
         """
         found = self._labels.get(cell)
         if found is not None:
             return found
         q, r = cell
-        if self.side is not None and cell not in self.index:
-            radius = self.side - 1
-            letter, number = r + radius, q - max(-radius, -radius - r) + 1
+        if cell not in self.index:
+            letter, number = r - self.top, 0
+            if self.side is not None:
+                radius = self.side - 1
+                number = q - max(-radius, -radius - r) + 1
+            elif letter in self._by_row:
+                last = self._by_row[letter][-1][0]
+                number = len(self._by_row[letter]) + q - last if q > last else 0
+            else:
+                number = q - self._left(r) + 1
             if 0 <= letter < 26 and number >= 1:
                 return f"{ROW_LETTERS[letter]}{number}"
         return f"({q}, {r})"
+
+    def _left(self, r: int) -> int:
+        """The q of row r's cell at the board's left edge (the leftmost doubled column, or right of it)."""
+        left = min(2 * q + row for q, row in self.cells)
+        return -((r - left) // 2)
 
     def labelled(self, letter: str, number: int) -> Cell | None:
         """The cell a label names (row letter, either case, and number from 1), or None.
 
         On a hexhex board every label names a cell, on the board or off it (`A9` on side 5 is
         the axial cell it would be), so that the rules can report `off-board` with the turn and
-        player instead of a reader refusing a well-formed record. On other boards a label past
-        the end of a row, or of a row the board does not have, is None.
+        player instead of a reader refusing a well-formed record. Other boards do the same as
+        `label` says (a row continued to the right), and None for a number below 1.
         """
         row = ord(letter.upper()) - ord("A")
         if self.side is not None:
             radius = self.side - 1
             r = row - radius
             return (number - 1 + max(-radius, -radius - r), r)
-        if 0 <= row < len(self.rows) and 1 <= number <= len(self.rows[row]):
-            return self.rows[row][number - 1]
-        return None
+        if number < 1:
+            return None
+        cells_of_row = self._by_row.get(row)
+        if cells_of_row is None:
+            r = row + self.top
+            return (self._left(r) + number - 1, r)
+        if number <= len(cells_of_row):
+            return cells_of_row[number - 1]
+        last_q, r = cells_of_row[-1]
+        return (last_q + number - len(cells_of_row), r)
 
 
 @cache

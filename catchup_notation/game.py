@@ -391,13 +391,13 @@ class Game:
             played = self.replay()
             error = played.error if played is not None else None
             return f"invalid at turn {error.turn} ({error.code})" if error else "invalid (variant)"
-        if result.status == "unfinished":
-            return "unfinished"
+        if result.status in ("unfinished", "abandoned"):
+            return result.status
         if result.draw or result.winner is None:
             return "draw"
         variant = self.variant
         colours = variant.spec.players if variant is not None else ("player 1", "player 2")
-        how = " by resignation" if result.status == "resigned" else ""
+        how = {"resigned": " by resignation", "timeout": " on time"}.get(result.status, "")
         return f"{colours[result.winner - 1]} wins{how}"
 
     def _repr_html_(self) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 MAX_SIDE = 50
 #: Most cells on a board of any shape.
 MAX_CELLS = 3 * MAX_SIDE * (MAX_SIDE - 1) + 1
+#: Most rows a board of any shape spans, and most cells across (a hexhex board of side 50 spans 99).
+MAX_BOARD_SPAN = 4 * MAX_SIDE
 #: Most numbers in a number set (the paper's tables stop at 18, exact values here at about 30).
 MAX_SET = 1000
 #: Largest number in a number set, and largest starting score.
@@ -31,6 +33,7 @@ MAX_LINE_CHARS = MAX_RECORD_CHARS
 LIMITS = {
     "board side": MAX_SIDE,
     "cells on a board": MAX_CELLS,
+    "rows or cells across a board": MAX_BOARD_SPAN,
     "numbers in a number set": MAX_SET,
     "a number in a number set or a starting score": MAX_NUMBER,
     "digits of an integer": MAX_DIGITS,

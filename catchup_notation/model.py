@@ -84,6 +84,27 @@ class Turn:
         return self.colours or (self.player,) * len(self.cells)
 
 
+EndingKind = Literal["timeout", "draw", "abandoned"]
+
+
+@attrs.frozen
+class Ending:
+    """How a game ended outside the rules other than by resignation (see `Record.ending`).
+
+    `kind`: "timeout" (`player` ran out of time and loses), "draw" (the players agreed to a draw)
+    or "abandoned" (the game was stopped with no result). `player` is None but for a timeout.
+    """
+
+    kind: EndingKind
+    player: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("timeout", "draw", "abandoned"):
+            raise ValueError(f"an ending is a timeout, a draw or abandoned, not {self.kind!r}")
+        if (self.kind == "timeout") != (self.player is not None) or self.player not in (None, 1, 2):
+            raise ValueError(f"a timeout names the player (1 or 2) who ran out of time; a {self.kind} names none")
+
+
 @attrs.frozen
 class Record:
     """One game as a file recorded it, before any rule was applied.
@@ -91,12 +112,15 @@ class Record:
     `variant` is a variant string (`catchup(size=5)`, `catch-up(set={1,2,3,4})`): the rules the
     record is read under. `headers` keeps the file's metadata verbatim, in file order. `players`
     are the display names of player 1 and player 2 when the file gives them. `resigned` is the
-    player who resigned after the last turn, if the record ends with a resignation.
+    player who resigned after the last turn, if the record ends with a resignation. `ending` is
+    how a game stopped by other means than the rules or a resignation, as game servers record it
+    (a timeout, an agreed draw, an abandoned game); None otherwise.
     """
 
     variant: str
     turns: tuple[Turn, ...] = ()
     resigned: int | None = None
+    ending: Ending | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)
     players: tuple[str | None, str | None] = (None, None)
     headers: dict[str, str] = attrs.field(factory=dict, hash=False)  # hashable all the same: equal records hash alike
     source: str | None = attrs.field(default=None, eq=False)
@@ -184,22 +208,24 @@ class NumbersState:
 
 GameState = HexState | NumbersState
 
-Status = Literal["finished", "resigned", "unfinished", "invalid"]
+Status = Literal["finished", "resigned", "timeout", "draw", "abandoned", "unfinished", "invalid"]
 
 
 @attrs.frozen
 class Result:
     """The verdict on a record.
 
-    `groups` are the group sizes of each colour in descending order (empty for number-set games).
-    `reason` is a stable code for how the game ended: board-full, no-legal-turn, numbers-exhausted,
-    resignation, unfinished, rule-error. For a finished game, `decided_by` is a stable code for the
-    scoring rule that decided it (see `catchup_notation.rules.scoring.VERDICT_CODES`: `groups` for the
-    cascading comparison, `plurality`, `no-cut`, `second-largest`, `product`, `margin`,
-    `inside-margin`, `scores` for number-set games) and `decided_at` the 0-based position in the
-    sorted group sizes where it decided, if there is one (for plurality, the last of the k largest
-    groups of the board). `scores` are the numbers that rule compared. `explanation` says it all in
-    words.
+    `status` is finished (by the rules), resigned, timeout (a player ran out of time: the other
+    wins), draw (agreed), abandoned (no winner), unfinished or invalid (a rule broken before the
+    end). `groups` are the group sizes of each colour in descending order (empty for number-set
+    games). `reason` is a stable code for how the game ended: board-full, no-legal-turn,
+    numbers-exhausted, resignation, timeout, draw-agreed, abandoned, unfinished, rule-error. For a
+    finished game, `decided_by` is a stable code for the scoring rule that decided it (see
+    `catchup_notation.rules.scoring.VERDICT_CODES`: `groups` for the cascading comparison,
+    `plurality`, `no-cut`, `second-largest`, `product`, `margin`, `inside-margin`, `scores` for
+    number-set games) and `decided_at` the 0-based position in the sorted group sizes where it
+    decided, if there is one (for plurality, the last of the k largest groups of the board).
+    `scores` are the numbers that rule compared. `explanation` says it all in words.
     """
 
     status: Status

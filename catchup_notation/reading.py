@@ -22,12 +22,13 @@ from typing import IO, Any, BinaryIO, cast
 import attrs
 
 from catchup_notation import formats
+from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Corrections, Parsed, ReadOptions
+from catchup_notation.formats.base import Corrections, Parsed, Piece, ReadOptions
 from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks, undecodable
 from catchup_notation.game import Game, GameSource
 from catchup_notation.rules.inference import AUTO
-from catchup_notation.rules.registry import Variant, parse_variant
+from catchup_notation.rules.registry import Variant, on_board, parse_variant
 
 #: Bytes read from the start of an input to tell its format.
 SNIFF_BYTES = 8192
@@ -66,6 +67,7 @@ def read(
     format: str | None = None,
     variant: str | Variant | None = None,
     corrections: Corrections = None,
+    board: Board | str | None = None,
 ) -> Iterator[Game]:
     """Every record of `source`, lazily, as `Game`s (unreadable ones included, with their error).
 
@@ -73,10 +75,12 @@ def read(
     binary stream, or "-" for standard input. `format` names the notation (default: from the
     file's name and content); `variant` the rules to judge by (default: the record's own, or
     `catchup` where the notation does not say; "auto": whichever variant accepts each record);
-    `corrections` mend coordinates of hand-written posts (rga). An unknown format or variant
-    raises at once (`NotationError`, `VariantError`).
+    `corrections` mend coordinates of hand-written posts (rga); `board` (a `Board` or any spelling
+    of one, `@shape.txt`) the board to play `variant` (default `catchup`) on, for notations that
+    do not carry a shape (Little Golem). An unknown format or variant raises at once
+    (`NotationError`, `VariantError`).
     """
-    request = _request(format, variant, corrections)
+    request = make_request(format, on_board(variant, board), corrections)
     return _read_all(_inputs(source), request)
 
 
@@ -87,18 +91,22 @@ def read_text(
     variant: str | Variant | None = None,
     corrections: Corrections = None,
     source: str | None = None,
+    board: Board | str | None = None,
 ) -> Iterator[Game]:
     """Every record of a string, as `read` gives them; `source` names it in messages and its
     ending helps tell the format."""
-    request = _request(format, variant, corrections)
+    request = make_request(format, on_board(variant, board), corrections)
     return _read_all([_Input(source, source, text=text)], request)
 
 
-def _request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
+def make_request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
+    """A `Request`, checked: an unknown format or variant, or corrections of the wrong kind, raise now."""
     if format is not None:
         formats.get(format)  # an unknown format is an error now, not at the first record
     if isinstance(variant, str) and variant.strip().lower() != AUTO:
-        parse_variant(variant)  # likewise an unknown variant
+        chosen = parse_variant(variant)  # likewise an unknown variant
+        if "@" in variant:
+            variant = str(chosen)  # a board file is read once, here, and its board spelt out
     if corrections is not None and not isinstance(corrections, str) and not hasattr(corrections, "items"):
         raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
     if isinstance(corrections, str) and corrections != "diagram":
@@ -190,6 +198,39 @@ def _read_all(inputs: Iterable[_Input], request: Request) -> Iterator[Game]:
 
 
 def _games_of(item: _Input, request: Request) -> Iterator[Game]:
+    for found in _found_in(item, request, split=False):
+        assert isinstance(found, Game)
+        yield found
+
+
+@attrs.frozen
+class Pieces:
+    """Records of one input found but not yet parsed (see `Format.pieces`): all that
+    `Pieces.games` needs, in a picklable form, to give their games anywhere."""
+
+    format: str
+    source: str | None
+    request: Request
+    pieces: tuple[Piece, ...]
+
+    def games(self) -> Iterator[Game]:
+        """The games of these pieces, as `read` would give them."""
+        fmt = formats.get(self.format)
+        options = self.request.options(self.source)
+        for piece in self.pieces:
+            yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
+
+
+def split(path: str, request: Request, size: int) -> Iterator[Pieces | Game]:
+    """The records of the input `path` ("-" for standard input) in `Pieces` of up to `size`
+    records, found by its format's cheap scan, for parsing elsewhere; an input whose format has
+    no such scan is read here (its games come as they are), as is an input that fails as a whole
+    (one unreadable game)."""
+    for item in _inputs(path):
+        yield from _found_in(item, request, split=True, size=size)
+
+
+def _found_in(item: _Input, request: Request, *, split: bool, size: int = 1) -> Iterator[Pieces | Game]:
     name = item.name
     if item.error is not None:
         item.error.source = name
@@ -199,8 +240,11 @@ def _games_of(item: _Input, request: Request) -> Iterator[Game]:
         with _opened(item, request.format) as (fmt, chunks):
             if fmt is None:  # nothing but white space: no records, whatever the format
                 return
-            parsed = formats.get(fmt).read(chunks, request.options(name))
-            yield from _guarded(parsed, fmt, name, request)
+            reader = formats.get(fmt)
+            if split and reader.splits:
+                yield from _batched(reader.pieces(chunks, request.options(name)), fmt, name, request, size)
+            else:
+                yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, request.format, name, 0, request)
@@ -300,17 +344,44 @@ def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Requ
     try:
         for item in parsed:
             index = item.index + 1
-            yield Game(
-                item.record,
-                variant=request.variant,
-                format=fmt,
-                source=GameSource(name, item.index, item.line),
-                error=item.error,
-                warnings=item.warnings,
-            )
+            yield _game(item, fmt, name, request)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, fmt, name, index, request)
+
+
+def _batched(
+    pieces: Iterator[Piece], fmt: str, name: str | None, request: Request, size: int
+) -> Iterator[Pieces | Game]:
+    """`pieces` in `Pieces` of `size`; an error part-way ends the input as in `_guarded`."""
+    batch: list[Piece] = []
+    index = 0
+    try:
+        for piece in pieces:
+            index = piece.index + 1
+            batch.append(piece)
+            if len(batch) >= size:
+                yield Pieces(fmt, name, request, tuple(batch))
+                batch = []
+    except NotationError as exc:
+        if batch:
+            yield Pieces(fmt, name, request, tuple(batch))
+        exc.source = exc.source or name
+        yield _failed(exc, fmt, name, index, request)
+        return
+    if batch:
+        yield Pieces(fmt, name, request, tuple(batch))
+
+
+def _game(item: Parsed, fmt: str, name: str | None, request: Request) -> Game:
+    return Game(
+        item.record,
+        variant=request.variant,
+        format=fmt,
+        source=GameSource(name, item.index, item.line),
+        error=item.error,
+        warnings=item.warnings,
+    )
 
 
 def _failed(error: NotationError, fmt: str | None, name: str | None, index: int, request: Request) -> Game:

@@ -232,7 +232,7 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
 def endgame_report(game: Game, limit: int) -> EndgameReport:
     """The perfect-play result of an unfinished hex game (up to `limit` empty cells)."""
     from catchup_notation.rules.hexgame import HexGame
-    from catchup_notation.solvers.endgame import EndgameTooLarge, solve_endgame
+    from catchup_notation.solvers.endgame import EndgameError, EndgameTooLarge, solve_endgame
 
     played = game.replay()
     engine = played.game if played is not None else None
@@ -251,6 +251,8 @@ def endgame_report(game: Game, limit: int) -> EndgameReport:
             0.0,
             f"endgame not solved: {engine.empty} empty cells, more than --max-empty {limit}",
         )
+    except EndgameError as exc:  # a game the solver cannot value (sauce: passes may go on for ever)
+        return EndgameReport(False, None, False, (), 0, 0.0, f"endgame not solved: {exc.message}")
     line = tuple(turn_words(game, turn) for turn in solved.principal_line)
     outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
     explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import io
 
+from hypothesis import strategies as st
+
 from catchup_notation import formats
 from catchup_notation.board import Cell
 from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import VariantSpec, hex_variants, parse_variant
+from catchup_notation.shapes import random_board
 
 
 def playable(spec: VariantSpec, **required: int) -> str:
@@ -68,3 +71,13 @@ def read_file(path: object, **options: object) -> list[Parsed]:
         Parsed(g.source.index, g.record if g.readable else None, g.reading_error, g.warnings, g.source.line)
         for g in read(path, **options)  # type: ignore[arg-type]
     ]
+
+
+@st.composite
+def shapes(draw) -> frozenset:
+    """A random board: a scatter of cells (often disconnected, with holes) or a seeded blob."""
+    if draw(st.booleans()):
+        cells = draw(st.integers(7, 30))
+        return frozenset(random_board(draw(st.integers(0, 10**6)), cells, draw(st.integers(0, cells // 7))).cells)
+    coordinate = st.integers(-3, 3)
+    return frozenset(draw(st.sets(st.tuples(coordinate, coordinate), min_size=2, max_size=24)))

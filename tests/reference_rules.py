@@ -1,12 +1,38 @@
 """An independent, deliberately plain implementation of the hex rules (as variants/*.toml state them), used only as
 a test oracle. It re-derives everything from the history with flood fills; it shares no code
-with `catchup_notation.rules` beyond the board geometry."""
+with `catchup_notation`: a board is a plain set of axial cells (any shape), its geometry worked
+out here."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from catchup_notation.board import hexhex
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def hexhex_cells(side: int) -> frozenset:
+    """The cells with max(|q|, |r|, |q + r|) < side, by the definition."""
+    n = side - 1
+    return frozenset((q, r) for q in range(-n, n + 1) for r in range(-n, n + 1) if abs(q + r) <= n)
+
+
+class PlainBoard:
+    """A set of axial cells with the little geometry the rules need."""
+
+    def __init__(self, cells):
+        self.cellset = frozenset(cells)
+        self.cells = sorted(self.cellset, key=lambda c: (c[1], c[0]))  # reading order
+
+    def __contains__(self, cell) -> bool:
+        return cell in self.cellset
+
+    def __len__(self) -> int:
+        return len(self.cellset)
+
+    def neighbours_of(self, cell) -> list:
+        q, r = cell
+        return [(q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in self.cellset]
+
 
 HEX_VARIANTS = (
     "catchup",
@@ -17,6 +43,7 @@ HEX_VARIANTS = (
     "ketchup-2",
     "ketchup-1",
     "alternative",
+    "sauce",
     "plur",
     "too",
     "brink(x=1)",
@@ -53,13 +80,14 @@ def largest(stones, player, board) -> int:
 
 
 class Reference:
-    """Replays a history of (player, cells) turns for one variant and side."""
+    """Replays a history of (player, cells) turns for one variant on a board: a hexhex side or
+    any set of axial cells."""
 
-    def __init__(self, name: str, side: int):
+    def __init__(self, name: str, board):
         # "brink(x=3)" -> name "brink", margin 3
         self.name, _, rest = name.partition("(")
         self.x = int(rest.strip(")").partition("=")[2]) if rest else None
-        self.board = hexhex(side)
+        self.board = PlainBoard(hexhex_cells(board) if isinstance(board, int) else board)
         self.stones: dict = {}
         self.history: list[tuple[int, tuple]] = []
         self.snapshots = [dict()]  # stones before each turn and after the last
@@ -118,6 +146,13 @@ class Reference:
             return (0, 3)
         if n == "alternative":
             return (1, 2)
+        if n == "sauce":
+            # 1, then "12": exactly 2; then exactly 3 when the opponent is ahead by the cascading
+            # comparison at the start of the turn, else 2; a pass (0) on every turn but the first
+            if len(self.history) == 1:
+                return (0, 2)
+            mine, theirs = sizes(self.stones, mover, self.board), sizes(self.stones, 3 - mover, self.board)
+            return (0, 3) if cascade_winner(theirs, mine) == 1 else (0, 2)
         raise ValueError(n)
 
     def allowed_counts(self) -> tuple:
@@ -125,6 +160,8 @@ class Reference:
         fit = tuple(c for c in counts if c <= self.empty())
         if not fit and self.name in ("ketchup-3", "ketchup-4", "ketchup-4-amended") and self.empty():
             return (self.empty(),)
+        if self.name == "sauce" and counts[-1] > self.empty():  # fill what remains, or pass
+            return (0, self.empty()) if self.empty() else (0,)
         return fit
 
     def constraint(self, player, cells) -> str | None:

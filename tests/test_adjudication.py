@@ -1,9 +1,11 @@
 """Adjudication: the cascading comparison (seed 001's examples), endings, and the seed 000 game."""
 
-import pytest
-from helpers import record
+import random
 
-from catchup_notation.model import Record, Turn
+import pytest
+from helpers import game_after, record
+
+from catchup_notation.model import Ending, Record, Turn
 from catchup_notation.rules.adjudicate import adjudicate
 from catchup_notation.rules.inference import accepting_variants
 from catchup_notation.rules.scoring import compare_groups, describe_verdict
@@ -83,3 +85,41 @@ def test_finished_and_invalid_and_late_resignation():
     assert late.status == "finished" and "ignored" in late.explanation
     bad = adjudicate(record("catchup", "E5 E6"))
     assert bad.status == "invalid" and bad.reason == "rule-error" and bad.winner is None
+
+
+# --- game-server endings (Record.ending) ----------------------------------------------------------
+
+
+def _ended(ending, *turns, side=5):
+    base = record("catchup", *turns, side=side)
+    return Record(base.variant, base.turns, ending=ending)
+
+
+@pytest.mark.parametrize(
+    ("ending", "status", "winner", "draw", "reason"),
+    [
+        (Ending("timeout", 1), "timeout", 2, False, "timeout"),
+        (Ending("timeout", 2), "timeout", 1, False, "timeout"),
+        (Ending("draw"), "draw", None, True, "draw-agreed"),
+        (Ending("abandoned"), "abandoned", None, False, "abandoned"),
+    ],
+)
+def test_an_ending_before_the_rules_end_the_game_decides(ending, status, winner, draw, reason):
+    result = adjudicate(_ended(ending, "E5", "D4 F6"))
+    assert (result.status, result.winner, result.draw, result.reason) == (status, winner, draw, reason)
+    assert result.groups == ((1,), (1, 1))
+
+
+def test_an_ending_after_the_rules_ended_the_game_is_ignored():
+    game, rng = game_after("catchup", "A1", side=2), random.Random(1)  # side 2: 7 cells, soon full
+    turns = list(record("catchup", "A1", side=2).turns)
+    while not game.over:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    result = adjudicate(Record("catchup(size=2)", tuple(turns), ending=Ending("draw")))
+    assert result.status == "finished" and "came after the end and is ignored" in result.explanation
+
+
+def test_a_rule_broken_before_an_ending_makes_the_record_invalid():
+    result = adjudicate(_ended(Ending("timeout", 2), "E5", "E5"))
+    assert result.status == "invalid" and result.winner is None

@@ -32,3 +32,16 @@ def test_corrections_concern_rga_posts_only(tmp_path):
     assert result.exit_code == 0, result.output
     assert [line["valid"] for line in json_lines(result.output)] == [True, True]
     assert run("verify", str(POST), "--corrections", "l7").exit_code == 2
+
+
+SLIP = Path(__file__).parent / "quirks" / "rga-slip.rga"
+
+
+def test_corrections_from_the_diagram_mend_a_cell_played_twice():
+    result = run("verify", str(SLIP), "--json", "--variant", "catchup")
+    (line,) = json_lines(result.output)
+    assert line["valid"] is False and line["error"]["code"] == "occupied"
+    result = run("verify", str(SLIP), "--json", "--variant", "catchup", "--corrections", "diagram")
+    assert result.exit_code == 0, result.output
+    (line,) = json_lines(result.output)
+    assert line["valid"] is True

@@ -144,3 +144,31 @@ def test_jobs_2_output_equals_jobs_1(tmp_path):
     assert serial.exit_code == parallel.exit_code == 1
     assert serial.output == parallel.output
     assert [r["source"] for r in json_lines(parallel.output)] == paths
+
+
+def test_one_big_file_on_two_cores_reads_as_on_one(tmp_path, monkeypatch):
+    # Every file counts as big and jobs hold 3 records: the file is cut by its format's scan and
+    # parsed by the workers, between broken games, text between games, a game cut short by the
+    # next, and undecodable bytes at the end. The workers are forked, so they see these settings.
+    from catchup_notation import batch
+
+    monkeypatch.setattr(batch, "BIG_FILE", 1)
+    monkeypatch.setattr(batch, "BATCH_RECORDS", 3)
+    games = [random_game(40 + i, turns=None if i % 3 else 8) for i in range(10)]
+    path = write_lg(tmp_path / "big.sgf", *games)
+    text = path.read_text(encoding="utf-8").splitlines()
+    text[2] = "(;FF[4]SZ[5];W[E5]C[a comment never closed"  # cut short by the next game
+    text.insert(4, "some words between games")
+    text.insert(6, "(;FF[4]SZ[5];W[E5];B[Z9])")
+    path.write_bytes("\n".join(text).encode("utf-8") + b"\n(;FF[4]SZ[5];W[E5]\xff)\n")
+    serial = run("verify", str(path), "--json", "--jobs", "1")
+    parallel = run("verify", str(path), "--json", "--jobs", "2")
+    assert serial.exit_code == parallel.exit_code == 3
+    assert serial.output == parallel.output
+    found = json_lines(parallel.output)
+    assert [r["index"] for r in found] == list(range(len(found)))
+    assert {r["error"]["code"] for r in found if r["error"]} == {"syntax", "off-board", "encoding"}
+    assert sum("where reading resumed" in (r["error"] or {}).get("message", "") for r in found) == 1
+    assert any(w["code"] == "ignored-text" for r in found for w in r["warnings"])
+    piped = run("verify", "-", "--format", "lg", "--json", "--jobs", "2", input=path.read_bytes())
+    assert [{**r, "source": None} for r in json_lines(piped.output)] == [{**r, "source": None} for r in found]

@@ -8,7 +8,7 @@ import json
 import hypothesis.strategies as st
 import pytest
 from helpers import write_with
-from hypothesis import given
+from hypothesis import assume, given
 
 from catchup_notation import formats
 from catchup_notation.board import hexhex
@@ -328,6 +328,7 @@ def convert(record, fmt):
 
 @given(coloured_records(), st.sampled_from(FORMATS), st.sampled_from(FORMATS))
 def test_colours_survive_a_to_b_to_a(record, a, b):
+    assume("genius" not in (a, b) or record.turns or record.resigned)  # Genius cannot write a game of no turns
     first, _ = convert(record, a)
     middle, warnings = convert(first, b)
     last, _ = convert(middle, a)
@@ -339,6 +340,7 @@ def test_colours_survive_a_to_b_to_a(record, a, b):
 
 @given(coloured_records(), st.sampled_from(FORMATS))
 def test_coloured_write_read_write_is_stable(record, fmt):
+    assume(fmt != "genius" or record.turns or record.resigned)  # Genius cannot write a game of no turns
     once, _ = convert(record, fmt)
     text1, _ = write_text([once], fmt)
     text2, _ = write_text([convert(once, fmt)[0]], fmt)

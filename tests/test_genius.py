@@ -1,7 +1,9 @@
 """The Genius ORG notation: the seed's worked example turns, colours as players, diagnostics."""
 
+import hypothesis.strategies as st
 import pytest
 from helpers import read_with, write_with
+from hypothesis import given
 
 from catchup_notation import formats
 from catchup_notation.board import hexhex
@@ -83,3 +85,49 @@ def test_blank_text_is_a_game_without_turns():
 
 def test_sniff():
     assert formats.get("genius").sniff(SEED) and not formats.get("genius").sniff("(;FF[4];W[E5])")
+
+
+# --- the plain path (a regular expression per line) reads as the grammar ------------------------
+
+_NAMES = st.sampled_from(["Red", "Blue", "dark blue", "O'Neil", "x-y"])
+_CELLS = st.lists(st.from_regex(r"[A-Ia-i][1-9](=[rbRB])?", fullmatch=True), min_size=1, max_size=3)
+_SEPARATORS = st.sampled_from([" ", ", ", ",", "", "\t", "  "])
+
+
+@st.composite
+def plain_texts(draw):
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        colour = draw(st.one_of(st.just(""), _NAMES.map(lambda n: n + draw(st.sampled_from([":", " :", ": "])))))
+        cells = draw(_SEPARATORS).join(draw(_CELLS))
+        lines.append(
+            draw(st.sampled_from(["", " ", "\t"])) + colour + " " + cells + draw(st.sampled_from(["", " ", ","]))
+        )
+        if draw(st.booleans()):
+            lines.append(draw(st.sampled_from(["", "  "])))
+    return "\n".join(lines)
+
+
+def _tokens(lines):
+    return [
+        (
+            [(str(t), t.line, t.column) for t in colour] if colour else None,
+            [(str(t), t.line, t.column) for t in body],
+        )
+        for colour, body in lines
+    ]
+
+
+@given(plain_texts())
+def test_the_plain_path_reads_every_plain_text_as_the_grammar_does(text):
+    from catchup_notation.formats.genius import _parser, _plain_lines
+
+    plain = _plain_lines(text)
+    assert plain is not None, text
+    tree = _parser().parse(text)
+    grammar = [
+        (list(line.children[0].children) if line.children[0] is not None else None, list(line.children[1].children))
+        for line in tree.children
+        if line is not None and hasattr(line, "children")
+    ]
+    assert _tokens(plain) == _tokens(grammar)

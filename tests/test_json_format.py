@@ -2,11 +2,12 @@
 
 import json
 
+import attrs
 import pytest
 from helpers import read_with, write_with
 
 from catchup_notation.formats.jsonformat import schema_path
-from catchup_notation.model import Record, Turn
+from catchup_notation.model import Ending, Record, Turn
 
 RECORD = Record(
     "catchup(size=7)",
@@ -133,3 +134,18 @@ def test_validator_rejects_bad_data():
     bad["turns"][0]["cells"][0].append(3)
     with pytest.raises(AssertionError):
         validate(bad, schema)
+
+
+@pytest.mark.parametrize("ending", [Ending("timeout", 2), Ending("draw"), Ending("abandoned")])
+def test_endings_round_trip_and_match_the_schema(ending):
+    record = attrs.evolve(RECORD, resigned=None, ending=ending)
+    text, warnings = write_with("json", [record])
+    assert warnings == [] and [i.record for i in read_with("json", text)] == [record]
+    validate(json.loads(text), json.loads(schema_path().read_text(encoding="utf-8")))
+    assert '"ending"' not in write_with("json", [RECORD])[0]  # left out when there is none
+
+
+@pytest.mark.parametrize("ending", ['{"kind": "forfeit"}', '{"kind": "timeout"}', '{"kind": "draw", "player": 1}'])
+def test_an_ending_the_model_cannot_hold_is_a_shape_error(ending):
+    (item,) = read_with("json", '{"variant": "catchup", "turns": [], "ending": ' + ending + "}")
+    assert item.error is not None and item.error.code == "shape"

@@ -1,14 +1,18 @@
 """Little Golem SGF dialect: cells, reading, writing, diagnostics and the quirk corpus."""
 
+import re
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from helpers import read_file, read_with, write_with
+from hypothesis import given
+from hypothesis import strategies as st
 
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError
-from catchup_notation.formats import parse_text
-from catchup_notation.formats.lg import cell_name, cell_of, split_games
+from catchup_notation.formats import lg, parse_text
+from catchup_notation.formats.lg import _grammar_game, _plain_game, cell_name, cell_of, split_games
 
 QUIRKS = Path(__file__).parent / "quirks"
 
@@ -115,6 +119,21 @@ def test_scanner_keeps_escaped_brackets_and_positions():
     parts = list(split_games([text[i : i + 3] for i in range(0, len(text), 3)]))
     assert [(k, line, col) for k, _, line, col in parts] == [("game", 1, 1), ("game", 2, 3)]
     assert parts[0][1] == "(;C[a\\]b)(c];W[E5])"
+
+
+# Texts made of what the scan treats specially, and of game text: whole games, broken ones,
+# escapes, values never closed, a "(;" at the start of a line inside a value, junk between games.
+_SCAN_PIECES = st.sampled_from(
+    ["(;", "(", ")", "[", "]", "\\", "\n", " ", ";", "W[E5]", "B[d4]", "C[a(b]", "SZ[5]", "x", "(;FF[4];W[E5])\n"]
+)
+
+
+@given(st.lists(_SCAN_PIECES, max_size=40).map("".join), st.integers(1, 7))
+def test_the_scan_finds_the_same_games_whatever_the_chunks_with_or_without_its_shortcut(text, size):
+    quick = list(split_games([text]))
+    with mock.patch.object(lg, "_WHOLE_GAME", re.compile("(?!)")):  # never jump over a game
+        assert list(split_games([text])) == quick
+        assert list(split_games([text[i : i + size] for i in range(0, len(text), size)])) == quick
 
 
 def test_no_game_is_an_error():
@@ -249,11 +268,6 @@ def test_real_havannah_record_without_swap_reads():
 
 
 # --- the plain path (regular expressions) reads exactly as the grammar --------------------------
-
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from catchup_notation.formats.lg import _grammar_game, _plain_game  # noqa: E402
 
 
 def both_paths(text, line=1, column=1):

@@ -375,8 +375,9 @@ def test_cli_variants_lists_colours_and_required_parameters():
 
     rows = {row["name"]: row for row in json_lines(run("variants", "--json").output)}
     assert rows["product"]["colours"] == ["Red", "Blue"] and rows["product"]["either_colour"] is True
-    [size, x] = rows["brink"]["parameters"]
+    [size, x, board] = rows["brink"]["parameters"]
     assert x["name"] == "x" and x["required"] is True and x["default"] is None and size["required"] is False
+    assert board["name"] == "board" and board["required"] is False and board["default"] is None
     text = run("variants").output
     assert "x (required)" in text and "either player places either colour" in text
 

@@ -26,6 +26,9 @@ from tests.helpers import HEX_VARIANTS
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
+# sauce lets both players pass for ever: its positions have no value (the solver refuses them)
+VARIANTS = [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless]
+
 
 class PlainSearch:
     """Memoised minimax over engine copies; values for the player to move (1, 0, -1)."""
@@ -85,7 +88,7 @@ def playout(variant: str, side: int, empty: int, seed: int):
     return None if game.over else game
 
 
-@pytest.mark.parametrize("variant", HEX_VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_every_side_2_position(variant):
     plain = PlainSearch()
     # thorough: the whole tree from the empty board; ci: the subtree after a seeded first turn
@@ -124,7 +127,7 @@ def empty_cells(variant: str) -> st.SearchStrategy[int]:
     return st.integers(10, 13) if THOROUGH else st.integers(6, 8)
 
 
-@pytest.mark.parametrize("variant", HEX_VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 @settings(max_examples=300 if THOROUGH else 2, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_random_side_3_positions(variant, data):

@@ -1,5 +1,6 @@
 """The `catchup` command line. Each command lives in its own module with a `register(app)`
-function; adding a command (solve, stats, ...) means adding its module name to COMMANDS.
+function; adding a command (solve, stats, ...) means adding its name to COMMANDS (`random-board`
+lives in `random_board.py`).
 
 Exit codes: 0 all good; 1 a record breaks a rule (or cannot be handled as asked); 2 usage error;
 3 unreadable input (I/O, encoding, syntax; wins over 1); 4 an internal error (a bug).
@@ -11,46 +12,32 @@ import contextlib
 import os
 import signal
 import sys
-from importlib import import_module
-from typing import Annotated
+from collections.abc import Callable
+from typing import Any
 
-import typer
-
-from catchup_notation import __version__
-from catchup_notation.cli import output
-
-COMMANDS = ("verify", "adjudicate", "convert", "show", "variants", "solve", "stats", "tournament", "view")
-
-app = typer.Typer(
-    name="catchup",
-    help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
-    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken; 2 usage error; "
-    "3 unreadable input; 4 internal error.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
+COMMANDS = (
+    "verify",
+    "adjudicate",
+    "convert",
+    "show",
+    "variants",
+    "boards",
+    "random-board",
+    "solve",
+    "stats",
+    "tournament",
+    "view",
 )
+EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 
 
-def _print_version(value: bool) -> None:
-    if value:
-        typer.echo(f"catchup-notation {__version__}")
-        raise typer.Exit()
+def __getattr__(name: str) -> Any:
+    """`app` (the typer app) is built on first use: `catchup --version` does without typer."""
+    if name == "app":
+        from catchup_notation.cli.typer_app import app
 
-
-@app.callback()
-def _options(
-    version: Annotated[
-        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
-    ] = False,
-    debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks of internal errors.")] = False,
-) -> None:
-    """Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up."""
-    output.debug_requested = debug
-
-
-for _name in COMMANDS:
-    import_module(f"{__name__}.{_name}").register(app)
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -64,21 +51,48 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     if sys.stdout is None or _closed(sys.stdout):
         _say("error: standard output is closed; nothing could be written")
-        sys.exit(output.EXIT_UNREADABLE)
-    try:
-        app(prog_name="catchup")
-    except SystemExit as exc:
-        code = exc.code
-    else:  # pragma: no cover - typer always exits
-        code = 0
+        sys.exit(EXIT_UNREADABLE)
+    if sys.argv[1:] == ["--version"]:  # the one answer that needs no typer (start-up time)
+        from catchup_notation import __version__
+
+        code: int | str | None = _delivered(lambda: print(f"catchup-notation {__version__}"))
+    else:
+        code = _run_app()
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        code = output.quiet_broken_pipe()
+        code = _quiet_broken_pipe()
     except OSError as exc:
         _say(f"error: cannot write to standard output: {exc.strerror or exc}")
-        code = output.EXIT_UNREADABLE
+        code = EXIT_UNREADABLE
     sys.exit(code)
+
+
+def _run_app() -> int | str | None:
+    from catchup_notation.cli.typer_app import app
+
+    try:
+        app(prog_name="catchup")
+    except SystemExit as exc:
+        return exc.code
+    return 0  # pragma: no cover - typer always exits
+
+
+def _delivered(say: Callable[[], None]) -> int:
+    try:
+        say()
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+    except OSError as exc:
+        _say(f"error: cannot write to standard output: {exc.strerror or exc}")
+        return EXIT_UNREADABLE
+    return 0
+
+
+def _quiet_broken_pipe() -> int:
+    from catchup_notation.cli import output
+
+    return output.quiet_broken_pipe()
 
 
 def _closed(stream: object) -> bool:

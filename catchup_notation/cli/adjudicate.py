@@ -8,7 +8,17 @@ import typer
 
 from catchup_notation.batch import reports
 from catchup_notation.cli import output
-from catchup_notation.cli.options import Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
+from catchup_notation.cli.options import (
+    Board,
+    Corrections,
+    Format,
+    Jobs,
+    Json,
+    Paths,
+    Variant,
+    parse_corrections,
+    with_board,
+)
 from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
 from catchup_notation.reports import adjudication_report
 from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
@@ -30,6 +40,7 @@ or cannot be adjudicated under the variant asked for; 2 usage error; 3 unreadabl
 def adjudicate(
     paths: Paths,
     variant: Variant = None,
+    board: Board = None,
     format: Format = None,
     json: Json = False,
     jobs: Jobs = None,
@@ -38,6 +49,7 @@ def adjudicate(
     max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
+    variant = with_board(variant, board)
     report = functools.partial(adjudication_report, endgame_limit=max_empty if solve_endgame else None)
     found = reports(
         paths, report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)

@@ -13,7 +13,16 @@ import typer
 from catchup_notation import formats
 from catchup_notation.batch import games
 from catchup_notation.cli import output
-from catchup_notation.cli.options import AUTO, Corrections, Format, Variant, check_format, parse_corrections
+from catchup_notation.cli.options import (
+    AUTO,
+    Board,
+    Corrections,
+    Format,
+    Variant,
+    check_format,
+    parse_corrections,
+    with_board,
+)
 from catchup_notation.converting import faithfully
 from catchup_notation.errors import WriteError
 from catchup_notation.model import Record
@@ -58,11 +67,13 @@ def convert(
     ] = None,
     format: Format = None,
     variant: Variant = None,
+    board: Board = None,
     corrections: Corrections = None,
 ) -> None:
     """Convert records from one notation to another, warning about anything the target cannot carry."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
+    variant = with_board(variant, board)
     counted = {"records": 0}
     records = _records(path, to, format, variant, parse_corrections(corrections), counted)
     try:
@@ -101,15 +112,14 @@ def _records(
 ) -> Iterator[Record]:
     """Every record under `path`, as the writer asks for them; reading warnings and errors go to
     stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
-    console = output.stderr_console()
     unreadable = False
     for game in games([path], format=format, variant=variant, corrections=corrections):  # type: ignore[arg-type]
         source = game.source.file
         for w in game.warnings:
             where = place(source, game.source.index, line=w.line, column=w.column)
-            output.print_lines(console, [("warning", f"{where}: warning[{w.code}]: {w.message}")])
+            output.print_lines([("warning", f"{where}: warning[{w.code}]: {w.message}")], stderr=True)
         if game.reading_error is not None:
-            output.print_lines(console, [("error", str(game.reading_error))])
+            output.print_lines([("error", str(game.reading_error))], stderr=True)
             unreadable = True  # report every bad record, then write nothing
         elif not unreadable:
             faithfully(game.record, to, f"record {game.source}")  # one the target would judge otherwise is refused

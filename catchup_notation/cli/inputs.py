@@ -25,7 +25,7 @@ def one_game(
         if game.source.index != record_index:
             continue
         if game.reading_error is not None:
-            output.print_lines(output.stderr_console(), [("error", str(game.reading_error))])
+            output.print_lines([("error", str(game.reading_error))], stderr=True)
             raise typer.Exit(output.EXIT_UNREADABLE)
         return game
     raise typer.BadParameter(f"{path} has no record {record_index}", param_hint="--record")

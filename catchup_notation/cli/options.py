@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import typer
 
 from catchup_notation.errors import VariantError
-from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.registry import on_board, parse_variant
 
 AUTO = "auto"
 
@@ -16,10 +16,10 @@ def _check_variant(value: str | None) -> str | None:
     if value is None or value.strip().lower() == AUTO:
         return value and AUTO
     try:
-        parse_variant(value)
+        chosen = parse_variant(value)
     except VariantError as exc:
         raise typer.BadParameter(str(exc)) from None
-    return value
+    return str(chosen) if "@" in value else value  # a board file is read once, here
 
 
 def check_format(value: str | None) -> str | None:
@@ -50,6 +50,28 @@ Variant = Annotated[
         show_default=False,
     ),
 ]
+Board = Annotated[
+    str | None,
+    typer.Option(
+        "--board",
+        help="The board, for records that do not say its shape (Little Golem's random board): a named shape "
+        "(triangle6), @shape.txt (a mask: a '.' per cell as rga diagrams draw them), an inline mask with '/' "
+        "between rows, or a cell list {(q,r),...}. Played under --variant (default catchup). "
+        "See catchup boards.",
+        show_default=False,
+    ),
+]
+
+
+def with_board(variant: str | None, board: str | None) -> str | None:
+    """The --variant to read under, carrying the --board when one is given (a usage error if bad)."""
+    try:
+        chosen = on_board(variant, board)
+    except VariantError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--board") from None
+    return chosen if chosen is None or isinstance(chosen, str) else str(chosen)
+
+
 Format = Annotated[
     str | None,
     typer.Option(

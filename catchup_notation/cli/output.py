@@ -1,6 +1,6 @@
 """How the command line talks: exit codes, JSON lines, styled text, progress, internal errors.
 
-JSON goes through plain `typer.echo` (one object per line) so that nothing styles or wraps it.
+JSON is written as it is (one object per line) so that nothing styles or wraps it.
 Rich consoles are built when a command runs, never at import, so they see the environment of that
 run (the test runner's captured streams, `NO_COLOR`, whether stderr is a terminal).
 """
@@ -15,13 +15,14 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from catchup_notation.writing import OutputError
+
+if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
+    from rich.console import Console
 
 # Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
 EXIT_OK = 0
@@ -52,53 +53,88 @@ def exit_code(*, invalid: int, unreadable: int) -> int:
 
 def emit_json(obj: Any) -> None:
     """One JSON object on one line of stdout (never styled or wrapped)."""
-    typer.echo(json.dumps(obj, ensure_ascii=False))
-
-
-class _Console(Console):
-    """Rich's console, but a reader that goes away (`| head`) ends the run as everywhere else."""
-
-    def on_broken_pipe(self) -> None:
-        """Stop quietly with the code for output not delivered (Rich's own exits with 1)."""
-        self.quiet = True
-        raise typer.Exit(quiet_broken_pipe())
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
 def stdout_console() -> Console:
     """A Rich console on stdout for this run (colour only on a terminal, never with NO_COLOR)."""
-    # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
-    return _Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _console(stderr=False)
 
 
 def stderr_console() -> Console:
     """A Rich console on stderr for this run."""
-    return _Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    return _console(stderr=True)
 
 
-def print_lines(console: Console, lines: Iterable[tuple[str, str]]) -> None:
-    """Lines given as (kind, text), kind one of STYLES."""
+def _console(*, stderr: bool) -> Console:
+    from rich.console import Console
+
+    class _Console(Console):
+        """Rich's console, but a reader that goes away (`| head`) ends the run as everywhere else."""
+
+        def on_broken_pipe(self) -> None:
+            """Stop quietly with the code for output not delivered (Rich's own exits with 1)."""
+            self.quiet = True
+            raise typer.Exit(quiet_broken_pipe())
+
+    # soft_wrap: long diagnostics stay one line each, so that tools can grep them.
+    return _Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def print_lines(lines: Iterable[tuple[str, str]], *, stderr: bool = False) -> None:
+    """Lines given as (kind, text), kind one of STYLES, on stdout (or stderr)."""
+    write = line_writer(stderr=stderr)
     for kind, text in lines:
-        console.print(Text(text, style=STYLES.get(kind, "")))
+        write(kind, text)
+
+
+def line_writer(*, stderr: bool = False) -> Callable[[str, str], None]:
+    """A function printing one (kind, text) line: styled by Rich on a terminal, written as it is
+    anywhere else (a pipe or file gets no styles from Rich either, and this path is the one a
+    10,000-record report takes, where Rich would cost more than the reading)."""
+    stream = sys.stderr if stderr else sys.stdout
+    if _styled(stream):
+        from rich.text import Text
+
+        console = _console(stderr=stderr)
+        return lambda kind, text: console.print(Text(text, style=STYLES.get(kind, "")))
+
+    def write(kind: str, text: str) -> None:
+        stream.write(text + "\n")
+
+    return write
+
+
+def _styled(stream: TextIO) -> bool:
+    """Whether Rich would style this stream (it honours FORCE_COLOR, NO_COLOR and TERM=dumb)."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (ValueError, AttributeError):
+        return False
 
 
 def warn(message: str) -> None:
     """`warning: message` on stderr."""
-    stderr_console().print(Text(f"warning: {message}", style=STYLES["warning"]))
+    print_lines([("warning", f"warning: {message}")], stderr=True)
 
 
 def fail(message: str, code: int) -> typer.Exit:
     """Print `error: message` on stderr; return the Exit to raise (so callers read `raise fail(...)`)."""
-    stderr_console().print(Text(f"error: {message}", style=STYLES["error"]))
+    print_lines([("error", f"error: {message}")], stderr=True)
     return typer.Exit(code)
 
 
 def with_progress(items: Iterable[T], *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
     """Yield `items`; when enabled and stderr is a terminal, show a count of the records done on
     stderr, but only once the run has lasted longer than `delay` seconds (short runs stay quiet)."""
-    console = stderr_console()
-    if not enabled or not console.is_terminal:
+    if not enabled or not _styled(sys.stderr):
         yield from items
         return
+    console = stderr_console()
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     started = time.monotonic()
@@ -187,15 +223,15 @@ class Report(Protocol):
 def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:
     """Print each report as it comes (a JSON line, or its text lines), with a spinner on a
     terminal in text mode; the count of each outcome."""
-    from catchup_notation.serialization import to_data
-
     counts: Counter[str] = Counter()
-    console = None if json else stdout_console()
+    write = line_writer()
     for report in with_progress(reports, enabled=not json, label=label):
         counts[report.outcome] += 1
         if json:
+            from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
+
             emit_json(to_data(report))
         else:
-            assert console is not None
-            print_lines(console, report.lines())
+            for kind, text in report.lines():
+                write(kind, text)
     return counts

@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
-from catchup_notation.cli.options import Corrections, Format, Variant, parse_corrections
+from catchup_notation.cli.options import Board, Corrections, Format, Variant, parse_corrections, with_board
 from catchup_notation.errors import IllegalTurn, VariantError, WriteError
 from catchup_notation.reports import error_line, error_report
 from catchup_notation.writing import write_file
@@ -46,9 +46,11 @@ def show(
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
     format: Format = None,
     variant: Variant = None,
+    board: Board = None,
     corrections: Corrections = None,
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
+    variant = with_board(variant, board)
     game = one_game(path, record_index, format=format, variant=variant, corrections=parse_corrections(corrections))
     if game.variant is None:
         raise output.fail(game.errors[0].message, output.EXIT_RULE)
@@ -59,7 +61,7 @@ def show(
     try:
         position = game.position(-1 if turn is None else turn)
     except (IllegalTurn, VariantError):  # the position asked for lies past the first broken rule
-        output.print_lines(output.stderr_console(), [error_line(path, record_index, error_report(game, problems[0]))])
+        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE) from None
 
     if svg is not None:
@@ -73,7 +75,7 @@ def show(
         typer.echo(str(position))
 
     if problems and turn is None:  # the end shown is where a broken rule stopped the game
-        output.print_lines(output.stderr_console(), [error_line(path, record_index, error_report(game, problems[0]))])
+        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE)
 
 

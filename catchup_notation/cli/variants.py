@@ -37,7 +37,10 @@ def variants(json: Json = False) -> None:
         if spec.either_colour:
             console.print(f"  stones: {spec.colours[0]} and {spec.colours[1]}, either player places either colour")
         for p in spec.parameters:
-            setting = f"{p.name} (required)" if p.required else f"{p.name}={format_value(p.kind, p.default)}"
+            if p.default is None:
+                setting = f"{p.name} ({'required' if p.required else 'optional'})"
+            else:
+                setting = f"{p.name}={format_value(p.kind, p.default)}"
             console.print(f"  {setting}  {p.description}")
         console.print(f"  {spec.description}")
         if spec.reconstructed:

@@ -6,7 +6,17 @@ import typer
 
 from catchup_notation.batch import reports
 from catchup_notation.cli import output
-from catchup_notation.cli.options import Corrections, Format, Jobs, Json, Paths, Variant, parse_corrections
+from catchup_notation.cli.options import (
+    Board,
+    Corrections,
+    Format,
+    Jobs,
+    Json,
+    Paths,
+    Variant,
+    parse_corrections,
+    with_board,
+)
 from catchup_notation.reports import verify_report
 
 EXAMPLES = """\
@@ -27,12 +37,14 @@ Exit codes: 0 all valid; 1 a record breaks a rule; 2 usage error; 3 unreadable i
 def verify(
     paths: Paths,
     variant: Variant = None,
+    board: Board = None,
     format: Format = None,
     json: Json = False,
     jobs: Jobs = None,
     corrections: Corrections = None,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
+    variant = with_board(variant, board)
     found = reports(
         paths, verify_report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)
     )
@@ -40,7 +52,6 @@ def verify(
     if not json:
         total = sum(counts.values())
         output.print_lines(
-            output.stdout_console(),
             [
                 (
                     "summary",

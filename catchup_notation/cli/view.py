@@ -14,7 +14,7 @@ import typer
 
 from catchup_notation.batch import games
 from catchup_notation.cli import output
-from catchup_notation.cli.options import Corrections, Format, Paths, Variant, parse_corrections
+from catchup_notation.cli.options import Board, Corrections, Format, Paths, Variant, parse_corrections, with_board
 from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
@@ -58,11 +58,13 @@ def view(
     ] = None,
     format: Format = None,
     variant: Variant = None,
+    board: Board = None,
     corrections: Corrections = None,
     solve_endgame: SolveEndgame = False,
     max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
+    variant = with_board(variant, board)
     fixes = parse_corrections(corrections)
     limit = max_empty if solve_endgame else None
     rest: Iterator[Game] = iter(())

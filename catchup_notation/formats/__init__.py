@@ -32,6 +32,17 @@ FORMAT_MODULES: dict[str, str] = {
     "genius": "catchup_notation.formats.genius",
 }
 
+# name -> the file endings its FORMAT claims, here too so that telling a file's format by its
+# name imports no format but the one it names (start-up time); tests check the two agree.
+EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "lg": (".sgf", ".hsgf", ".lg"),
+    "abstractplay": (".json", ".apjson"),
+    "json": (".json", ".jsonl", ".ndjson"),
+    "numbers": (".catchup-numbers", ".numbers"),
+    "rga": (".rga",),
+    "genius": (".genius",),
+}
+
 _loaded: dict[str, Format] = {}
 
 
@@ -60,7 +71,7 @@ def all_formats() -> list[Format]:
 
 def extensions() -> set[str]:
     """Every file ending some format reads."""
-    return {ext for fmt in all_formats() for ext in fmt.extensions}
+    return {ext for endings in EXTENSIONS.values() for ext in endings}
 
 
 def detect(name: str | os.PathLike[str] | None, head: str | None = None) -> str:
@@ -68,7 +79,7 @@ def detect(name: str | os.PathLike[str] | None, head: str | None = None) -> str:
     its content: `head` is the start of the text (a few KB, decoded). NotationError (code
     `unknown-format`) when neither tells."""
     suffix = PurePath(name).suffix.lower() if name is not None else ""
-    claimed = [fmt.name for fmt in all_formats() if suffix and suffix in fmt.extensions]
+    claimed = [name for name, endings in EXTENSIONS.items() if suffix and suffix in endings]
     if len(claimed) == 1:
         return claimed[0]
     if head is not None:

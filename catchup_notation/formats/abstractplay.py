@@ -1,20 +1,32 @@
-"""Abstract Play's JSON game records (`abstractplay`) and their move strings.
+"""Abstract Play's JSON game records (`abstractplay`), as their engine's record generator writes them.
 
 ```
-{"header": {"game": {"name": "Catchup", "variants": ["size-6"]}, "site": {...},
-            "players": [{"name": "al", "userid": "...", "score": 0, "result": 1}, {...}], ...},
+{"header": {"game": {"name": "Catchup", "variants": ["Larger board (base 6)"]},
+            "site": {"name": "Abstract Play", "gameid": "..."}, "date-start": "...",
+            "players": [{"name": "al", "userid": "...", "score": 0, "result": 0}, {... "result": 1}]},
  "moves": [["e5", "d4,f6"], ["c1,c2", "resign"]]}
 ```
 
 A move string is cells joined by commas; a cell is a lower-case row letter (`a` = the BOTTOM row)
-and a number from 1 at the row's left end. `moves` holds rounds, player 1's turn then player 2's.
-Abstract Play's engine wants a turn's cells sorted by row letter then number, so they are written
-sorted (and read in any order). `size-N` in the game's variants gives the board side (default 5).
+and a number from 1 at the row's left end. `moves` holds rounds of two move strings (player 1's,
+then player 2's; the last round may hold one). Abstract Play's engine wants a turn's cells sorted by
+row letter then number, so they are written sorted (and read in any order).
+
+The board side comes from the game's `variants`: their engine writes the variant's display name
+(`Default board (base 5)`, `Larger board (base 6)`), their game state its id (`#board`, `size-6`);
+both are read, and `size-N` for any side. Any other name is an error naming it.
+
+A game stopped by a player is one last move string: `resign`, `timeout`, `draw` or `abandoned`.
+Their server takes a resignation (and a timeout) out of turn, so the slot it stands in does not say
+who: `players[].result` does (1 for a winner, 0 for a loser); a slot that disagrees with the results
+is a warning, and the results win. A timeout, draw or abandoned game is `Record.ending`. The
+players' `score` fields are their engine's own figure, not the winner's, and are only kept.
 
 Every header key is kept in `Record.headers`: a string value as itself (unless it would read as
 other JSON, then as JSON text), anything else as JSON text; the writer turns JSON text back into
-JSON. So an Abstract Play record goes through any format that keeps headers and comes back equal.
-A file holds one record (an object) or several (an array of objects).
+JSON. The writer writes as their engine does: the display name of the side, rounds of two, sorted
+cells, the ending as the last move and each player's `result`. A file holds one record (an object)
+or several (an array of objects).
 
 Abstract Play has no game where a player places a stone of the other colour (too, product), so a
 move string has no colour mark: a record with any stone not of its mover's colour (`Turn.colours`)
@@ -29,14 +41,22 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
-from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import NotationWarning, Parsed, ReadOptions, whole_text
-from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.model import Location, Record, Turn
+from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text
+from catchup_notation.limits import TooManyDigits, excerpt, int_of
+from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
 
 _CELL = re.compile(r"\s*([a-z])([0-9]+)\s*")
 _SIZE = re.compile(r"size-([0-9]+)")
+_MOVES_KEY = re.compile(r'(?<!\\)"moves"\s*:')
+
+#: The names Abstract Play's record generator writes for its Catchup boards, by side.
+DISPLAY_NAMES = {5: "Default board (base 5)", 6: "Larger board (base 6)"}
+#: The ids of the same boards in their game state (`#board` is the board group's default).
+_IDS = {"#board": 5, "size-6": 6}
+#: Move strings that end a game instead of placing stones.
+END_MOVES = ("resign", "timeout", "draw", "abandoned")
 
 
 def cell_of(letter: str, number: int, board: Board) -> Cell:
@@ -60,6 +80,22 @@ def move_string(cells: Iterable[Cell], board: Board) -> str:
     return ",".join(sorted(names, key=lambda n: (n[0], int(n[1:]))))
 
 
+def side_of_name(name: str) -> int | None:
+    """The board side an Abstract Play Catchup variant name gives (display name or id), or None
+    for a name that is not one of theirs. Raises `TooManyDigits` for a `size-N` past the limit."""
+    if name in _IDS:
+        return _IDS[name]
+    for side, display in DISPLAY_NAMES.items():
+        if name.casefold() == display.casefold():
+            return side
+    match = _SIZE.fullmatch(name)
+    return int_of(match.group(1), "board side") if match else None
+
+
+def _known_names() -> str:
+    return ", ".join(repr(n) for n in (*DISPLAY_NAMES.values(), *_IDS, "size-N"))
+
+
 # ---------------------------------------------------------------------------------------------
 # Header values: JSON values <-> Record.headers strings, losslessly both ways
 
@@ -72,26 +108,29 @@ def _is_json_text(text: str) -> bool:
 
 
 def header_text(value: Any) -> str:
+    """A header value as `Record.headers` keeps it: a string as itself unless it would read as
+    other JSON, anything else (and such a string) as JSON text."""
     if isinstance(value, str) and not _is_json_text(value):
         return value
     return json.dumps(value, ensure_ascii=False)
 
 
 def header_value(text: str) -> Any:
+    """The JSON value of a kept header (the inverse of `header_text`)."""
     return json.loads(text) if _is_json_text(text) else text
 
 
 # ---------------------------------------------------------------------------------------------
 
 
-class AbstractPlay:
+class AbstractPlay(Format):
     """Abstract Play's JSON game records: one object, or an array of them."""
 
     name = "abstractplay"
     title = "Abstract Play"
     extensions = (".json", ".apjson")
     family = "hex"
-    carries = frozenset({"size", "players", "headers", "resignation", "passes", "several"})
+    carries = frozenset({"size", "players", "headers", "resignation", "ending", "passes", "several"})
     streaming = False
 
     def sniff(self, head: str) -> bool:
@@ -105,16 +144,24 @@ class AbstractPlay:
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":
             raise VariantError(f"Abstract Play Catchup records are hex games; {variant_text!r} is not a hex variant")
+        # the JSON reader's loader holds the limits (digits, nesting); imported here, when a record
+        # is read, so that telling a file's format by its name imports this format alone
+        from catchup_notation.formats.jsonformat import load
+
         text = whole_text(chunks)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            yield Parsed(0, None, _json_error(exc, text, source))
+            data = load(text)
+        except NotationError as exc:
+            exc.source = source
+            if exc.line is not None:
+                exc.text = _Locator(text).line_text(exc.line)
+            yield Parsed(0, None, exc)
             return
         games = data if isinstance(data, list) else [data]
+        locator = _Locator(text)
         for index, game in enumerate(games):
             try:
-                record, warnings = _build(game, text, source, variant_text, index)
+                record, warnings = _Reader(game, locator, source, variant_text, index).record()
             except NotationError as exc:
                 yield Parsed(index, None, exc)
                 continue
@@ -146,133 +193,278 @@ class AbstractPlay:
         return warnings
 
 
-def _json_error(exc: json.JSONDecodeError, text: str, source: str | None) -> NotationError:
-    return NotationError(
-        f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno, text=line_of(text, exc.lineno)
-    )
+class _Locator:
+    """Where successive JSON strings stand in the text (the json module gives no positions).
+
+    Searching goes forward from the last string found, keeping the line count as it goes, so that
+    locating every move of every record costs one pass over the text, however many moves there are.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0  # where the next search starts
+        self.line = 1  # the line of `at`
+        self.line_start = 0  # where that line starts
+
+    def _advance(self, to: int) -> None:
+        newlines = self.text.count("\n", self.at, to)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.at, to) + 1
+        self.at = to
+
+    def skip_to_moves(self) -> None:
+        """Move past the next `"moves":` key (where the next record's move strings start)."""
+        found = _MOVES_KEY.search(self.text, self.at)
+        if found is not None:
+            self._advance(found.end())
+
+    def seek(self, value: str) -> Location | None:
+        """The place of the JSON string `value` next after the last one found (None: not found)."""
+        needle = _json_string(value)
+        found = self.text.find(needle, self.at)
+        if found < 0:
+            return None
+        self._advance(found)
+        place = Location(self.line, found - self.line_start + 1)
+        self.at = found + len(needle)  # a JSON string holds no newline
+        return place
+
+    def peek(self, value: str) -> Location | None:
+        """The place of the JSON string `value` next after the last one found, without moving."""
+        found = self.text.find(_json_string(value), self.at)
+        if found < 0:
+            return None
+        line = self.line + self.text.count("\n", self.at, found)
+        return Location(line, found - max(self.text.rfind("\n", 0, found) + 1, 0) + 1)
+
+    def line_text(self, line: int) -> str:
+        """Line `line` (1-based) of the text, found from the nearest known line start."""
+        start, current = (self.line_start, self.line) if line >= self.line else (0, 1)
+        while current < line:
+            start = self.text.find("\n", start) + 1
+            if start == 0:
+                return ""
+            current += 1
+        end = self.text.find("\n", start)
+        return self.text[start : end if end >= 0 else len(self.text)]
 
 
-def _locate(text: str, needle: str) -> tuple[int, int]:
-    """Best-effort line and column of a JSON string in the file (the json module gives none)."""
-    at = text.find(json.dumps(needle, ensure_ascii=False))
-    if at < 0:
-        return 1, 1
-    line = text.count("\n", 0, at) + 1
-    return line, at - text.rfind("\n", 0, at)
+def _json_string(value: str) -> str:
+    """`value` as JSON writes it (with `ensure_ascii=False`): quoted, and escaped only if it must be."""
+    if '"' in value or "\\" in value or not value.isprintable():
+        return json.dumps(value, ensure_ascii=False)
+    return f'"{value}"'
 
 
-def _build(game: Any, text: str, source: str | None, variant: str, index: int) -> tuple[Record, list[NotationWarning]]:
-    def fail(message: str, needle: str | None = None, code: str = "shape") -> NotationError:
-        line, column = _locate(text, needle) if needle else (None, None)
+class _Reader:
+    """One game object of the file, read into a record."""
+
+    def __init__(self, game: Any, locator: _Locator, source: str | None, variant: str, index: int) -> None:
+        self.game, self.locator, self.source, self.variant, self.index = game, locator, source, variant, index
+        self.warnings: list[NotationWarning] = []
+
+    def fail(self, message: str, at: Location | None = None, code: str = "shape") -> NotationError:
         return NotationError(
-            f"record {index + 1}: {message}",
-            source=source,
-            line=line,
-            column=column,
-            text=line_of(text, line) if line else None,
+            f"record {self.index + 1}: {message}",
+            source=self.source,
+            line=at.line if at else None,
+            column=at.column if at else None,
+            text=self.locator.line_text(at.line) if at else None,
             code=code,
         )
 
-    if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
-        raise fail('an Abstract Play record is an object with a "moves" list')
-    header = game.get("header", {})
-    if not isinstance(header, dict):
-        raise fail('"header" must be an object', "header")
-    extra = [key for key in game if key not in ("header", "moves")]
-    warnings = [
-        NotationWarning("ignored-key", f"top-level key {key!r} is not part of an Abstract Play record and is not kept")
-        for key in extra
-    ]
+    def warn(self, code: str, message: str, at: Location | None = None) -> None:
+        self.warnings.append(
+            NotationWarning(
+                code, f"record {self.index + 1}: {message}", at.line if at else None, at.column if at else None
+            )
+        )
 
-    game_info = header.get("game", {})
-    variants = game_info.get("variants", []) if isinstance(game_info, dict) else []
-    side = None
-    for name in variants if isinstance(variants, list) else []:
-        match = _SIZE.fullmatch(str(name))
-        if match:
-            side = int(match.group(1))
-    try:
-        variant_obj = parse_variant(variant, size=side)
-    except VariantError as exc:
-        raise fail(str(exc), "variants", "variant") from None
-    board = variant_obj.board
-
-    headers: dict[str, str] = {}
-    for key, value in header.items():
-        if key == "game" and _derivable_game(value):
-            continue  # rebuilt by the writer from the variant
-        headers[key] = header_text(value)
-    players: list[str | None] = [None, None]
-    listed = header.get("players", [])
-    if isinstance(listed, list):
-        for i, entry in enumerate(listed[:2]):
-            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
-                players[i] = entry["name"]
-
-    turns: list[Turn] = []
-    resigned = None
-    resigned_at = None
-    flat = []
-    for round_ in game["moves"]:
-        entries = round_ if isinstance(round_, list) else [round_]
-        if len(entries) > 2:
-            raise fail(f"a round holds at most two moves, not {len(entries)}", None)
-        flat.extend(entries)
-    for number, entry in enumerate(flat):
-        player = number % 2 + 1
-        move = entry.get("move") if isinstance(entry, dict) else entry
-        if not isinstance(move, str):
-            raise fail(f"move {number + 1} is not a move string: {move!r}")
-        line, column = _locate(text, move)
-        if resigned is not None:
-            raise fail(f"move {number + 1} comes after a resignation", move, "move-after-resign")
-        if move.strip().lower() == "resign":
-            resigned, resigned_at = player, Location(line, column)
-            continue
-        parts = move.split(",") if move.strip() else []
-        cells = []
-        for part in parts:
-            match = _CELL.fullmatch(part.lower())
-            if not match:
-                raise fail(
-                    f"move {number + 1} {move!r}: {part.strip()!r} is "
-                    "not a cell such as d4 (row letter, then a number)",
-                    move,
-                    "bad-cell",
+    def record(self) -> tuple[Record, list[NotationWarning]]:
+        game = self.game
+        if not isinstance(game, dict) or not isinstance(game.get("moves"), list):
+            raise self.fail('an Abstract Play record is an object with a "moves" list')
+        header = game.get("header", {})
+        if not isinstance(header, dict):
+            raise self.fail('"header" must be an object', self.locator.peek("header"))
+        for key in game:
+            if key not in ("header", "moves"):
+                self.warn(
+                    "ignored-key", f"top-level key {key!r} is not part of an Abstract Play record and is not kept"
                 )
-            cells.append(cell_of(match.group(1), int(match.group(2)), board))
-        turns.append(Turn(player, tuple(cells), at=Location(line, column)))
+        try:
+            variant = parse_variant(self.variant, size=self.side(header.get("game")))
+        except VariantError as exc:
+            raise self.fail(str(exc), self.locator.peek("variants"), "variant") from None
+        headers = {
+            key: header_text(value)
+            for key, value in header.items()
+            if not (key == "game" and _derivable_game(value))  # rebuilt by the writer from the variant
+        }
+        listed = header.get("players")
+        entries = [e if isinstance(e, dict) else {} for e in listed[:2]] if isinstance(listed, list) else []
+        entries += [{}] * (2 - len(entries))
+        names = [e.get("name") if isinstance(e.get("name"), str) else None for e in entries]
+        self.locator.skip_to_moves()
+        turns, end = self.moves(variant.board)
+        resigned, resigned_at, ending = None, None, None
+        if end is not None:
+            word, slot, at = end
+            if word in ("resign", "timeout"):
+                player = self.loser(entries, word, slot, at)
+                if word == "resign":
+                    resigned, resigned_at = player, at
+                else:
+                    ending = Ending("timeout", player)
+            else:
+                ending = Ending("draw" if word == "draw" else "abandoned")
+        try:
+            record = Record(
+                variant=str(variant),
+                turns=tuple(turns),
+                resigned=resigned,
+                players=(names[0], names[1]),
+                headers=headers,
+                source=self.source,
+                index=self.index,
+                resigned_at=resigned_at,
+                ending=ending,
+            )
+        except CatchupError as exc:
+            raise self.fail(exc.message) from None
+        return record, self.warnings
 
-    record = Record(
-        variant=str(variant_obj),
-        turns=tuple(turns),
-        resigned=resigned,
-        players=(players[0], players[1]),
-        headers=headers,
-        source=source,
-        index=index,
-        resigned_at=resigned_at,
-    )
-    return record, warnings
+    def side(self, game: Any) -> int | None:
+        """The board side the header's game names (None: not said, the variant's default)."""
+        if game is None:
+            return None
+        at = self.locator.peek("game")
+        if not isinstance(game, dict):
+            raise self.fail(f'"game" must be an object, not {excerpt(game)}', at)
+        name = game.get("name")
+        if name is not None and (not isinstance(name, str) or name.casefold() != "catchup"):
+            raise self.fail(
+                f"this is a record of {excerpt(name)}, not of Catchup", self.locator.peek("name"), "variant"
+            )
+        variants = game.get("variants", [])
+        at = self.locator.peek("variants")
+        if not isinstance(variants, list):
+            raise self.fail(f'"variants" must be a list of variant names, not {excerpt(variants)}', at, "variant")
+        sides = set()
+        for name in variants:
+            if not isinstance(name, str):
+                raise self.fail(f"a variant name is a string, not {excerpt(name)}", at, "variant")
+            try:
+                side = side_of_name(name)
+            except TooManyDigits as exc:
+                raise self.fail(str(exc), at, "limit") from None
+            if side is None:
+                raise self.fail(
+                    f"unknown Abstract Play Catchup variant {excerpt(name)} (known: {_known_names()})",
+                    self.locator.peek(name) or at,
+                    "variant",
+                )
+            sides.add(side)
+        if len(sides) > 1:
+            raise self.fail(f"the variants name boards of sides {sorted(sides)}", at, "variant")
+        return sides.pop() if sides else None
+
+    def moves(self, board: Board) -> tuple[list[Turn], tuple[str, int, Location | None] | None]:
+        """The turns, and the end move (word, slot player, where) if one closes the list."""
+        turns: list[Turn] = []
+        end: tuple[str, int, Location | None] | None = None
+        known: dict[str, Cell] = {}  # cell names already read: a long record names the same cells again
+        number = 0
+        for round_ in self.game["moves"]:
+            entries = round_ if isinstance(round_, list) else [round_]
+            if len(entries) > 2:
+                raise self.fail(f"a round holds at most two moves, not {len(entries)}")
+            for entry in entries:
+                number += 1
+                move = entry.get("move") if isinstance(entry, dict) else entry
+                if not isinstance(move, str):
+                    raise self.fail(f"move {number} is not a move string: {excerpt(move)}")
+                at = self.locator.seek(move)
+                if end is not None:
+                    code = "move-after-resign" if end[0] == "resign" else "move-after-end"
+                    raise self.fail(f"move {number} {excerpt(move)} comes after the game ended ({end[0]})", at, code)
+                cells: list[Cell] = []
+                for part in move.split(",") if move.strip() else ():
+                    cell = known.get(part)
+                    if cell is None:
+                        cell = self.cell(part, move, number, board, at)
+                        if cell is None:  # not a cell: an end move, or an error
+                            break
+                        known[part] = cell
+                    cells.append(cell)
+                else:
+                    turns.append(Turn(2 - number % 2, tuple(cells), at=at))
+                    continue
+                end = (move.strip().lower(), 2 - number % 2, at)
+        return turns, end
+
+    def cell(self, part: str, move: str, number: int, board: Board, at: Location | None) -> Cell | None:
+        """The cell `part` of `move` names; None when `move` is an end move (`resign`, ...)."""
+        match = _CELL.fullmatch(part.lower())
+        if not match:
+            if move.strip().lower() in END_MOVES:
+                return None
+            raise self.fail(
+                f"move {number} {excerpt(move)}: {excerpt(part.strip())} is "
+                "not a cell such as d4 (row letter, then a number)",
+                at,
+                "bad-cell",
+            )
+        try:
+            return cell_of(match.group(1), int_of(match.group(2), "cell number"), board)
+        except TooManyDigits as exc:
+            raise self.fail(f"move {number}: {exc}", at, "limit") from None
+
+    def loser(self, entries: list[dict[str, Any]], word: str, slot: int, at: Location | None) -> int:
+        """Who resigned or ran out of time: the player whose `result` is 0 against the other's 1;
+        the slot's player when the results do not say."""
+        results = [e.get("result") for e in entries]
+        if sorted(r for r in results if isinstance(r, int) and not isinstance(r, bool)) != [0, 1]:
+            return slot
+        loser = results.index(0) + 1
+        if loser != slot:
+            self.warn(
+                "end-slot-disagrees",
+                f"{word!r} stands in player {slot}'s slot, but players[].result says player {loser} lost: "
+                f"read as player {loser}'s {'resignation' if word == 'resign' else word} "
+                "(Abstract Play accepts it out of turn)",
+                at,
+            )
+        return loser
 
 
 def _derivable_game(value: Any) -> bool:
     """Is the header's game entry exactly what the writer would rebuild from the variant?"""
-    return (
-        isinstance(value, dict)
-        and set(value) <= {"name", "variants"}
-        and value.get("name") == "Catchup"
-        and isinstance(value.get("variants", []), list)
-        and all(isinstance(v, str) and _SIZE.fullmatch(v) for v in value.get("variants", []))
-    )
+    if not (isinstance(value, dict) and set(value) <= {"name", "variants"} and value.get("name") == "Catchup"):
+        return False
+    variants = value.get("variants", [])
+    return isinstance(variants, list) and all(_is_board_name(v) for v in variants)
+
+
+def _is_board_name(name: Any) -> bool:
+    try:
+        return isinstance(name, str) and side_of_name(name) is not None
+    except TooManyDigits:
+        return True
 
 
 def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
-    """The Abstract Play JSON object of one record."""
+    """The Abstract Play JSON object of one record, as their engine's record generator writes it."""
     warnings: list[NotationWarning] = []
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"Abstract Play Catchup records are hex games, not {record.variant}", code="wrong-family")
+    if not variant.hexhex:
+        raise WriteError(
+            f"Abstract Play names the cells of hexhex boards only, not of a board of {len(variant.board)} cells",
+            code="unwritable-board",
+        )
     side, board = variant.size, variant.board
     if variant.name != "catchup":
         warnings.append(
@@ -282,24 +474,17 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
             )
         )
     header = {key: header_value(text) for key, text in record.headers.items()}
-    game = header.get("game") if isinstance(header.get("game"), dict) else {}
-    game = dict(game)
+    kept_game = header.get("game")
+    game = dict(kept_game) if isinstance(kept_game, dict) else {}
     game.setdefault("name", "Catchup")
-    kept = [v for v in game.get("variants", []) if not (isinstance(v, str) and _SIZE.fullmatch(v))]
-    game["variants"] = kept + ([f"size-{side}"] if side != 5 else [])
+    listed = game.get("variants")
+    others = [v for v in listed if not _is_board_name(v)] if isinstance(listed, list) else []
+    # a side they do not offer is `size-N`, which their engine's board-size lookup still reads
+    game["variants"] = [*others, DISPLAY_NAMES.get(side, f"size-{side}")]
     if "game" in header:
         header["game"] = game  # keeps its place among the header keys
     else:
         header = {"game": game, **header}
-    if any(name is not None for name in record.players) or "players" in header:
-        listed = header.get("players")
-        entries = [dict(e) if isinstance(e, dict) else {} for e in listed] if isinstance(listed, list) else []
-        while len(entries) < 2:
-            entries.append({})
-        for i, name in enumerate(record.players):
-            if name is not None:
-                entries[i]["name"] = name
-        header["players"] = entries
 
     flat: list[str] = []
     for number, turn in enumerate(record.turns, 1):
@@ -320,16 +505,37 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
                 )
             )
         flat.append(move_string(turn.cells, board))
+    # the end move stands in the next slot, whoever made it: the players' results say who
+    results: tuple[int, int] | None = None
     if record.resigned is not None:
-        if record.resigned != len(flat) % 2 + 1:
-            warnings.append(
-                NotationWarning(
-                    "turn-order-dropped", f"player {record.resigned} resigns out of turn, which rounds cannot say"
-                )
-            )
         flat.append("resign")
+        results = (0, 1) if record.resigned == 1 else (1, 0)
+    elif record.ending is not None:
+        flat.append(record.ending.kind)
+        if record.ending.kind == "timeout":
+            results = (0, 1) if record.ending.player == 1 else (1, 0)
+        else:
+            results = (1, 1) if record.ending.kind == "draw" else (0, 0)
+    if any(name is not None for name in record.players) or "players" in header or results is not None:
+        header["players"] = _players(header.get("players"), record.players, results)
     moves = [flat[i : i + 2] for i in range(0, len(flat), 2)]
     return {"header": header, "moves": moves}, warnings
+
+
+def _players(
+    listed: Any, names: tuple[str | None, str | None], results: tuple[int, int] | None
+) -> list[dict[str, Any]]:
+    """The header's players entries: the kept ones, with the record's names and, where the record
+    says how the game ended, each player's result (1 won, 0 lost; both 1 for a draw)."""
+    entries = [dict(e) if isinstance(e, dict) else {} for e in listed] if isinstance(listed, list) else []
+    while len(entries) < 2:
+        entries.append({})
+    for i, name in enumerate(names):
+        if name is not None:
+            entries[i]["name"] = name
+        if results is not None:
+            entries[i]["result"] = results[i]
+    return entries
 
 
 def _indented(game: dict[str, Any] | None) -> str:

@@ -11,7 +11,7 @@ applies game rules: a record says what the file said, and the rules judge it lat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Literal, Protocol, TextIO, TypeVar
+from typing import Any, Literal, Protocol, TextIO, TypeVar
 
 import attrs
 
@@ -26,9 +26,11 @@ Family = Literal["hex", "numbers", "any"]
 FEATURES: Mapping[str, str] = {
     "variant": "the variant's name (and so its rules), beyond the board size or number set",
     "size": "the board side (hex) or the number set and starting scores (number-set games)",
+    "board": "a board of another shape than hexhex (its cells)",
     "players": "the players' names",
     "headers": "other metadata (events, dates, sites, comments)",
     "resignation": "a resignation at the end",
+    "ending": "a timeout, an agreed draw or an abandoned game at the end (game servers' endings)",
     "passes": "a turn that places no stone",
     "colours": "a stone of the other colour than its mover's (too, product)",
     "turn-order": "turns that do not alternate between the players",
@@ -66,6 +68,20 @@ class Parsed:
 
 
 @attrs.frozen
+class Piece:
+    """One record's text as a format's cheap scan found it (`Format.pieces`), to be parsed later,
+    maybe in another process (`Format.parse_piece`): what reading one big file on every core
+    hands out. `notes` is the format's own, anything picklable (what it learnt around the record
+    while scanning: text it skipped, where reading resumed)."""
+
+    index: int
+    text: str
+    line: int
+    column: int = 1
+    notes: Any = None
+
+
+@attrs.frozen
 class ReadOptions:
     """What a reader is told besides the text.
 
@@ -95,6 +111,9 @@ class Format(Protocol):
     carries: frozenset[str]
     #: Whether it reads a collection one record at a time (a file of any size in constant memory).
     streaming: bool
+    #: Whether `pieces` finds its records by a scan much cheaper than parsing (so that one big
+    #: file can be parsed on every core).
+    splits: bool = False
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -105,6 +124,15 @@ class Format(Protocol):
         lazily and in order. Raises only `NotationError` for the text as a whole (and
         `VariantError` for a variant it cannot read under); a bad record is a `Parsed` error."""
         ...
+
+    def pieces(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Piece]:
+        """The records of a text as `Piece`s, found by a scan much cheaper than parsing, such that
+        `read` gives `parse_piece` of each. Only for a format that `splits`; raises as `read` does."""
+        raise TypeError(f"{self.name} does not split its texts")
+
+    def parse_piece(self, piece: Piece, options: ReadOptions) -> Parsed:
+        """The record of one of this format's `pieces` (anywhere: the piece is all it needs)."""
+        raise TypeError(f"{self.name} does not split its texts")
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """Write the records to `out` as they come; return the warnings of what was not carried.
@@ -136,6 +164,18 @@ def write_each(
         out.write(text)
         warnings.extend(more)
     return warnings
+
+
+def ending_dropped(record: Record, where: str = "") -> list[NotationWarning]:
+    """The `ending-dropped` warning of a notation that cannot say how `record` ended (a timeout, an
+    agreed draw, an abandoned game), or none when it has no such ending. `where` prefixes it."""
+    ending = record.ending
+    if ending is None:
+        return []
+    what = {"timeout": f"player {ending.player} ran out of time", "draw": "a draw was agreed"}.get(
+        ending.kind, "the game was abandoned"
+    )
+    return [NotationWarning("ending-dropped", f"{where}the notation cannot say that {what}; the ending is not written")]
 
 
 class LongLine(str):

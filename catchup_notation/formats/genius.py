@@ -31,7 +31,15 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text, write_each
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    whole_text,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -70,6 +78,9 @@ def _parser() -> Lark:
 
 def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
     """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
+    plain = _plain_lines(text)
+    if plain is not None:
+        return plain
     tree = _parser().parse(text)
     out: list[tuple[list[Token] | None, list[Token] | Token]] = []
     for line in cast("list[Any]", tree.children):
@@ -78,6 +89,45 @@ def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
         colour, body = line.children[0], line.children[1]
         names = list(colour.children) if colour is not None else None
         out.append((names, body if not hasattr(body, "children") else list(body.children)))
+    return out
+
+
+# A line of cells, maybe after a colour name and a colon: what the grammar reads the same way
+# every time. Anything else (a resignation, a name without a colon, a stray character) takes the
+# grammar, for its own reading and its own error messages.
+_PLAIN_LINE = re.compile(
+    r"[ \t]*(?:(?P<colour>(?!resign)[A-Za-z][A-Za-z'_-]*(?:[ \t]+(?!resign)[A-Za-z][A-Za-z'_-]*)*)[ \t]*:)?[ \t]*"
+    r"(?P<cells>[A-Za-z][0-9]+(?:=[A-Za-z])?(?:[ \t]*,?[ \t]*[A-Za-z][0-9]+(?:=[A-Za-z])?)*[ \t]*,?)[ \t]*",
+    re.I,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'_-]*")
+_CELL_TOKEN = re.compile(r"[A-Za-z][0-9]+(?:=[A-Za-z])?")
+
+
+def _plain_lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]] | None:
+    """`_lines` without the grammar for a text of plain lines only, else None."""
+    from lark import Token
+
+    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip(" \t"):
+            continue
+        match = _PLAIN_LINE.fullmatch(line)
+        if match is None:
+            return None
+        names = None
+        if match.group("colour") is not None:
+            start = match.start("colour")
+            names = [
+                Token("NAME", w.group(), w.start() + start, number, w.start() + start + 1)
+                for w in _WORD.finditer(match.group("colour"))
+            ]
+        start = match.start("cells")
+        cells = [
+            Token("CELL", c.group(), c.start() + start, number, c.start() + start + 1)
+            for c in _CELL_TOKEN.finditer(match.group("cells"))
+        ]
+        out.append((names, cells))
     return out
 
 
@@ -250,7 +300,14 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 f"the Genius notation does not record the variant; give {record.variant} when reading it back",
             )
         )
-    if variant.size != 5:
+    if not variant.hexhex:
+        warnings.append(
+            NotationWarning(
+                "board-dropped",
+                f"the Genius notation does not record the board's shape; give {record.variant} when reading it back",
+            )
+        )
+    elif variant.size != 5:
         warnings.append(
             NotationWarning(
                 "size-dropped",
@@ -276,6 +333,15 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 NotationWarning("players-dropped", f"player name {name!r} cannot be written as a colour name")
             )
             names[i] = None
+    if not record.turns and record.resigned is None:
+        raise WriteError(
+            "a game of no turns: the Genius notation writes turns only, and an empty text holds no game",
+            code="unwritable-record",
+        )
+    appearing = {turn.player for turn in record.turns} | ({record.resigned} if record.resigned else set())
+    for i, name in enumerate(names):
+        if name is not None and i + 1 not in appearing:  # a name is written on its player's lines only
+            warnings.append(NotationWarning("players-dropped", f"player {i + 1} ({name}) has no line to be named on"))
     lines: list[str] = []
     previous = 2
     for number, turn in enumerate(record.turns, 1):
@@ -313,6 +379,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 NotationWarning("turn-order-dropped", "the resigning player cannot be said without a colour name")
             )
         lines.append(prefix + "resign")
+    warnings.extend(ending_dropped(record))
     return "".join(line + "\n" for line in lines), warnings
 
 

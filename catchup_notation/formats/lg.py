@@ -18,6 +18,11 @@ are Black (player 1's, so W's) and White: `W[E5=w]` is a White stone played by W
 read, lower case is written. A mark that names no colour of the variant is an error at the mark;
 one that names the opponent's colour under a variant without a choice of colour (`W[E5=b]` under
 catchup) is read, for the rules to report (`wrong-colour`).
+
+Boards of another shape: Little Golem's random-board records are not known to us, so the shape is
+given when reading (`--board`); this library writes it in a root property of its own, `XB[...]`
+(not Little Golem's), holding the board's spelling (an inline mask or a cell list) in place of
+`SZ`, and reads it back unless the variant read under gives a board.
 """
 
 from __future__ import annotations
@@ -25,13 +30,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
 
 import attrs
 
 from catchup_notation.board import Board, Cell
-from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, write_each
+from catchup_notation.errors import BoardError, NotationError, VariantError, WriteError
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    Piece,
+    ReadOptions,
+    ending_dropped,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_mark,
@@ -45,6 +58,7 @@ from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits,
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.shapes import board_text, parse_board
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -153,16 +167,32 @@ def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterato
     too_long = False
     start_line, start_col = 1, 1
     line_start = True  # the previous chunk ended a line
-    for chunk in chunks:
+    for chunk in _at_line_starts(chunks):
         if not chunk:
             continue
         begin = 0  # where the current piece of `parts` starts in this chunk
         cursor.start(chunk)
-        for match in _SPECIAL.finditer(chunk):
+        match = _SPECIAL.search(chunk)
+        while match is not None:
             pos = match.start()
+            match = _SPECIAL.search(chunk, pos + 1)
             if pos == skip_at:
                 continue
             ch = chunk[pos]
+            if ch == "(" and not depth and not in_value:
+                whole = _WHOLE_GAME.match(chunk, pos)  # the usual game, found at C speed
+                if whole is not None and whole.end() - pos <= limit:
+                    parts.append(chunk[begin:pos])
+                    junk = "".join(parts)
+                    if junk.strip():
+                        yield ("junk", junk, start_line, start_col)
+                    line, col = cursor.at(pos)
+                    yield ("game", whole.group(), line, col)
+                    parts, held = [], 0
+                    begin = whole.end()
+                    start_line, start_col = cursor.at(begin)
+                    match = _SPECIAL.search(chunk, begin)
+                    continue
             if ch == "(" and (depth or in_value) and _next_game_starts(chunk, pos, line_start, in_value):
                 piece = chunk[begin:pos]
                 if not too_long:
@@ -230,21 +260,50 @@ def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterato
 
 
 _JUNK_KEPT = 1000  # characters of text between games kept for its warning
+_LOOK = 40  # characters `_next_game_starts` looks at around a '('
+_HOLD_AT_MOST = 1 << 20  # characters of one line held back by `_at_line_starts`
+
+
+def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
+    """The same text in chunks that end at the start of a line, and never right after a '(' and
+    blanks (whose meaning the next non-blank character decides), so that what the scan sees
+    around a '(' does not depend on where the input's chunks happened to end (a line longer than
+    `_HOLD_AT_MOST` is passed on as it is)."""
+    held = ""
+    for chunk in chunks:
+        text = held + chunk if held else chunk
+        cut = text.rfind("\n") + 1
+        while cut and text[:cut].rstrip(" \t\n").endswith("("):
+            cut = text.rfind("\n", 0, text.rfind("(", 0, cut)) + 1
+        if cut == 0 and len(text) < _HOLD_AT_MOST:
+            held = text
+            continue
+        cut = cut or len(text)
+        yield text[:cut]
+        held = text[cut:]
+    if held:
+        yield held
 
 
 def _next_game_starts(chunk: str, pos: int, line_start: bool, in_value: bool) -> bool:
     """Whether the `(` at `pos`, met inside a game, is the start of the next game: `(;` there, and
     inside a value that never closed, only at the start of a line (a comment may hold "(;")."""
-    after = chunk[pos + 1 : pos + 40].lstrip(" \t\n")
+    after = chunk[pos + 1 : pos + _LOOK].lstrip(" \t\n")
     if not after.startswith(";"):
         return False
     if not in_value:
         return True
-    before = chunk[max(0, pos - 40) : pos].rstrip(" \t")
-    return before.endswith("\n") or (not before and pos < 40 and line_start)
+    before = chunk[max(0, pos - _LOOK) : pos].rstrip(" \t")
+    return before.endswith("\n") or (not before and pos < _LOOK and line_start)
 
 
 _SPECIAL = re.compile(r"[()\[\]\\]")
+# A game that the scan above would find in one piece, with nothing in it the scan treats
+# specially: no parenthesis outside values, no '(' unescaped inside one (that could start the
+# next game), no backslash or stray ']' outside values. Anything else takes the scan's own path.
+# Possessive: the alternatives start with different characters, so nothing is ever given back
+# (and matching is linear, and about twice as fast).
+_WHOLE_GAME = re.compile(r"\((?:[^\[\]()\\]++|\[(?:[^\\\]()]++|\\.)*+\])*+\)", re.S)
 
 
 class _Cursor:
@@ -301,7 +360,7 @@ class _ValueError(Exception):
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
 
 
-def _property(token: Token) -> tuple[str, str]:
+def _property(token: str) -> tuple[str, str]:
     """Name and text value of a property token, without SGF escapes. Several values (never seen in
     a Little Golem root node) are kept joined by `][`."""
     text = str(token)
@@ -333,8 +392,9 @@ class LittleGolem(Format):
     title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
-    carries = frozenset({"size", "players", "headers", "resignation", "passes", "colours", "several"})
+    carries = frozenset({"size", "board", "players", "headers", "resignation", "passes", "colours", "several"})
     streaming = True
+    splits = True
 
     def sniff(self, head: str) -> bool:
         return re.match(r"\s*\(\s*;", head) is not None
@@ -344,13 +404,18 @@ class LittleGolem(Format):
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
         """Records of a collection given as successive pieces of text (constant memory)."""
-        source = options.source
+        for piece in self.pieces(chunks, options):
+            yield self.parse_piece(piece, options)
+
+    def pieces(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Piece]:
+        """The games of a collection as `split_games` finds them (brackets and parentheses only),
+        with the text around each noted on it: warnings for text between games, where reading
+        resumed after a game cut short, an error for a game past the limit."""
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
         index = 0
-        pending: Parsed | None = None  # held back so that junk after it can be reported with it
-        cut = False  # the pending game was cut short by the start of the next one
+        pending: Piece | None = None  # held back so that junk after it can be noted on it
         leading: list[NotationWarning] = []
         games = split_games(chunks)
         while True:
@@ -361,51 +426,76 @@ class LittleGolem(Format):
             except NotationError as exc:  # undecodable bytes while streaming a file: the end
                 if pending is not None:
                     yield pending
-                yield Parsed(index, None, exc)
+                yield Piece(index, "", 0, notes=_Notes("error", error=exc))
                 return
             if kind == "junk":
                 stripped = text.lstrip()
                 jline, jcol = _advance(line, col, text, len(text) - len(stripped))
                 warning = NotationWarning(
-                    "ignored-text",
-                    f"text outside any game was ignored: {_excerpt(stripped)}",
-                    jline,
-                    jcol,
+                    "ignored-text", f"text outside any game was ignored: {_excerpt(stripped)}", jline, jcol
                 )
                 if pending is not None:
-                    pending = _with_warnings(pending, (warning,))
+                    pending = attrs.evolve(pending, notes=pending.notes.warned(warning))
                 else:
                     leading.append(warning)
                 continue
             if pending is not None:
-                yield _resumed(pending, line, col) if cut else pending
-            cut = kind == "cut"
-            if kind == "long":
-                pending = Parsed(index, None, _too_long(text, line, col, source), line=line)
-            else:
-                pending = read_game(text, line=line, column=col, index=index, source=source, variant=variant_text)
-            if leading:
-                pending = _with_warnings(pending, tuple(leading))
-                leading = []
+                if pending.notes.cut:
+                    pending = attrs.evolve(pending, notes=attrs.evolve(pending.notes, resumed=(line, col)))
+                yield pending
+            notes = _Notes("long" if kind == "long" else "game", warnings=tuple(leading), cut=kind == "cut")
+            pending = Piece(index, text, line, col, notes)
+            leading = []
             index += 1
         if pending is not None:
             yield pending
         elif leading:
             first = leading[0]
-            yield Parsed(
-                0,
-                None,
-                NotationError(
-                    "no game found: a Little Golem record starts with '(;'",
-                    source=source,
-                    line=first.line,
-                    column=first.column,
-                    code="no-record",
-                ),
+            error = NotationError(
+                "no game found: a Little Golem record starts with '(;'",
+                line=first.line,
+                column=first.column,
+                code="no-record",
             )
+            yield Piece(0, "", 0, notes=_Notes("error", error=error))
+
+    def parse_piece(self, piece: Piece, options: ReadOptions) -> Parsed:
+        """A game of `pieces`, read and given what its notes say."""
+        notes: _Notes = piece.notes
+        source = options.source
+        if notes.kind == "error":
+            assert notes.error is not None
+            notes.error.source = notes.error.source or source
+            return Parsed(piece.index, None, notes.error)
+        if notes.kind == "long":
+            item = Parsed(piece.index, None, _too_long(piece.text, piece.line, piece.column, source), line=piece.line)
+        else:
+            variant = options.variant or "catchup"
+            item = read_game(
+                piece.text, line=piece.line, column=piece.column, index=piece.index, source=source, variant=variant
+            )
+        if notes.warnings:
+            item = _with_warnings(item, notes.warnings)
+        return _resumed(item, *notes.resumed) if notes.resumed else item
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         return write_each(records, out, lambda record, _: write_record(record))
+
+
+@attrs.frozen
+class _Notes:
+    """What `LittleGolem.pieces` learnt around a game: its kind (a game, one past the limit, or the
+    error that ended reading), warnings for text before or after it, and, for a game cut short by
+    the next one, where reading resumed."""
+
+    kind: Literal["game", "long", "error"]
+    warnings: tuple[NotationWarning, ...] = ()
+    cut: bool = False
+    resumed: tuple[int, int] | None = None
+    error: NotationError | None = None
+
+    def warned(self, warning: NotationWarning) -> _Notes:
+        return attrs.evolve(self, warnings=(*self.warnings, warning))
 
 
 def _resumed(item: Parsed, line: int, column: int) -> Parsed:
@@ -478,8 +568,8 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
         spots[name] = game.start("root") + prop.start()
     try:
         side = int_of(headers["SZ"]) if "SZ" in headers else None
-        variant_obj = parse_variant(variant, size=side)
-    except (ValueError, VariantError):
+        variant_obj = parse_variant(variant, size=side, board=shape_of(headers, variant))
+    except (ValueError, VariantError):  # BoardError is a ValueError
         return None
     board = variant_obj.board
     where = _Offsets(text, line, column)
@@ -609,7 +699,11 @@ def _build(
                 "bad-size",
             ) from None
     try:
-        variant_obj = parse_variant(variant, size=side)
+        board_given = shape_of(headers, variant)
+    except BoardError as exc:
+        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, "bad-board") from None
+    try:
+        variant_obj = parse_variant(variant, size=side, board=board_given)
     except VariantError as exc:
         raise _ValueError(str(exc), header_tokens.get("SZ", _spot(tokens[0])), 0, "variant") from None
     board = variant_obj.board
@@ -721,6 +815,22 @@ def _build(
     return record, warnings
 
 
+#: Our own root property (not Little Golem's) for a board of another shape than hexhex: its
+#: spelling as a variant's board= takes it (an inline mask or a cell list; never a file).
+BOARD_PROPERTY = "XB"
+
+
+def shape_of(headers: dict[str, str], variant: str) -> Board | None:
+    """The board an `XB` property spells, unless there is none or the variant read under gives
+    a board of its own (which wins, as --variant wins over what a record says)."""
+    text = headers.get(BOARD_PROPERTY)
+    if text is None or not parse_variant(variant).hexhex:
+        return None
+    if text.lstrip().startswith("@"):
+        raise BoardError("a record spells its board out; it cannot name a file")
+    return parse_board(text)
+
+
 _MOVE_NODE = re.compile(r";[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\]")
 
 
@@ -754,7 +864,7 @@ def _move_nodes(tok: Token) -> Iterator[tuple[_Spot, re.Match[str]]]:
 # ---------------------------------------------------------------------------------------------
 # Writing
 
-_FIRST = ("FF", "EV", "PB", "PW", "SZ", "RE", "GC", "SO")
+_FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
 
 
@@ -779,7 +889,20 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)
-    root["SZ"] = str(variant.size)
+    stated = root.pop(BOARD_PROPERTY, None)
+    if variant.hexhex:
+        root["SZ"] = str(variant.size)
+    else:
+        root.pop("SZ", None)
+        root[BOARD_PROPERTY] = escape(board_text(variant.board))
+    if stated is not None and stated != root.get(BOARD_PROPERTY):
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{BOARD_PROPERTY} is where this library writes a board of another shape; the record's "
+                f"{BOARD_PROPERTY}[{stated}] is not written",
+            )
+        )
     if variant.name != "catchup":
         warnings.append(
             NotationWarning(
@@ -814,6 +937,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         out.append(f";{LETTERS[turn.player]}[{value}]")
     if record.resigned is not None:
         out.append(f";{LETTERS[record.resigned]}[resign]")
+    warnings.extend(ending_dropped(record))
     out.append(")\n")
     return "".join(out), warnings
 

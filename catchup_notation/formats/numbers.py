@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, ending_dropped, lines_of
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.limits import MAX_SET, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
@@ -238,6 +238,7 @@ def write_numbers(
             if present:
                 message = f"{where}: the numbers notation cannot carry {label}"
                 warnings.append(NotationWarning(f"{feature}-dropped", message))
+        warnings.extend(ending_dropped(record, f"{where}: "))
         if any(turn.cells for turn in record.turns):
             raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:

@@ -4,11 +4,20 @@
 1       . . . B j      1.  ... i5   g3 f6
 2      j . j j b .     2.  f4 l7    k5 d4
 
-Lark parses one line at a time (grammars/rga.lark); this module assembles lines into records: a
-header line (column letters, players) opens a diagram, the rows follow top to bottom (numbered or
-not: exports often lose the numbers and the indentation), a second column-letter line closes it;
-move-list entries (`N.` then the first player's turn then the second's) may sit beside the rows or
-below them. `...` is a placeholder that places nothing; `resign` ends the game.
+Lark parses one line at a time (grammars/rga.lark, prepared by rga_lines.py); this module
+assembles lines into records: a header line (column letters, players) opens a diagram, the rows
+follow top to bottom (numbered on the left, on the right or not at all: exports often lose the
+numbers and the indentation), a second column-letter line closes it; move-list entries (`N.` then
+the first player's turn then the second's) may sit beside the rows or below them. `...`, `..`,
+`--` and `---` are placeholders that place nothing; `. . .` is a pass; `resign` ends the game.
+
+Posts were typed by hand, so the reader takes them as published: prose before, between and after
+the diagrams, and remarks after a move, are kept in `Record.headers["comments"]`; a header that
+marks the players' columns by position (`___o_______x__`) splits the turns by position; letters
+that start past `a` shift the cell names; `mo11` is m11 and o11; several diagrams of one game (the
+same board, move lists that agree) make one record checked against each diagram. Whatever the
+reader had to guess is a warning with its line and column. A line that is not a record is never
+a record of its own: inside a diagram it is a syntax error, after one it belongs to that error.
 
 A cell in the move list written plainly holds a stone of the mover's own colour. In too and
 product, where a player may place either colour, a stone of the other colour carries a colour mark
@@ -27,20 +36,29 @@ The record's turns come from the move list. The diagram is kept, as canonical te
 (no rules: cells are only accumulated); every disagreement is a warning. A letter/number pair of
 the wrong parity names no cell: the record is not produced (`not-a-cell`), with suggestions, and
 the diagram's stones that the list never placed are offered as corrections; read again with
-`corrections`.
+`corrections`. A stone placed on a cell already taken is explained the same way
+(`diagram-explains`) when the diagram shows a stone of that player that no turn places.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
 from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Corrections, NotationWarning, Parsed, ReadOptions, lines_of, write_each
+from catchup_notation.formats.base import (
+    Corrections,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    lines_of,
+    write_each,
+)
 from catchup_notation.formats.colours import (
     UNEXPECTED_MARK,
     colour_initials,
@@ -50,7 +68,6 @@ from catchup_notation.formats.colours import (
     unexpected_mark_message,
     unknown_mark_message,
 )
-from catchup_notation.formats.diagnostics import syntax_error
 from catchup_notation.formats.rga_board import (
     MAX_SIDE,
     Diagram,
@@ -64,140 +81,139 @@ from catchup_notation.formats.rga_board import (
     row_cells,
     side_of_columns,
 )
+from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
 from catchup_notation.model import Location, Record, Turn
-from catchup_notation.resources import data_dir
-from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 
 if TYPE_CHECKING:
-    from lark import Lark, Token
-
-_WORDS = {
-    "QUOTE": "a quote prefix (':', '>' or '|')",
-    "COLUMNS": "the column letters (abcde...)",
-    "NAME": "a player's letter or name",
-    "ROWNUM": "a row number",
-    "MOVENUM": "a move number such as '1.'",
-    "POINT": "a diagram point ('.' or a stone's letter)",
-    "CELL": "a cell such as 'i5' (i5=w: a stone of the other colour)",
-    "DOTS": "'...'",
-    "RESIGN": "'resign'",
-    "_SP": "a space",
-    "_GAP": "a tab or several spaces",
-}
-
-
-@cache
-def _parser() -> Lark:
-    from lark import Lark  # loaded with the first record read, not with the package
-
-    grammar = (data_dir("grammars") / "rga.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr")
-
+    from lark import Token
 
 # ---------------------------------------------------------------------------------------------
-# Lines
-
-
-@attrs.define
-class _Line:
-    number: int
-    text: str
-    columns: Token | None = None
-    names: list[Token] = attrs.Factory(list)
-    rownum: Token | None = None
-    points: list[Token] | None = None
-    entry: Token | None = None  # the move number
-    slots: list[list[Token]] = attrs.Factory(list)
-
-
-def _parse_line(text: str, number: int, source: str | None) -> _Line:
-    from lark import Token, Tree
-    from lark.exceptions import UnexpectedInput
-
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as exc:
-        raise syntax_error(
-            exc, text, source=source, words=_WORDS, what="diagram or move list", line_offset=number - 1
-        ) from None
-    line = _Line(number, text)
-    for node in tree.iter_subtrees_topdown():
-        if node.data == "header":
-            line.columns = node.children[0]
-            line.names = [t for t in node.children[1:] if isinstance(t, Token)]
-        elif node.data == "row":
-            if isinstance(node.children[0], Token):
-                line.rownum = node.children[0]
-            line.points = []
-        elif node.data == "points":
-            line.points = list(node.children)
-        elif node.data == "entry":
-            line.entry = node.children[0]
-            line.slots = [list(slot.children) for slot in node.children[1:] if isinstance(slot, Tree)]
-    return line
-
-
-# ---------------------------------------------------------------------------------------------
-# Blocks: the lines of one record
+# Blocks: the lines of one diagram and its move list
 
 
 @attrs.define
 class _Block:
-    lines: list[_Line] = attrs.Factory(list)
-    header: _Line | None = None
+    lines: list[Line] = attrs.Factory(list)
+    header: Line | None = None
     side: int | None = None
-    rows: list[_Line] = attrs.Factory(list)  # diagram rows in order, top first
+    offset: int = 0  # letters the column line starts past `a` (b..r: 1)
+    rows: list[Line] = attrs.Factory(list)  # diagram rows in order, top first
     closed: bool = False  # footer seen or all rows read
     footer: bool = False
-    entries: list[_Line] = attrs.Factory(list)
+    entries: list[Line] = attrs.Factory(list)
+    players: tuple[PlayerColumn, PlayerColumn] | None = None
+    players_line: Line | None = None
+    comments: list[Line] = attrs.Factory(list)  # prose lines and lines with a comment, in order
+    loose: list[Line] = attrs.Factory(list)  # rows of points with no column letters above them, so far
+    below: bool = False  # the column letters stand only under the rows
     error: NotationError | None = None
+
+    def settle(self) -> None:
+        """Rows of points that no column letters claimed are an illustration: kept as comments."""
+        self.comments.extend(line for line in self.loose if line not in self.comments)
+        self.loose = []
 
     @property
     def diagram_open(self) -> bool:
         return self.header is not None and not self.closed
 
     @property
-    def empty(self) -> bool:
-        return not self.lines
+    def started(self) -> bool:
+        """Whether the block holds anything of a record (prose alone is not one)."""
+        return self.header is not None or bool(self.entries) or self.error is not None or self.players is not None
 
 
-def _blocks(lines: Iterable[str], source: str | None) -> Iterator[_Block]:
-    """Group the lines of a text into records (one per diagram or move list)."""
+def _blocks(lines: Iterable[str], source: str | None) -> Iterator[tuple[_Block, bool]]:
+    """Group the lines of a text into blocks: one per diagram or move list, with the prose around it.
+    Yields `(block, True)` for each block read whole, and `(block, False)` for a block still being
+    read each time it gains a line of a record (so that a reader can decide early what it is).
+
+    No phantom records: a line that is not a record is part of the error before it, and a block
+    after an error that turns out to hold no record (the column letters closing a broken diagram,
+    after a blank line) joins that error."""
     block = _Block()
+    held: _Block | None = None  # an error block, until the block after it shows it is a record
     blank = False  # a blank line since the last line read
     for number, raw in enumerate(lines, start=1):
-        raw = raw.rstrip(" \t")
-        if not raw.strip(" \t:>|"):
+        raw = raw.rstrip(" \t\u00a0")
+        if not raw.replace("\u00a0", " ").strip(" \t:>|!"):
             blank = True  # blank, or a quoted blank line
             continue
         after_blank, blank = blank, False
-        try:
-            line = _parse_line(raw, number, source)
-        except NotationError as exc:
-            if after_blank and not block.empty:  # an unreadable line after a gap: its own record
-                yield block
-                block = _Block()
-            if block.error is None:
-                block.error = exc
-            block.lines.append(_Line(number, raw))
-            continue
-        if _starts_new_record(block, line) or (after_blank and block.error is not None):
-            yield block
+        line = parse(raw, number, source)
+        if block.error is not None:
+            if not (after_blank and line.kind == "record" and _could_start(line)):
+                block.lines.append(line)  # a line that is not a record is part of the error before it
+                continue
+            held, block = block, _Block()
+        elif line.kind == "error" and after_blank and block.started:  # an unreadable line after a gap
+            block.settle()
+            yield block, True
             block = _Block()
-        _add(block, line)
-    if not block.empty:
-        yield block
+        if line.kind == "error":
+            block.lines.append(line)
+            block.error = line.error
+        elif line.kind == "prose":
+            block.lines.append(line)
+            if block.diagram_open and not after_blank:  # where a diagram row must be, prose is a syntax error
+                block.error = line.error or _error(line, None, "not a diagram row", "diagram")
+            else:
+                block.closed = block.closed or block.header is not None  # a gap and prose end a diagram
+                block.comments.append(line)
+                continue
+        else:
+            if _starts_new_record(block, line):
+                carried = block.loose if line.columns is not None and not any(r.entry for r in block.loose) else []
+                block.loose = [row for row in block.loose if row not in carried]
+                if held is not None and not block.rows and not block.entries:
+                    held.lines.extend(block.lines)
+                    block = _Block()
+                else:
+                    block.settle()
+                    yield block, True
+                    block = _Block()
+                block.loose = carried
+            _add(block, line)
+        if held is not None and (block.rows or block.entries or block.error is not None):
+            yield held, True
+            held = None
+        yield block, False
+    if held is not None and block.header is not None and not block.rows and not block.entries:
+        held.lines.extend(block.lines)  # the letters closing the broken diagram
+        block = _Block()
+    if held is not None:
+        yield held, True
+    block.settle()
+    if block.started:
+        header = block.header
+        if block.error is None and header is not None and not header.names and not block.rows and not block.entries:
+            block.error = _error(
+                header,
+                header.columns,
+                "column letters with neither diagram rows nor a move list under them: not a record",
+                "diagram",
+            )
+        yield block, True
 
 
-def _starts_new_record(block: _Block, line: _Line) -> bool:
-    if block.empty:
+def _could_start(line: Line) -> bool:
+    return line.columns is not None or line.entry is not None or line.players is not None
+
+
+def _starts_new_record(block: _Block, line: Line) -> bool:
+    if not block.started:
         return False
     if line.columns is not None:
+        if block.header is None and block.loose:
+            return False  # the letters under a diagram that has none above
         return not _is_footer(block, line) and (block.header is not None or bool(block.entries))
+    if line.players is not None:
+        return bool(block.entries) or block.players is not None
     return bool(line.entry is not None and line.entry.rstrip(".") in ("1", "01") and block.entries)
 
 
-def _is_footer(block: _Block, line: _Line) -> bool:
+def _is_footer(block: _Block, line: Line) -> bool:
     """The column letters repeated under the rows close the diagram."""
     return (
         block.header is not None
@@ -208,19 +224,40 @@ def _is_footer(block: _Block, line: _Line) -> bool:
     )
 
 
-def _add(block: _Block, line: _Line) -> None:
+def _add(block: _Block, line: Line) -> None:
     block.lines.append(line)
+    if line.players is not None and block.players is None:
+        block.players, block.players_line = line.players, line
+    if line.comment is not None:
+        block.comments.append(line)
+    if line.columns is None and not (line.points and not block.diagram_open):
+        block.settle()  # anything else between loose rows and column letters: the rows were not a diagram
     if line.columns is not None:
         if block.header is None:
             block.header = line
-            block.side = side_of_columns(str(line.columns))
-            if block.side is None and block.error is None:
+            if block.loose:  # letters only under the diagram: the rows above are its rows
+                block.rows, block.loose = block.loose, []
+                block.closed = block.footer = block.below = True
+            letters = str(line.columns)
+            block.offset = ord(letters[0]) - ord("a")
+            side = block.side = side_of_columns(_letters_from_a(letters, block.offset))
+            if side is None and block.error is None:
                 block.error = _error(
                     line,
                     line.columns,
-                    f"{str(line.columns)!r} is not the column header of a hexhex board: side n has "
-                    f"4n - 3 letters from 'a' (abcde for side 2 ... a-y for side {MAX_SIDE})",
+                    f"{letters!r} is not the column header of a hexhex board: side n has "
+                    f"4n - 3 consecutive letters (abcde for side 2 ... a-y for side {MAX_SIDE}; "
+                    "a board may be lettered from another letter, b-r for side 5)",
                     "columns",
+                )
+            elif side is not None and block.below and len(block.rows) > 2 * side - 1 and block.error is None:
+                extra = block.rows[2 * side - 1]
+                block.error = _error(
+                    extra,
+                    extra.points[0] if extra.points else None,
+                    f"the diagram above the column letters has {len(block.rows)} rows; "
+                    f"a side-{side} board has {2 * side - 1}",
+                    "diagram",
                 )
         elif _is_footer(block, line):
             block.closed = block.footer = True
@@ -229,23 +266,101 @@ def _add(block: _Block, line: _Line) -> None:
         block.rows.append(line)
         if block.side is not None and len(block.rows) >= 2 * block.side - 1:
             block.closed = True
-    elif line.points is not None and block.error is None:
-        block.error = _error(
-            line,
-            line.points[0] if line.points else line.rownum,
-            "a diagram row outside a diagram (no column letters above it, or more rows than the board has)",
-            "diagram",
-        )
-    if line.entry is not None:
+    elif line.points and block.error is None:
+        if block.header is not None and not block.footer:
+            block.error = _error(
+                line,
+                line.points[0],
+                f"a diagram row after the board's last row (side {block.side} has {2 * (block.side or 0) - 1} rows)",
+                "diagram",
+            )
+        else:
+            block.loose.append(line)  # a diagram whose letters may follow below it, or an illustration
+    if line.entry is not None:  # a remark in place of moves still counts for the numbering
         block.entries.append(line)
 
 
+def _letters_from_a(letters: str, offset: int) -> str:
+    """The letters as if they started at `a` (for the side they stand for)."""
+    return "".join(chr(ord(c) - offset) for c in letters)
+
+
 def _error(
-    line: _Line, token: Token | None, message: str, code: str, source: str | None = None, column: int | None = None
+    line: Line, token: Token | None, message: str, code: str, source: str | None = None, column: int | None = None
 ) -> NotationError:
     if column is None:
-        column = token.column if token is not None else 1
+        column = token.column if token is not None and token.column is not None else 1
     return NotationError(message, source=source, line=line.number, column=column, text=line.text, code=code)
+
+
+def _entry_words(block: _Block) -> list[list[str]]:
+    """The move entries' tokens as text, without empty trailing entries (for comparing lists)."""
+    words = [[str(t) for t in line.moves] for line in block.entries]
+    while words and not words[-1]:
+        words.pop()
+    return words
+
+
+def _same_board(first: _Block, block: _Block) -> bool:
+    return (
+        block.error is None
+        and first.error is None
+        and block.header is not None
+        and first.header is not None
+        and (block.side, block.offset) == (first.side, first.offset)
+    )
+
+
+@attrs.define
+class _Follower:
+    """Whether a block being read may continue the game before it: the same board, and a move list
+    that agrees with the game's as far as both go (an empty entry beside a diagram row says
+    nothing). Checked one entry at a time, so that reading stays linear in the post's length."""
+
+    block: _Block
+    theirs: list[list[str]]  # the game's longest move list, trailing empty entries dropped
+    checked: int = 0  # entries of the block compared so far
+    filled: int = 0  # entries of the block up to its last non-empty one
+    agrees: bool = True
+
+    def update(self, whole: bool) -> bool:
+        entries = self.block.entries
+        while self.agrees and self.checked < len(entries):
+            words = [str(t) for t in entries[self.checked].moves]
+            self.checked += 1
+            if words:
+                self.filled = self.checked
+                if self.checked <= len(self.theirs) and words != self.theirs[self.checked - 1]:
+                    self.agrees = False
+        if not whole:
+            return self.agrees
+        if not self.filled or not self.theirs:
+            return bool(self.filled) != bool(self.theirs)
+        return self.agrees and self.filled != len(self.theirs)  # the same list twice: the game posted twice
+
+
+def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
+    """Blocks grouped by game: several diagrams of one game in one post make one record. A game is
+    given out as soon as the block after it cannot continue it."""
+    parts: list[_Block] = []
+    theirs: list[list[str]] = []
+    follower: _Follower | None = None
+    for block, whole in _blocks(lines, source):
+        if parts:
+            if follower is None or follower.block is not block:
+                follower = _Follower(block, theirs)
+            if not (_same_board(parts[0], block) and follower.update(whole)):
+                yield parts
+                parts = []
+        if whole:
+            if not parts:
+                theirs = []
+            parts.append(block)
+            words = _entry_words(block)
+            theirs = words if len(words) > len(theirs) else theirs
+            follower = None
+    if parts:
+        yield parts
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,11 +380,45 @@ class _Bad:
     text: str
 
 
-class _Reader:
-    """Builds one record from a block; collects warnings on the way."""
+@attrs.frozen
+class _Slip:
+    """A stone the move list places on a cell an earlier stone already holds."""
 
-    def __init__(self, block: _Block, index: int, source: str | None, variant: str | None):
-        self.block = block
+    name: str
+    turn: int
+    player: int
+    colour: int
+    before: int  # the turn that placed the earlier stone
+    line: int
+    column: int
+
+
+@attrs.define
+class _Turns:
+    """What a move list says: the turns, the pairs that name no cell, the stones placed twice."""
+
+    turns: list[Turn] = attrs.Factory(list)
+    bad: list[_Bad] = attrs.Factory(list)
+    slips: list[_Slip] = attrs.Factory(list)
+    resigned: int | None = None
+    resigned_at: Location | None = None
+    after: list[int] = attrs.Factory(list)  # the number of turns read after each move entry
+
+
+_LETTER_LINE = re.compile(r"[\s:>|!\u00a0]*([a-y]{5,})(?![A-Za-z])")
+_ODD_MOVES = re.compile(
+    r"(?<![A-Za-z])(plays|moves|has)\s+(the\s+)?(odd|even)(\s+|-)(moves|turns|numbers)(?![A-Za-z])", re.I
+)
+_SHARED_ROW = re.compile(r"([A-Za-z]{2,3})([0-9]+)")
+
+
+class _Reader:
+    """Builds one record from the blocks of one game; collects warnings on the way."""
+
+    def __init__(self, parts: list[_Block], index: int, source: str | None, variant: str | None):
+        self.parts = parts
+        # the move list read is the longest one; the other diagrams are checked against its start
+        self.block = max(parts, key=lambda p: len(_entry_words(p)))
         self.index = index
         self.source = source
         self.variant = variant
@@ -279,39 +428,46 @@ class _Reader:
     def warn(self, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
         self.warnings.append(NotationWarning(code, message, line, column))
 
-    def fail(self, line: _Line, token: Token | None, message: str, code: str) -> NotationError:
+    def fail(self, line: Line, token: Token | None, message: str, code: str) -> NotationError:
         return _error(line, token, message, code, self.source)
 
     # -- players and variant -----------------------------------------------------------------
 
     def players(self) -> tuple[tuple[str | None, str | None], tuple[str, str] | None]:
-        header = self.block.header
-        if header is None or not header.names:
-            return (None, None), None
-        names = header.names
-        if len(names) != 2:
+        header = next((p.header for p in self.parts if p.header is not None and p.header.names), None)
+        if header is None:
+            columns = next((p.players for p in self.parts if p.players is not None), None)
+            if columns is None:
+                return (None, None), None
+            names = (columns[0].name, columns[1].name)
+            if self.spec.either_colour:
+                return names, colour_initials(self.spec)
+            letters = (columns[0].letter, columns[1].letter)
+            return names, letters if letters[0] != letters[1] else None
+        tokens = header.names
+        if len(tokens) != 2:
             raise self.fail(
                 header,
-                names[0],
-                f"the header names {len(names)} players; expected two letters or names, the first mover first",
+                tokens[0],
+                f"the header names {len(tokens)} players; expected two letters or names, the first mover first",
                 "players",
             )
         if self.spec.either_colour:  # the diagram's letters are the colours', not the players'
-            return (str(names[0]), str(names[1])), colour_initials(self.spec)
-        letters = (str(names[0])[0].lower(), str(names[1])[0].lower())
+            return (str(tokens[0]), str(tokens[1])), colour_initials(self.spec)
+        letters = (str(tokens[0])[0].lower(), str(tokens[1])[0].lower())
         if letters[0] == letters[1]:
             raise self.fail(
                 header,
-                names[1],
+                tokens[1],
                 f"both players' names start with {letters[0]!r}, so the diagram cannot tell their stones apart",
                 "players",
             )
-        return (str(names[0]), str(names[1])), letters
+        return (str(tokens[0]), str(tokens[1])), letters
 
     def side(self) -> tuple[int, str]:
         given = parse_variant(self.variant or "catchup")
-        side = self.block.side or given.size
-        if self.block.side and self.variant and "size" in self.variant and given.size != side:
+        side = self.parts[0].side or given.size
+        if self.parts[0].side and self.variant and "size" in self.variant and given.size != side:
             self.warn(
                 "size-mismatch",
                 f"the variant {self.variant!r} says size {given.size}, the diagram is "
@@ -321,13 +477,81 @@ class _Reader:
 
     # -- move list -----------------------------------------------------------------------------
 
-    def turns(self, side: int, corrections: Mapping[str, str]):
-        turns: list[Turn] = []
-        bad: list[_Bad] = []
-        resigned = resigned_at = None
+    def slots(self, block: _Block, line: Line) -> list[list[Token]]:
+        """The turns of a move entry: split by the header's player columns where the post has them
+        (a warning where that differs from the gaps), else by the gaps; where the gaps make more
+        than two turns, by where the header's names stand, if they were aligned with spaces."""
+        gaps = [slot for slot in line.slots if slot]
+        columns = block.players
+        if columns is None and len(gaps) > 2:
+            columns = self.name_columns(line)
+        if columns is None or not gaps:
+            return gaps
+        first, second = columns
+        split = boundary(first, second)
+        by_position: list[list[Token]] = [[], []]
+        for token in line.moves:
+            by_position[int((token.column or 0) >= split)].append(token)
+        while by_position and not by_position[-1]:
+            by_position.pop()
+        if by_position != gaps:
+            where = block.players_line or block.header
+            self.warn(
+                "columns-by-position",
+                f"move {line.entry.rstrip('.') if line.entry else '?'}: the turns are split by the player "
+                f"columns of the header on line {where.number if where else '?'} ({second.mark}'s from column "
+                f"{split}), not by the gaps: "
+                + " | ".join(" ".join(str(t) for t in slot) or "(nothing)" for slot in by_position),
+                line.number,
+                line.moves[0].column,
+            )
+        while by_position and not by_position[-1]:
+            by_position.pop()
+        return by_position
+
+    def name_columns(self, line: Line) -> tuple[PlayerColumn, PlayerColumn] | None:
+        """The players' names of the header as player columns: each turn starts under its name
+        (at most two columns before it). None when tabs make positions meaningless."""
+        header = next((p.header for p in self.parts if p.header is not None and len(p.header.names) == 2), None)
+        if header is None or "\t" in header.text or "\t" in line.text:
+            return None
+        one, two = header.names
+        first = PlayerColumn(str(one), one.column or 1, (one.column or 1) + len(one) - 1, one.column or 1)
+        return first, PlayerColumn(str(two), two.column or 1, (two.column or 1) + len(two) - 1, first.end + 1)
+
+    @staticmethod
+    def says_one_each(block: _Block) -> str:
+        """The words of a header that numbers the turns rather than the moves ("O plays odd moves"),
+        or ""."""
+        header = block.header
+        if header is None or header.comment is None:
+            return ""
+        match = _ODD_MOVES.search(header.comment)
+        return match.group() if match else ""
+
+    def turns(self, block: _Block, side: int, corrections: Mapping[str, str]) -> _Turns:
+        found = _Turns()
+        turns = found.turns
         used: set[str] = set()
+        placed: dict[Cell, int] = {}  # cell -> the turn that placed a stone there
         expected = 1
-        for line in self.block.entries:
+        entries = [(line, self.slots(block, line)) for line in block.entries]
+        filled = [slots for _, slots in entries if slots]
+        said = self.says_one_each(block)
+        one_each = block.players is None and (said or (len(filled) >= 2 and all(len(s) == 1 for s in filled)))
+        if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
+            entries = [(line, [line.moves] if line.moves else []) for line, _ in entries]
+        if one_each and filled:
+            first = next(line for line, slots in entries if slots)
+            self.warn(
+                "one-player-lines",
+                (f"the header says {said!r}: " if said else "every move line holds one turn: ")
+                + "each line is read as one player's turn, the players alternating from the first",
+                first.number,
+                first.moves[0].column,
+            )
+        for line, slots in entries:
+            assert line.entry is not None
             number = int(line.entry.rstrip("."))
             if number != expected:
                 self.warn(
@@ -337,7 +561,6 @@ class _Reader:
                     line.entry.column,
                 )
             expected = number + 1
-            slots = [slot for slot in line.slots if slot]
             if len(slots) > 2:
                 raise self.fail(
                     line,
@@ -347,81 +570,134 @@ class _Reader:
                     "two spaces (cells of one turn are separated by one space)",
                     "move-list",
                 )
-            for player, slot in enumerate(slots, start=1):
-                if resigned is not None:
-                    raise self.fail(line, slot[0], "the move list goes on after a resignation", "resign")
+            for index, slot in enumerate(slots):
+                player = len(turns) % 2 + 1 if one_each else index + 1
+                if found.resigned is not None:
+                    raise self.fail(
+                        line, slot[0] if slot else line.entry, "the move list goes on after a resignation", "resign"
+                    )
+                if not slot:
+                    self.warn(
+                        "missing-turn",
+                        f"move {number}: nothing in the first player's column; read as a turn that places no stone",
+                        line.number,
+                        line.entry.column,
+                    )
+                    turns.append(Turn(player, (), at=Location(line.number, line.entry.column or 1)))
+                    continue
                 if any(t.type == "RESIGN" for t in slot):
                     if len(slot) > 1:
                         raise self.fail(line, slot[0], "'resign' must stand alone in its turn", "resign")
-                    resigned, resigned_at = player, Location(line.number, slot[0].column)
+                    found.resigned, found.resigned_at = player, Location(line.number, slot[0].column or 1)
                     continue
-                turn_no = len(turns) + 1
-                cells: list[Cell] = []
-                colours: list[int] = []
-                for token in slot:
-                    if token.type == "DOTS":
-                        continue
-                    name, _, mark = str(token).lower().partition("=")
-                    colour = colour_of_mark(self.spec, mark) if mark else player
-                    if colour is None:
-                        raise _error(
-                            line,
-                            token,
-                            unknown_mark_message(self.spec, mark),
-                            "colour-mark",
-                            self.source,
-                            column=token.column + len(name),
-                        )
-                    if mark and mark_warning_due(self.spec, self.warnings):
-                        self.warn(
-                            UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, token.column + len(name)
-                        )
-                    meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
-                    if meant is not None:
-                        used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
-                        self.warn(
-                            "corrected",
-                            f"turn {turn_no}: {name} read as {meant} (correction)",
-                            line.number,
-                            token.column,
-                        )
-                        name = meant
-                    cell = cell_of(name, side)
-                    if cell is None:
-                        bad.append(_Bad(name, turn_no, player, colour, line.number, token.column, line.text))
-                    else:
-                        cells.append(cell)
-                        colours.append(colour)
-                if all(t.type == "DOTS" for t in slot):
-                    self.warn(
-                        "placeholder-turn",
-                        f"turn {turn_no} is only the placeholder '...': read as a turn that places no stone",
-                        line.number,
-                        slot[0].column,
-                    )
-                turns.append(
-                    Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column))
-                )
+                self.read_turn(found, line, slot, player, side, corrections, used, placed)
+            found.after.append(len(turns))
         for key in corrections:
             if key not in used:
                 self.warn("unused-correction", f"the correction for {key!r} matched nothing in the move list")
-        return turns, bad, resigned, resigned_at
+        return found
+
+    def read_turn(
+        self,
+        found: _Turns,
+        line: Line,
+        slot: list[Token],
+        player: int,
+        side: int,
+        corrections: Mapping[str, str],
+        used: set[str],
+        placed: dict[Cell, int],
+    ) -> None:
+        turn_no = len(found.turns) + 1
+        cells: list[Cell] = []
+        colours: list[int] = []
+        for token in slot:
+            column = token.column or 1
+            if token.type in ("DOTS", "PASS"):
+                continue
+            written, _, mark = str(token).lower().partition("=")
+            colour = colour_of_mark(self.spec, mark) if mark else player
+            if colour is None:
+                raise _error(
+                    line,
+                    token,
+                    unknown_mark_message(self.spec, mark),
+                    "colour-mark",
+                    self.source,
+                    column + len(written),
+                )
+            if mark and mark_warning_due(self.spec, self.warnings):
+                self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
+            for name in self.names(written, line, column, side):
+                meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
+                if meant is not None:
+                    used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
+                    self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
+                    name = meant
+                cell = cell_of(self.unshifted(name), side)
+                if cell is None:
+                    found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
+                    continue
+                if cell in placed:
+                    found.slips.append(_Slip(name, turn_no, player, colour, placed[cell], line.number, column))
+                placed[cell] = turn_no
+                cells.append(cell)
+                colours.append(colour)
+        if all(t.type == "DOTS" for t in slot):
+            self.warn(
+                "placeholder-turn",
+                f"turn {turn_no} is only the placeholder {str(slot[0])!r}: read as a turn that places no stone",
+                line.number,
+                slot[0].column,
+            )
+        found.turns.append(
+            Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column or 1))
+        )
+
+    def names(self, written: str, line: Line, column: int, side: int) -> list[str]:
+        """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so), when every
+        one of them is a cell of the board; otherwise the name stays as written, to be reported."""
+        match = _SHARED_ROW.fullmatch(written)
+        if match is None:
+            return [written]
+        names = [letter + match.group(2) for letter in match.group(1)]
+        board = hexhex(side)
+        if not all((cell := cell_of(self.unshifted(name), side)) is not None and cell in board for name in names):
+            return [written]
+        self.warn(
+            "shared-row-number",
+            f"{written} is read as {' and '.join(names)} (cells sharing one row number)",
+            line.number,
+            column,
+        )
+        return names
+
+    def shifted(self, name: str) -> str:
+        """A cell name as the post writes it, on a board lettered from `b` or later."""
+        offset = self.parts[0].offset
+        return chr(ord(name[0]) + offset) + name[1:] if offset else name
+
+    def unshifted(self, name: str) -> str:
+        """A cell name of a board lettered from `b` or later, as if lettered from `a`."""
+        offset = self.parts[0].offset
+        if not offset or not name:
+            return name
+        return chr(ord(name[0]) - offset) + name[1:] if ord(name[0]) - offset >= ord("a") else "?" + name[1:]
 
     # -- diagram -------------------------------------------------------------------------------
 
-    def diagram(self, side: int, letters: tuple[str, str] | None, turns: list[Turn]) -> Diagram | None:
-        block = self.block
+    def diagram(self, block: _Block, side: int, letters: tuple[str, str] | None, turns: list[Turn]) -> Diagram | None:
         if block.header is None:
             return None
         if self.spec.either_colour:
             letters = colour_initials(self.spec)
         elif letters is None:
-            letters = self.guess_letters(side, turns)
+            letters = self.guess_letters(block, side, turns)
         stones: dict[Cell, int] = {}
         marked: set[Cell] = set()
         unshown: set[Cell] = set()
         where: dict[Cell, tuple[int, int]] = {}
-        for row_no, line in enumerate(block.rows, start=1):
+        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
             if line.rownum is not None and int(line.rownum) != row_no:
                 self.warn(
                     "row-number",
@@ -448,7 +724,7 @@ class _Reader:
                 )
                 unshown.update(cells[len(points) :])
             for cell, point in zip(cells, points, strict=False):
-                where[cell] = (line.number, point.column)
+                where[cell] = (line.number, point.column or 1)
                 if point == ".":
                     continue
                 if point.lower() not in letters:
@@ -471,22 +747,23 @@ class _Reader:
             unshown.update(row_cells(side, row_no))
         return Diagram(side, letters, stones, frozenset(marked), frozenset(unshown), where)
 
-    def guess_letters(self, side: int, turns: list[Turn]) -> tuple[str, str]:
+    def guess_letters(self, block: _Block, side: int, turns: list[Turn]) -> tuple[str, str]:
         """Without players in the header: the letters the diagram uses, ordered by the first turn's
         colour (the first mover's own, unless the first stone is marked otherwise)."""
         seen: list[str] = []
         first_cells: dict[Cell, str] = {}
-        for row_no, line in enumerate(self.block.rows, start=1):
+        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
             for cell, point in zip(row_cells(side, row_no), line.points or [], strict=False):
                 if point != ".":
                     first_cells[cell] = point.lower()
                     if point.lower() not in seen:
                         seen.append(point.lower())
         if len(seen) > 2:
-            line = self.block.header
+            header = block.header
+            assert header is not None
             raise self.fail(
-                line,
-                line.columns,
+                header,
+                header.columns,
                 f"the diagram uses {len(seen)} letters ({', '.join(seen)}); a game has two players",
                 "diagram",
             )
@@ -504,10 +781,13 @@ class _Reader:
         else:
             ordered = sorted(seen)
             if seen:
+                header = block.header
                 self.warn(
                     "players-guessed",
                     "the header names no players and the move list does not show "
                     f"who moved first; the letters are taken in alphabetical order ({', '.join(ordered)})",
+                    header.number if header is not None else None,
+                    header.columns.column if header is not None and header.columns is not None else None,
                 )
         for filler in "xo":
             if len(ordered) < 2 and filler not in ordered:
@@ -516,65 +796,230 @@ class _Reader:
 
     # -- the whole record ----------------------------------------------------------------------
 
+    def check_columns(self) -> None:
+        for part in self.parts[:1]:  # the other diagrams of the game are on the same board
+            if part.offset and part.header is not None:
+                letters = str(part.header.columns)
+                self.warn(
+                    "shifted-columns",
+                    f"the column letters start at {letters[0]!r}: the post's cell names are read "
+                    f"{part.offset} letter{'s' if part.offset > 1 else ''} back ({letters[0]}.. as a..)",
+                    part.header.number,
+                    part.header.columns.column if part.header.columns is not None else None,
+                )
+        for part in self.parts:
+            if part.below and part.header is not None:
+                self.warn(
+                    "letters-below",
+                    f"the column letters stand only under the diagram: the {len(part.rows)} rows above them "
+                    "are read as its rows, top first",
+                    part.header.number,
+                    part.header.columns.column if part.header.columns is not None else None,
+                )
+        for part in self.parts[1:]:
+            if part.header is not None:
+                first = self.parts[0].header
+                self.warn(
+                    "same-game",
+                    f"the diagram on line {part.header.number} is read as the game of the diagram on line "
+                    f"{first.number if first else '?'} (same board, move lists that agree): one record, "
+                    "cross-checked against both",
+                    part.header.number,
+                    part.header.columns.column if part.header.columns is not None else None,
+                )
+
     def record(self, corrections: Corrections) -> Record:
         block = self.block
+        self.check_columns()
         side, variant = self.side()
         players, letters = self.players()
+        if not block.entries and not any(row.points for part in self.parts for row in part.rows):
+            lead = self.parts[0]
+            opener = lead.header or lead.players_line or lead.lines[0]
+            raise _error(
+                opener,
+                opener.columns,
+                "column letters or player columns with neither diagram points nor a move list under them: not a record",
+                "diagram",
+                self.source,
+                None if lead.header or lead.players is None else lead.players[0].column,
+            )
         fixes = corrections if isinstance(corrections, Mapping) else {}
-        turns, bad, resigned, resigned_at = self.turns(side, {k.lower(): v.lower() for k, v in fixes.items()})
-        diagram = self.diagram(side, letters, turns)
-        words = tuple(name or f"player {i}" for i, name in enumerate(players, start=1))
+        before_turns = len(self.warnings)
+        found = self.turns(block, side, {k.lower(): v.lower() for k, v in fixes.items()})
+        after_turns = len(self.warnings)
+        words = (players[0] or "player 1", players[1] or "player 2")
         stone_words = self.spec.colours if self.spec.either_colour else words
-        if diagram is not None and not block.entries:
+        drawn = [(part, self.diagram(part, side, letters, found.turns)) for part in self.parts]
+        diagrams = [(part, diagram) for part, diagram in drawn if diagram is not None]
+        # the last position: of the diagrams beside the whole move list or with no list of their own,
+        # the one with the most stones (the last of those)
+        finals = [d for part, d in diagrams if part is block or not part.entries]
+        diagram = max(reversed(finals), key=lambda d: len(d.stones)) if finals else None
+        if diagram is not None and not block.entries and block.header is not None:
             self.warn(
                 "diagram-only",
                 "the post has a diagram but no move list: the record has no turns; "
                 "the position is kept in headers['diagram']",
+                block.header.number,
+                block.header.columns.column if block.header.columns is not None else None,
             )
-        suggested = self.suggestions(bad, side, diagram, turns, words, stone_words)
-        if bad and corrections == "diagram" and len(suggested) == len(bad):
-            self.warnings.clear()  # the first pass's not-a-cell reports no longer apply
-            turns, bad, resigned, resigned_at = self.turns(side, suggested)
-            diagram = self.diagram(side, letters, turns)
-        if diagram is not None and block.entries:
-            self.warnings.extend(compare(diagram, turns, stone_words))
-        if bad:
-            raise self.not_a_cell(bad, side, suggested)
+        before_fixes = len(self.warnings)
+        suggested = self.suggestions(found.bad, side, diagram, found.turns, words, stone_words)
+        explained = self.explain(found, diagram, words, stone_words)
+        if corrections == "diagram" and (explained or (found.bad and len(suggested) == len(found.bad))):
+            # read the list again with the fixes: its first reading's warnings no longer apply
+            self.warnings = self.warnings[:before_turns] + self.warnings[after_turns:before_fixes]
+            fixes = {**explained, **(suggested if len(suggested) == len(found.bad) else {})}
+            found = self.turns(block, side, fixes)
+        if block.entries:
+            self.cross_check(diagrams, found, stone_words)
+        if found.bad:
+            raise self.not_a_cell(found.bad, side, suggested)
         headers = {}
         if diagram is not None:
-            headers["diagram"] = diagram_text(diagram, players if players[0] else None)
-        first = block.lines[0]
+            named = (players[0], players[1]) if players[0] and players[1] else None
+            headers["diagram"] = diagram_text(diagram, named)
+        comments = self.comments()
+        if comments:
+            headers["comments"] = comments
+        first = next((line for part in self.parts for line in part.lines if line.kind == "record"), None)
         return Record(
             variant=variant,
-            turns=tuple(turns),
-            resigned=resigned,
+            turns=tuple(found.turns),
+            resigned=found.resigned,
             players=players,
             headers=headers,
             source=self.source,
             index=self.index,
-            at=Location(first.number, 1),
-            resigned_at=resigned_at,
+            at=Location(first.number, 1) if first is not None else None,
+            resigned_at=found.resigned_at,
         )
 
+    def cross_check(self, diagrams: list[tuple[_Block, Diagram]], found: _Turns, stone_words: tuple[str, str]) -> None:
+        """Every diagram against the turns up to its own move list (the whole list when it has none)."""
+        for part, diagram in diagrams:
+            upto = self.shown_turns(part, diagram, found)
+            for warning in compare(diagram, upto, stone_words):
+                if len(diagrams) > 1 and part.header is not None:
+                    warning = NotationWarning(
+                        warning.code,
+                        f"diagram on line {part.header.number} (after {len(upto)} turns): {warning.message}",
+                        warning.line,
+                        warning.column,
+                    )
+                self.warnings.append(warning)
+
+    def shown_turns(self, part: _Block, diagram: Diagram, found: _Turns) -> list[Turn]:
+        """The turns a diagram shows the game after: those of its own move list; with no list of its
+        own, the first turns that place as many stones as it shows (a warning says which), else all."""
+        if part is self.block:
+            return found.turns
+        if part.entries:
+            return found.turns[: found.after[len(_entry_words(part)) - 1]]
+        shown, placed = len(diagram.stones), 0
+        for count, turn in enumerate(found.turns, start=1):
+            placed += len(turn.cells)
+            if placed == shown and count < len(found.turns):
+                header = part.header
+                self.warn(
+                    "diagram-position",
+                    f"the diagram on line {header.number if header else '?'} has no move list and shows {shown} "
+                    f"stones: read as the position after turn {count}",
+                    header.number if header else None,
+                    header.columns.column if header is not None and header.columns is not None else None,
+                )
+                return found.turns[:count]
+        return found.turns
+
+    def comments(self) -> str:
+        """The prose around the diagrams and the comments beside the moves, one per line, in order."""
+        kept = []
+        for part in self.parts:
+            for line in sorted(part.comments, key=lambda line: line.number):
+                if line.kind == "prose":
+                    kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
+                elif line.entry is not None:
+                    move = line.entry.rstrip(".")
+                    kept.append(f"after move {move}: {line.comment}")
+                    self.warn(
+                        "move-comment",
+                        f"the text after move {move} is not moves; kept as a comment: {line.comment!r}",
+                        line.number,
+                        line.comment_column,
+                    )
+                elif line.comment is not None:
+                    kept.append(line.comment)
+                else:  # rows of an illustration with no column letters
+                    kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
+        return "\n".join(kept)
+
+    def explain(
+        self,
+        found: _Turns,
+        diagram: Diagram | None,
+        words: tuple[str, ...],
+        stone_words: tuple[str, str],
+    ) -> dict[str, str]:
+        """A stone the list places on a cell already taken, where the diagram shows a stone of that
+        colour that no turn places: the slip a reader of the post would see. `turn:name -> cell` for
+        each slip with one such stone (the nearest when there are several, if one is nearest)."""
+        if diagram is None or not found.slips:
+            return {}
+        implied = position(found.turns, diagram.side)[0]
+        found_fixes: dict[str, str] = {}
+        for slip in found.slips:
+            unlisted = sorted(
+                self.shifted(cell_name(cell, diagram.side))
+                for cell, colour in diagram.stones.items()
+                if colour == slip.colour and cell not in implied
+            )
+            near = [n for n in unlisted if n[0] == slip.name[0] or n[1:] == slip.name[1:]]
+            fits = unlisted if len(unlisted) == 1 else near
+            message = (
+                f"turn {slip.turn} ({words[slip.player - 1]}) places {slip.name}, which turn {slip.before} already took"
+            )
+            if len(fits) == 1:
+                found_fixes[f"{slip.turn}:{slip.name}"] = fits[0]
+                message += (
+                    f"; the diagram shows a stone of {stone_words[slip.colour - 1]} at {fits[0]} that no turn "
+                    f"places: probably {fits[0]} (corrections={{'{slip.turn}:{slip.name}': '{fits[0]}'}} "
+                    "or corrections='diagram')"
+                )
+            elif unlisted:
+                message += (
+                    f"; the diagram shows stones of {stone_words[slip.colour - 1]} that no turn places at "
+                    f"{', '.join(unlisted)}: one of them, perhaps"
+                )
+            else:
+                continue  # nothing on the diagram explains it: for the rules to report
+            self.warn("diagram-explains", message, slip.line, slip.column)
+        return found_fixes
+
     def suggestions(
-        self, bad: list[_Bad], side: int, diagram: Diagram | None, turns, words, stone_words
+        self,
+        bad: list[_Bad],
+        side: int,
+        diagram: Diagram | None,
+        turns: list[Turn],
+        words: tuple[str, str],
+        stone_words: tuple[str, str],
     ) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
         of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
         implied = position(turns, diagram.side)[0] if diagram else {}
         found: dict[str, str] = {}
         for item in bad:
-            nearby = nearby_cells(item.name, side)
+            nearby = [self.shifted(n) for n in nearby_cells(self.unshifted(item.name), side)]
             message = f"{item.name} (turn {item.turn}, {words[item.player - 1]}) is not a cell of this board"
             if nearby:
                 message += f"; the cells next to it are {', '.join(nearby)}"
             if diagram is not None:
-                fits = [
-                    n
-                    for n in nearby
-                    if diagram.stones.get(cell_of(n, diagram.side)) == item.colour
-                    and cell_of(n, diagram.side) not in implied
-                ]
+                fits = []
+                for name in nearby:
+                    cell = cell_of(self.unshifted(name), diagram.side)
+                    if cell is not None and diagram.stones.get(cell) == item.colour and cell not in implied:
+                        fits.append(name)
                 if len(fits) == 1:
                     found[f"{item.turn}:{item.name}"] = fits[0]
                     message += (
@@ -612,42 +1057,49 @@ def read_rga(
     variant: str | None = None,
     corrections: Corrections = None,
 ) -> Iterator[Parsed]:
-    """Records of a post, one per diagram or move list, in order.
+    """Records of a post, one per game, in order: a diagram or a move list, or several diagrams
+    of one game (the same board, move lists that agree), which make one record checked against
+    every diagram. Prose around them is kept in `headers["comments"]`.
 
     `variant` is the rule set to record (default `catchup`); a diagram fixes the board side, a move
     list alone takes it from the variant. `corrections` fixes coordinates before they are read:
     `{"l7": "l6"}` (every l7), `{"3:l7": "l6"}` (turn 3 only), or `"diagram"` (each pair that names
-    no cell becomes the one nearby cell where the diagram shows an unlisted stone of that player).
+    no cell becomes the one nearby cell where the diagram shows an unlisted stone of that player,
+    and each stone placed on a cell already taken becomes the one stone of that player the diagram
+    shows and no turn places, when there is exactly one).
     """
     if variant is not None and parse_variant(variant).family != "hex":
         raise VariantError(f"rga records are hex games; {variant!r} is not a hex variant")
     if isinstance(corrections, str) and corrections != "diagram":
         raise VariantError("corrections is a mapping of names or the string 'diagram'")
-    for index, block in enumerate(_blocks(lines_of(chunks), source)):
-        reader = _Reader(block, index, source, variant)
-        first = block.lines[0].number if block.lines else None
-        if block.error is not None:
-            block.error.source = source
-            yield Parsed(index, None, block.error, tuple(reader.warnings), line=first)
+    for index, parts in enumerate(_games(lines_of(chunks), source)):
+        reader = _Reader(parts, index, source, variant)
+        error = parts[0].error
+        lines = [line.number for line in parts[0].lines if line.kind == "record"] or [parts[0].lines[0].number]
+        if error is not None:
+            error.source = source
+            yield Parsed(index, None, error, tuple(reader.warnings), line=lines[0])
             continue
         try:
             record = reader.record(corrections)
         except NotationError as exc:
             exc.source = source
-            yield Parsed(index, None, exc, tuple(reader.warnings), line=first)
+            yield Parsed(index, None, exc, tuple(reader.warnings), line=lines[0])
         else:
-            yield Parsed(index, record, None, tuple(reader.warnings), line=first)
+            yield Parsed(index, record, None, tuple(reader.warnings), line=lines[0])
 
 
 def read_diagram(text: str, variant: str | None = None) -> Diagram:
     """The diagram of a text holding one (e.g. `Record.headers["diagram"]`); `variant` says what
     its letters stand for (colour initials under too and product, players' initials otherwise)."""
-    for block in _blocks(text.split("\n"), None):
+    for block, whole in _blocks(text.split("\n"), None):
+        if not whole:
+            continue
         if block.error is not None:
             raise block.error
-        reader = _Reader(block, 0, None, variant)
+        reader = _Reader([block], 0, None, variant)
         side, _ = reader.side()
-        diagram = reader.diagram(side, reader.players()[1], [])
+        diagram = reader.diagram(block, side, reader.players()[1], [])
         if diagram is not None:
             return diagram
     raise NotationError("the text holds no diagram (no line of column letters)", code="diagram")
@@ -666,6 +1118,11 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
         raise WriteError(
             f"{where}: rga holds hex games; {record.variant} is a number-set game", code="unsupported-record"
         )
+    if not variant.hexhex:
+        raise WriteError(
+            f"{where}: rga diagrams are written for hexhex boards only, not a board of {len(variant.board)} cells",
+            code="unwritable-board",
+        )
     side = variant.size
     if side > MAX_SIDE:
         raise WriteError(
@@ -679,6 +1136,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
 
     if str(variant) != str(parse_variant("catchup", size=side)):
         warn("variant-dropped", f"rga carries only the board side; the variant {record.variant} is not written")
+    warnings.extend(ending_dropped(record, f"{where}: "))
     dropped = [k for k in record.headers if k != "diagram"]
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
@@ -703,14 +1161,22 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     return "\n".join(lines) + "\n", warnings
 
 
-def _player_letters(record: Record, variant, warn) -> tuple[tuple[str, str], tuple[str, str]]:
+def _player_letters(
+    record: Record, variant: Variant, warn: Callable[[str, str], None]
+) -> tuple[tuple[str, str], tuple[str, str]]:
     """Header names (written as the file's) and the diagram letters: the players' initials, or
     under too and product the colours' initials (then the names need not differ in initial)."""
     names = record.players
     either = variant.spec.either_colour
-    if all(n and n.isascii() and n.isalpha() for n in names) and (either or names[0][0].lower() != names[1][0].lower()):
-        letters = (names[0][0].lower(), names[1][0].lower())
-        return (names[0], names[1]), colour_initials(variant.spec) if either else letters
+    first, second = names
+    if (
+        first
+        and second
+        and all(n.isascii() and n.isalpha() for n in (first, second))
+        and (either or first[0].lower() != second[0].lower())
+    ):
+        letters = (first[0].lower(), second[0].lower())
+        return (first, second), colour_initials(variant.spec) if either else letters
     if any(names):
         rule = "one word each" if either else "one word each, different initials"
         warn("players-dropped", f"the names {names} cannot head a diagram ({rule}); default letters are written")
@@ -721,7 +1187,7 @@ def _player_letters(record: Record, variant, warn) -> tuple[tuple[str, str], tup
     return (defaults[0], defaults[1]), letters
 
 
-def _written(turn: Turn, side: int, spec) -> list[str]:
+def _written(turn: Turn, side: int, spec: VariantSpec) -> list[str]:
     """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
     names = [cell_name(c, side) for c in turn.cells]
     if turn.colours:
@@ -732,7 +1198,7 @@ def _written(turn: Turn, side: int, spec) -> list[str]:
     return names
 
 
-def _slots(record: Record, side: int, warn, spec) -> list[str]:
+def _slots(record: Record, side: int, warn: Callable[[str, str], None], spec: VariantSpec) -> list[str]:
     """One string per turn slot in move-list order; players alternate from player 1."""
     slots: list[str] = []
     for number, turn in enumerate(record.turns, start=1):
@@ -786,7 +1252,13 @@ class RgaFormat:
     streaming = True
 
     def sniff(self, head: str) -> bool:
-        return "abcde" in head and any(line.strip(" \t:>|").startswith("abcde") for line in head.splitlines())
+        """A line of column letters: five or more consecutive letters (`abcde...`, `bcdef...`) after
+        any quote prefix, whatever prose comes before it."""
+        for line in head.splitlines():
+            match = _LETTER_LINE.match(line)
+            if match is not None and consecutive(match.group(1)):
+                return True
+        return False
 
     def cell_name(self, cell: Cell, board: Board) -> str:
         if board.side is None or cell not in board:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 
 import attrs
 
 from catchup_notation.board import Cell, hexhex
 from catchup_notation.formats.base import NotationWarning
+from catchup_notation.model import Turn
 
 MAX_SIDE = 7  # 4n - 3 column letters must fit in a..z
 
@@ -137,7 +139,7 @@ def diagram_text(diagram: Diagram, names: tuple[str, str] | None = None) -> str:
     return "\n".join(line.rstrip() for line in render(diagram, names)) + "\n"
 
 
-def position(turns, side: int) -> tuple[dict[Cell, int], frozenset[Cell]]:
+def position(turns: Iterable[Turn], side: int) -> tuple[dict[Cell, int], frozenset[Cell]]:
     """Stones the turns place, by colour (later placements win), and the cells of the last turn
     with stones."""
     board = hexhex(side)
@@ -152,12 +154,12 @@ def position(turns, side: int) -> tuple[dict[Cell, int], frozenset[Cell]]:
     return stones, frozenset(cell for cell in last if cell in board)
 
 
-def compare(diagram: Diagram, turns, colour_words: tuple[str, str]) -> list[NotationWarning]:
+def compare(diagram: Diagram, turns: Iterable[Turn], colour_words: tuple[str, str]) -> list[NotationWarning]:
     """Every disagreement between the diagram and the stones the turns place, as warnings: a stone
     missing, extra, or of the other colour. `colour_words` name colour 1 and colour 2."""
     side = diagram.side
     implied, last = position(turns, side)
-    warnings = []
+    warnings: list[NotationWarning] = []
 
     def says(colour: int | None) -> str:
         return "an empty cell" if colour is None else f"a stone of {colour_words[colour - 1]}"
@@ -184,7 +186,7 @@ def compare(diagram: Diagram, turns, colour_words: tuple[str, str]) -> list[Nota
                     column,
                 )
             )
-    if diagram.marked or last:
+    if diagram.marked:  # a diagram that marks nothing in upper case does not use the convention
         last_names = " ".join(sorted(cell_name(c, side) for c in last)) or "nothing"
         for cell in sorted(last - diagram.marked):
             if diagram.stones.get(cell) is not None:

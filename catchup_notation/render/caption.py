@@ -12,7 +12,8 @@ def caption_lines(state: HexState, names: tuple[str, str] | None = None) -> list
 
     `names` are the players' (default: the variant's); the stone lines name the colours where
     they are not the players' own (too, product), and call the scores what the variant compares."""
-    spec = parse_variant(state.variant).spec
+    variant = parse_variant(state.variant)
+    spec = variant.spec
     names = names or spec.players
     owners = spec.colours if spec.either_colour else names
     stones = [
@@ -24,5 +25,5 @@ def caption_lines(state: HexState, names: tuple[str, str] | None = None) -> list
         status = f"{names[state.to_move - 1]} to move"
     else:
         status = ""
-    head = f"{state.variant}, after turn {state.turns_played}" + (f": {status}" if status else "")
+    head = f"{variant.brief()}, after turn {state.turns_played}" + (f": {status}" if status else "")
     return [head, *stones]

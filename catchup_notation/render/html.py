@@ -324,7 +324,7 @@ def _game_title(data: JSON) -> str:
 
 
 def _game_meta(data: JSON) -> str:
-    parts = [data.get("source") or "", data.get("format") or "", data.get("variant") or ""]
+    parts = [data.get("source") or "", data.get("format") or "", data.get("brief") or data.get("variant") or ""]
     if data.get("turns") is not None:
         parts.append(f"{data['turns']} turn{'s' if data['turns'] != 1 else ''}")
     return " · ".join(p for p in parts if p)
@@ -448,7 +448,7 @@ def _table_row(data: JSON) -> str:
         f"<td>{n}</td>",
         f'<td><a href="#game={n}">{html.escape(data["source"])}</a></td>',
         f"<td>{html.escape(players)}</td>",
-        f"<td>{html.escape(data.get('variant') or '')}</td>",
+        f"<td>{html.escape(data.get('brief') or data.get('variant') or '')}</td>",
         f'<td data-v="{turns if turns is not None else -1}">{turns if turns is not None else ""}</td>',
         f'<td data-v="{html.escape(status)}"{note}>{html.escape(shown)}</td>',
         f"<td>{html.escape(winner)}</td>",

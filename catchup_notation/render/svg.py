@@ -11,6 +11,11 @@ added (and a small `last-mark` dot drawn on it) for the stones of the last turn.
 `marked_cells` (the cells a broken rule names) get the class `offending` and a thick dashed
 outline. Row letters sit at the left end of each row, cell numbers at both ends of the lines along
 which a number stays the same, and a caption gives scores and groups.
+
+A board of another shape than hexhex is drawn cell by cell just the same, so its ragged edge and
+its holes show as gaps; its rows carry their letters at both ends, and as a cell's number counts
+from its own row's leftmost cell (not along a line of the grid), each cell shows its number,
+small, under where a stone would go (`<text class="coord cell-number">`).
 """
 
 from __future__ import annotations
@@ -55,11 +60,13 @@ def state_svg(
     colours: tuple[str, str] | None = None,
     marked_cells: Iterable[Cell] = (),
     cell_fills: Mapping[Cell, str] | None = None,
+    caption: bool = True,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
     cells a broken rule names) are outlined as offending; `cell_fills` paints chosen cells in other
-    colours (a map of winning and losing moves, say)."""
+    colours (a map of winning and losing moves, say); `caption` False leaves out the words under
+    the board."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
@@ -71,12 +78,13 @@ def state_svg(
     last = set(last_turn_cells)
     offending = set(marked_cells)
 
-    # Pixel centres relative to the board centre; the viewBox is shifted to fit everything.
-    half_width = _W * (board.radius + 1.5) + _MARGIN / 2
-    half_height = 1.5 * _R * (board.radius + 1) + _MARGIN / 2
-    words = caption_lines(state, names)
-    width = 2 * half_width
-    height = 2 * half_height + len(words) * _CAPTION_LINE + _R / 2
+    # Pixel centres relative to the cell (0, 0); the viewBox fits the cells with room for labels.
+    xs, ys = zip(*(_centre(cell) for cell in board.cells), strict=True)
+    left, right = min(xs) - 1.5 * _W - _MARGIN / 2, max(xs) + 1.5 * _W + _MARGIN / 2
+    top_edge, bottom = min(ys) - 1.5 * _R - _MARGIN / 2, max(ys) + 1.5 * _R + _MARGIN / 2
+    words = caption_lines(state, names) if caption else []
+    width = right - left
+    height = bottom - top_edge + len(words) * _CAPTION_LINE + _R / 2
 
     svg = ET.Element(
         "svg",
@@ -85,7 +93,7 @@ def state_svg(
             "version": "1.1",
             "width": f"{width:.0f}",
             "height": f"{height:.0f}",
-            "viewBox": f"{-half_width:.2f} {-half_height:.2f} {width:.2f} {height:.2f}",
+            "viewBox": f"{left:.2f} {top_edge:.2f} {width:.2f} {height:.2f}",
             "class": "catchup-board",
         },
     )
@@ -108,6 +116,14 @@ def state_svg(
                 "stroke-width": "1",
             },
         )
+
+    if board.side is None:  # numbers under the stones: they count along each row, not a grid line
+        numbers = ET.SubElement(svg, "g", {"class": "cell-numbers"})
+        for cell in board.cells:
+            x, y = _centre(cell)
+            attributes = {"class": "coord cell-number", "x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": "middle"}
+            attributes.update({"dominant-baseline": "central", "fill-opacity": "0.55"})
+            ET.SubElement(numbers, "text", attributes).text = board.label(cell)[1:]
 
     stones = ET.SubElement(svg, "g", {"class": "stones"})
     for colour, placed in enumerate(state.stones, start=1):
@@ -157,17 +173,25 @@ def state_svg(
         )
         label.text = text
 
-    caption = ET.SubElement(svg, "g", {"class": "caption"})
-    top = half_height - _MARGIN / 4 + _R / 2
+    captions = ET.SubElement(svg, "g", {"class": "caption"})
+    top = bottom - _MARGIN / 4 + _R / 2
+    middle = (left + right) / 2
     for i, line in enumerate(words):
         caption_line = ET.SubElement(
-            caption,
+            captions,
             "text",
-            {"class": "caption", "x": "0", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
+            {"class": "caption", "x": f"{middle:.2f}", "y": f"{top + i * _CAPTION_LINE:.2f}", "text-anchor": "middle"},
         )
         caption_line.text = line
 
     return SvgBoard(ET.tostring(svg, encoding="unicode"))
+
+
+def board_svg(board: Board) -> SvgBoard:
+    """A picture of an empty board, with no caption."""
+    start = parse_variant("catchup", board=board).new_game().state()
+    assert isinstance(start, HexState)
+    return state_svg(start, caption=False)
 
 
 def _centre(cell: Cell) -> tuple[float, float]:
@@ -191,6 +215,11 @@ def _edge_labels(board: Board) -> list[tuple[str, tuple[float, float]]]:
     for row in board.rows:
         q0, r = row[0]
         labels.append((board.label(row[0])[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
+        if board.side is None:  # the letter at the right end too; the numbers are in the cells
+            q1 = row[-1][0]
+            labels.append((board.label(row[-1])[0], _shrink_towards(_centre((q1 + 1, r)), _centre(row[-1]))))
+    if board.side is None:
+        return labels
     for cell in board.cells:
         q, r = cell
         number = board.label(cell)[1:]

@@ -10,13 +10,20 @@ number counts from 1 at the left end of its row).
       1 2 3 4 5
     A . . . . . A
    B . . w . . . B
+
+A board of another shape is drawn the same way, each cell where its mask has it (doubled
+coordinates), so ragged edges and holes show as they are; its rows carry their letters at both
+ends but no number lines, as numbers count from each row's own leftmost cell:
+
+      A . . .   A
+     B . .   . . B
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from catchup_notation.board import Cell
+from catchup_notation.board import ROW_LETTERS, Board, Cell
 from catchup_notation.model import GameState, HexState, NumbersState
 from catchup_notation.render.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
@@ -42,6 +49,8 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
             mark = symbols[player]
             owner[cell] = mark.upper() if cell in last else mark
 
+    if board.side is None:
+        return _render_any(board, owner)
     widest = len(str(max(len(row) for row in board.rows)))
     slot = max(widest, 1) + 1  # every cell takes the same width, so rows line up
     lines = []
@@ -54,6 +63,26 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
         cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
         lines.append(f"{' ' * pad}{letter} {cells} {letter}")
     lines.append(" " * (indent[-1] + 2) + _numbers(len(bottom), slot))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _render_any(board: Board, owner: dict[Cell, str]) -> str:
+    """A board of any shape: every cell at its doubled column, a row's letter at both ends."""
+    left = min(2 * q + r for q, r in board.cells)
+    rows = {row[0][1]: row for row in board.rows}
+    lines = []
+    for k in range(board.rows[-1][0][1] - board.top + 1):
+        r = board.top + k
+        letter = ROW_LETTERS[k] if k < len(ROW_LETTERS) else "?"
+        row = rows.get(r, ())
+        if not row:
+            lines.append(letter)
+            continue
+        line = [" "] * (2 * row[-1][0] + r - left + 1)
+        for q, _ in row:
+            line[2 * q + r - left] = owner.get((q, r), ".")
+        pad = 2 * row[0][0] + r - left
+        lines.append(f"{' ' * pad}{letter} {''.join(line[pad:])} {letter}")
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -10,7 +10,7 @@ The data is a private contract between this module and `viewer/viewer.js` (keys 
 a report may hold thousands of games):
 
     {"n": 3, "source": "games.sgf#3", "file": ..., "index": 3, "format": "lg",
-     "variant": "catchup(size=5)", "family": "hex", "players": [...], "owners": [...],
+     "variant": "catchup(size=5)", "brief": "catchup(size=5)", "family": "hex", "players": [...], "owners": [...],
      "scoreName": "score", "outcome": "valid", "status": "finished", "winner": "White",
      "moves": [{"p": 1, "m": "E5"}, ...],                # every recorded turn
      "pos": [{"s": [1, 1], "g": ["1", "0"], "to": 2, "over": false,
@@ -48,6 +48,7 @@ def game_view(game: Game, *, number: int = 0, endgame_limit: int | None = None, 
         "index": game.source.index,
         "format": game.format,
         "variant": str(variant) if variant is not None else None,
+        "brief": variant.brief() if variant is not None else None,  # for people: a shape in words
         "family": variant.family if variant is not None else None,
         "players": list(game.players),
         "outcome": outcome_of(game),
@@ -60,7 +61,7 @@ def game_view(game: Game, *, number: int = 0, endgame_limit: int | None = None, 
         "warnings": [warning.message for warning in game.warnings],
     }
     if game.reading_error is not None:  # no record, so no rules to name: the reader's fallback is not the game's
-        data["variant"] = data["family"] = None
+        data["variant"] = data["family"] = data["brief"] = None
         data["status"] = "unreadable" if data["outcome"] == "unreadable" else "invalid"
         data["winner"] = None
         data["error"] = {"code": game.reading_error.code, "message": game.reading_error.message}

@@ -24,6 +24,7 @@ _ENGINE_PATHS = {
     "ketchup-4": "catchup_notation.rules.ketchup:Ketchup4Game",
     "ketchup-3": "catchup_notation.rules.ketchup:Ketchup3Game",
     "ketchup-2": "catchup_notation.rules.ketchup:Ketchup2Game",
+    "sauce": "catchup_notation.rules.sauce:SauceGame",
     "plur": "catchup_notation.rules.predecessors:PlurGame",
     "too": "catchup_notation.rules.predecessors:TooGame",
     "brink": "catchup_notation.rules.predecessors:BrinkGame",

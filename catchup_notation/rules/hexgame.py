@@ -50,6 +50,8 @@ class HexGame(Engine):
     fills_remaining = False
     #: Whether `constraint` looks at the turn's groups (only then are they previewed before play).
     constrained = False
+    #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
+    endless = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -116,6 +118,8 @@ class HexGame(Engine):
         """The stone counts available now: the rules' counts that fit in the empty cells, or all
         the empty cells where the variant fills what remains."""
         counts = self.base_counts()
+        if counts and max(counts) <= self.empty:  # the usual case: every count fits
+            return counts
         fitting = tuple(c for c in counts if c <= self.empty)
         if not fitting and self.fills_remaining and self.empty:
             return (self.empty,)

@@ -4,7 +4,8 @@ Each variant is described by one TOML file in the `variants/` data folder (name,
 parameters, player names, description, sources, confidence) and names the rules engine that
 plays it (`engine = "catchup"`, looked up by `catchup_notation.rules.engine_class`). A variant string
 names a variant and sets its parameters, OpenSpiel style: `catchup`, `catchup(size=7)`,
-`catch-up(set=1..12)`, `catch-up(set={2,2,2,3,3}, scores=0:3)`.
+`catch-up(set=1..12)`, `catch-up(set={2,2,2,3,3}, scores=0:3)`. Every hex variant also takes a
+board of any shape, `catchup(board=@shape.txt)` (see `catchup_notation.shapes` for its spellings).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from catchup_notation.board import Board, hexhex
-from catchup_notation.errors import VariantError
+from catchup_notation.board import Board, Cell, hexhex
+from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
 from catchup_notation.model import OMIT
 from catchup_notation.resources import data_dir
@@ -31,7 +32,8 @@ Multiset = tuple[int, ...]
 
 @attrs.frozen
 class Parameter:
-    """A variant's parameter: `size` (hex board side), `set` and `scores` (number sets), `x` (brink)."""
+    """A variant's parameter: `size` (hex board side), `board` (any shape), `set` and `scores`
+    (number sets), `x` (brink)."""
 
     name: str
     kind: str  # "int" | "multiset" | "scores"
@@ -39,15 +41,19 @@ class Parameter:
     description: str
     minimum: int | None = None
     maximum: int | None = None
+    #: A parameter that may stay unset (`board`: unset is the hexhex board of side `size`).
+    optional: bool = False
 
     @property
     def required(self) -> bool:
         """A parameter with no default must be given in every variant string (brink's margin)."""
-        return self.default is None
+        return self.default is None and not self.optional
 
     def default_text(self) -> str | int | None:
         """The default as `catchup variants --json` lists it: ints as they are, others spelled out."""
-        return self.default if self.kind == "int" or self.required else format_value(self.kind, self.default)
+        if self.kind == "int" or self.default is None:
+            return self.default  # type: ignore[no-any-return]
+        return format_value(self.kind, self.default)
 
 
 @attrs.frozen(kw_only=True)
@@ -106,13 +112,21 @@ class Variant:
 
     @property
     def size(self) -> int:
-        """Board side (hex variants only)."""
+        """Board side (hex variants on a hexhex board only: BoardError for another shape)."""
+        if self.params.get("board") is not None:
+            raise BoardError(f"{self.name} is played on a board of {len(self.board)} cells that has no side")
         return int(self.params["size"])
 
     @property
     def board(self) -> Board:
-        """The board (hex variants only)."""
-        return hexhex(self.size)
+        """The board (hex variants only): the one given by `board=`, else the hexhex of side `size`."""
+        given: Board | None = self.params.get("board")
+        return given if given is not None else hexhex(int(self.params["size"]))
+
+    @property
+    def hexhex(self) -> bool:
+        """Whether the board is a hexhex board (has a side), as every notation but JSON assumes."""
+        return self.params.get("board") is None
 
     def player_name(self, player: int) -> str:
         """The variant's name for player 1 or 2 (White, Black, Red, ...)."""
@@ -123,9 +137,22 @@ class Variant:
         parts = []
         for p in self.spec.parameters:
             value = self.params[p.name]
+            if p.name == "size" and not self.hexhex:
+                continue  # the board says it
             if value != p.default or p.name in ("size", "set"):
                 parts.append(f"{p.name}={format_value(p.kind, value)}")
         return f"{self.name}({', '.join(parts)})" if parts else self.name
+
+    def brief(self) -> str:
+        """The variant string for people: the board of another shape said in words, not spelt out
+        (`brink(x=2) on a board of 60 cells`); the variant string itself on a hexhex board."""
+        if self.hexhex:
+            return str(self)
+        rest = Variant(self.spec, {**self.params, "board": None})
+        parts = str(rest).removeprefix(self.name).strip("()").split(", ")
+        kept = [part for part in parts if part and not part.startswith("size=")]
+        name = f"{self.name}({', '.join(kept)})" if kept else self.name
+        return f"{name} on a board of {len(self.board)} cells"
 
     def new_game(self) -> Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
@@ -133,6 +160,18 @@ class Variant:
 
         return engine_class(self.spec.engine)(self)
 
+
+#: The parameter every hex variant has, whatever its data file says: a board of any shape.
+BOARD_PARAMETER = Parameter(
+    name="board",
+    kind="board",
+    default=None,
+    optional=True,
+    description=(
+        "the board, of any shape (default: the hexhex board of side `size`): a named shape such as triangle6, "
+        "@file holding a mask, an inline mask or a cell list; `catchup boards` lists the shapes and spellings"
+    ),
+)
 
 # ---------------------------------------------------------------------------------------------
 # Loading the data files
@@ -152,6 +191,8 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
             )
             for name, p in data.get("parameters", {}).items()
         )
+        if data["family"] == "hex":
+            params += (BOARD_PARAMETER,)
         return VariantSpec(
             name=data["name"],
             title=data["title"],
@@ -216,6 +257,9 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     'catchup(size=7)'
     """
     given = tuple((key, value) for key, value in overrides.items() if value is not None)
+    if "@" in text:  # a board file: read it each time, it may have changed
+        spec, params = _parsed.__wrapped__(text, given)
+        return Variant(spec, dict(params))
     try:
         spec, params = _parsed(text, given)
     except TypeError:  # an override that cannot be a cache key (a list): parse it afresh
@@ -230,14 +274,16 @@ def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantS
         raise VariantError(f"not a variant string: {excerpt(text)} (expected e.g. 'catchup' or 'catchup(size=7)')")
     spec = find_spec(match.group(1))
     params = {p.name: p.default for p in spec.parameters}
-    for key, raw in _split_arguments(match.group(2) or "", text):
+    arguments = _split_arguments(match.group(2) or "", text)
+    for key, raw in arguments:
         param = spec.parameter(key)
         params[param.name] = _coerce(param.kind, raw, param.name)
     for key, value in overrides:
         param = spec.parameter(key)
         params[param.name] = _coerce(param.kind, value, param.name)
+    _settle_board(spec, params, text, given=any(spec.parameter(key).name == "size" for key, _ in arguments))
     for param in spec.parameters:
-        if params[param.name] is None:
+        if params[param.name] is None and param.required:
             raise VariantError(
                 f"{spec.name} needs its parameter {param.name} ({param.description}), "
                 f"e.g. {spec.name}({param.name}={param.minimum or 1})"
@@ -252,6 +298,25 @@ def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantS
     if spec.family == "numbers" and not params.get("set"):
         raise VariantError(f"{spec.name}: the number set is empty")
     return spec, tuple(params.items())
+
+
+def _settle_board(spec: VariantSpec, params: dict[str, Any], text: str, *, given: bool) -> None:
+    """A hexhex board given by `board=` becomes `size=`, so that a variant has one spelling; a
+    board of another shape and a side written in the same string contradict each other."""
+    board = params.get("board")
+    if board is None:
+        return
+    if board.side is not None:
+        if given and params["size"] != board.side:
+            raise VariantError(
+                f"in variant string {excerpt(text)}: size={params['size']} but the board is hexhex{board.side}"
+            )
+        params["size"], params["board"] = board.side, None
+    elif given:
+        raise VariantError(
+            f"in variant string {excerpt(text)}: give the board by size= or by board=, not both "
+            f"(the board has {len(board)} cells and no side)"
+        )
 
 
 def _split_arguments(body: str, whole: str) -> list[tuple[str, str]]:
@@ -336,6 +401,10 @@ def format_value(kind: str, value: Any) -> str:
         return format_multiset(value)
     if kind == "scores":
         return f"{value[0]}:{value[1]}"
+    if kind == "board":
+        from catchup_notation.shapes import board_text
+
+        return board_text(value)
     return str(value)
 
 
@@ -358,11 +427,41 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
             if max(abs(scores[0]), abs(scores[1])) > MAX_NUMBER:
                 raise VariantError(f"starting scores go up to {MAX_NUMBER}, not {scores}")
             return scores
+        if kind == "board":
+            return _board_of(raw)
     except VariantError:
         raise
     except (TypeError, ValueError):
         raise VariantError(f"bad value for parameter {name!r}: {excerpt(raw)}") from None
     raise VariantError(f"parameter {name!r} has an unknown kind {kind!r}")
+
+
+def on_board(variant: str | Variant | None, board: Board | str | Iterable[Cell] | None) -> str | Variant | None:
+    """`variant` (default `catchup`) played on `board`, as a canonical variant string that carries
+    the board itself; `variant` as it is when `board` is None. "auto" takes no board."""
+    if board is None:
+        return variant
+    if isinstance(variant, str) and variant.strip().lower() == "auto":
+        raise VariantError("a board goes with one variant, not 'auto' (give --variant NAME, or none for catchup)")
+    chosen = variant if isinstance(variant, Variant) else parse_variant(variant or "catchup")
+    if chosen.family != "hex":
+        raise VariantError(f"{chosen.name} is not played on a board")
+    params = {k: v for k, v in chosen.params.items() if k not in ("size", "board")}
+    return str(parse_variant(chosen.name, board=_board_of(board), **params))
+
+
+def _board_of(raw: Any) -> Board:
+    """A `board=` value: a Board, a set or list of axial cells, or any spelling `parse_board` reads."""
+    from catchup_notation.shapes import parse_board, shape
+
+    try:
+        if isinstance(raw, Board):
+            return raw
+        if isinstance(raw, (set, frozenset, list, tuple)):
+            return shape((int(q), int(r)) for q, r in raw)
+        return parse_board(str(raw))
+    except BoardError as exc:
+        raise VariantError(f"bad board: {exc}") from None
 
 
 def hex_variants() -> tuple[VariantSpec, ...]:

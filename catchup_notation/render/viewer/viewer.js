@@ -130,7 +130,7 @@
 
     $("game-title").textContent = g.variant ? g.players.join(" vs ") : g.source;
     if (page.mode === "report") document.title = $("game-title").textContent + " · " + page.title;
-    const meta = [g.source, g.format, g.variant];
+    const meta = [g.source, g.format, g.brief || g.variant];
     if (g.turns !== null && g.turns !== undefined) meta.push(g.turns + (g.turns === 1 ? " turn" : " turns"));
     $("game-meta").textContent = meta.filter(Boolean).join(" · ");
 
@@ -403,7 +403,7 @@
     }
     const p = g.pos[upto];
     const status = p.over ? "game over" : p.to ? g.players[p.to - 1] + " to move" : "";
-    const lines = [`${g.variant}, after turn ${upto}` + (status ? ": " + status : "")];
+    const lines = [`${g.brief || g.variant}, after turn ${upto}` + (status ? ": " + status : "")];
     for (const i of [0, 1]) lines.push(`${g.owners[i]}: ${g.scoreName} ${p.s[i]}, groups ${p.g[i]}`);
     view.captions.forEach((text, i) => {
       text.textContent = lines[i] || "";

@@ -1,0 +1,49 @@
+"""`catchup random-board`: a seeded random board in the style of Little Golem's."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from catchup_notation.cli import output
+from catchup_notation.cli.boards import Json, Svg, show_board
+from catchup_notation.errors import BoardError
+from catchup_notation.limits import MAX_CELLS
+from catchup_notation.shapes import random_board
+
+EXAMPLES = """\
+Examples:
+
+  catchup random-board --seed 7 > shape.txt      # a mask: a '.' per cell
+
+  catchup verify game.sgf --board @shape.txt     # a record on that board
+
+  catchup random-board --seed 7 --cells 40 --svg shape.svg
+
+The board is a connected blob with ragged edges and holes, like Little Golem's random board; the
+same seed and sizes always give the same board.
+"""
+
+
+def random_board_command(
+    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed gives the same board.")],
+    cells: Annotated[int, typer.Option("--cells", min=7, max=MAX_CELLS, help="How many cells.")] = 60,
+    holes: Annotated[
+        int | None,
+        typer.Option("--holes", min=0, help="How many holes (default: one per 20 cells).", show_default=False),
+    ] = None,
+    svg: Svg = None,
+    json: Json = False,
+) -> None:
+    """Make a random board: a connected blob with holes, printed as a mask (a board file)."""
+    try:
+        board = random_board(seed, cells, holes)
+    except BoardError as exc:
+        raise typer.BadParameter(exc.message) from None
+    show_board(board, svg=svg, json=json, extra={"seed": seed})
+
+
+def register(app: typer.Typer) -> None:
+    """Add this command to the `catchup` app."""
+    app.command("random-board", epilog=EXAMPLES)(output.guarded(random_board_command))

@@ -1,0 +1,75 @@
+"""The typer app of the `catchup` command. Commands are loaded when they are asked for: each lives
+in its own module with a `register(app)` function, and a run imports only the one it runs (start-up
+time: `catchup verify small.sgf` needs neither the solvers nor the viewer). `catchup --help` and a
+mistyped command load them all, to list them and to suggest the nearest.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from catchup_notation import __version__
+from catchup_notation.cli import COMMANDS, output
+
+_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}
+
+
+class _CommandsOnDemand(TyperGroup):
+    """A group whose commands are imported on first use, in the order of COMMANDS."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command's name, in the order of COMMANDS (not alphabetical)."""
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The named command, imported the first time it is asked for."""
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            self.commands[cmd_name] = load_command(cmd_name)
+        return self.commands.get(cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As typer's, which suggests the nearest of the loaded commands: so load them all first
+        when the name is not one of them."""
+        if args and args[0] not in COMMANDS:
+            for name in COMMANDS:
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+
+def load_command(name: str) -> Any:
+    """The click command of `catchup NAME`, from its module's `register`."""
+    single = typer.Typer(**_SETTINGS)
+    import_module(f"catchup_notation.cli.{name.replace('-', '_')}").register(single)
+    return typer.main.get_command(single)
+
+
+app = typer.Typer(
+    name="catchup",
+    cls=_CommandsOnDemand,
+    help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
+    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken; 2 usage error; "
+    "3 unreadable input; 4 internal error.",
+    no_args_is_help=True,
+    **_SETTINGS,
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"catchup-notation {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show full tracebacks of internal errors.")] = False,
+) -> None:
+    """Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up."""
+    output.debug_requested = debug
