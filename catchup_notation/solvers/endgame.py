@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from catchup_notation.rules.registry import Variant
 
 #: Empty cells `catchup adjudicate --solve-endgame` solves by default: catchup on side 5 solves 18
-#: empty cells in about a second on average, 20 in a few (benchmarks/bench_endgame.py).
-DEFAULT_MAX_EMPTY = 20
+#: empty cells in 0.1-9 s (about 4 s on average, one core, load 3), 19 in 4 to over 30 s, 20 in over
+#: two minutes on some positions (benchmarks/bench_solve.py).
+DEFAULT_MAX_EMPTY = 18
 
 #: Memory for transposition tables, shared by every process of a search.
 DEFAULT_MEMORY_MB = 1024

@@ -2,10 +2,12 @@
 
 The work of a hex search grows roughly geometrically with the empty cells, at a rate that depends
 on how a variant's turns branch (several stones a turn, one stone, a stone of either colour) and
-on whether its scoring rule decides positions early (bounds.py). The limits below are the most
-empty cells for which the slowest measured position of each kind still finished within about ten
-minutes on one core of the development machine (benchmarks/bench_endgame.py and
-benchmarks/bench_small_boards.py); a search beyond them is refused unless the caller gives a budget.
+on whether its scoring rule decides positions early (bounds.py). The limits below are rough:
+side-5 catchup endgames of 20 empty cells took from seconds to over two minutes on one core, and
+the empty side-3 board (19 cells) of the several-stone variants from 3 to over 10 minutes
+(benchmarks/bench_solve.py, benchmarks/bench_small_boards.py); a search beyond them is refused
+unless the caller gives a budget (--timeout, --max-nodes), and a search inside them can still take
+minutes.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from catchup_notation.rules.predecessors import BrinkGame, PlurGame
 
 #: Most empty cells searched without a budget, by kind of variant (see the module notes).
 FEASIBLE_EMPTY = {
-    "several stones": 22,  # catchup, catchup-2012, ketchup 1-4, alternative
+    "several stones": 20,  # catchup, catchup-2012, ketchup 1-4, alternative
     "one stone": 19,  # brink
     "one stone, no bound": 19,  # plur
     "either colour": 19,  # too, product
