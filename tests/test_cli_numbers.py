@@ -11,7 +11,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "isaksen-2015.n
 
 def test_solve_a_set_matches_table_2():
     for n, value in ((5, 1), (9, -1), (12, 0)):
-        result = run("solve", "--set", f"1..{n}", "--json")
+        result = run("solve", "--set", f"1..{n}", "--moves", "--json")
         assert result.exit_code == 0, result.output
         (data,) = json_lines(result.output)
         assert data["value"] == value and data["variant"] == f"catch-up(set=1..{n})"
@@ -20,10 +20,10 @@ def test_solve_a_set_matches_table_2():
 
 
 def test_solve_a_multiset_and_a_recorded_position():
-    (data,) = json_lines(run("solve", "--set", "{2,2,2,3,3}", "--json").output)
+    (data,) = json_lines(run("solve", "--set", "{2,2,2,3,3}", "--moves", "--json").output)
     assert data["value"] == 1 and data["best_moves"] == [[2]]  # seed 002, Figure 5
     # section 2.5: after <1> <2> <5> <6> every move of P1 loses
-    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "3", "--json").output)
+    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "3", "--moves", "--json").output)
     assert data["scores"] == [6, 8] and data["numbers"] == [3, 4, 7] and data["value"] == -1
     assert sorted(map(tuple, data["best_moves"])) == [(3,), (4,), (7,)]
     (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "0", "--turn", "1", "--json").output)
@@ -54,3 +54,10 @@ def test_tournament_is_repeatable_with_a_seed():
     assert first[0]["p1_wins"] == 0  # Table 3: MinScore against MinScore, P1 never wins
     assert len(json_lines(run("tournament", "--set", "1..6", "--games", "5", "--json").output)) == 16
     assert run("tournament", "--set", "1..6", "--p1", "Cleverest").exit_code == 2
+
+
+def test_stats_refuse_a_large_set_and_stop_at_a_budget():
+    refused = run("stats", "--set", "1..20")
+    assert refused.exit_code == 1 and "--timeout" in refused.output
+    stopped = run("stats", "--set", "1..16", "--max-nodes", "2000")
+    assert stopped.exit_code == 1 and "stopped after" in stopped.output

@@ -15,10 +15,10 @@ from catchup_notation.solvers.endgame import (
     EndgameResult,
     EndgameTimeout,
     EndgameTooLarge,
-    _Solver,
     solve_endgame,
     solve_record,
 )
+from catchup_notation.solvers.hexsolve.search import Searcher
 from tests.helpers import HEX_VARIANTS, game_after, record, turn
 
 # sauce lets both players pass for ever: no value to solve for (the solver refuses it, see below)
@@ -97,7 +97,7 @@ def check_every_node(game) -> int:
     the engine's children (cells, scores, largest groups, turn facts), and asking ONE solver (one shared transposition
     table, filled along other paths) for the value of every node on the way: a key that misses
     something the rules depend on shows up here as a wrong value at some transposed node."""
-    solver = _Solver(game, None)
+    solver = Searcher(game, capacity=100_000)
     seen = 0
 
     def walk(node) -> int | None:

@@ -31,7 +31,7 @@ def test_fast_solver_agrees_with_plain_minimax(n):
 
 
 def test_figure_2_optimal_first_moves_for_1_to_4():
-    solution = solve((1, 2, 3, 4))
+    solution = solve((1, 2, 3, 4), with_moves=True)
     assert solution.value == 0
     assert solution.best_moves == ((1,), (2,))
     assert dict(solution.move_values) == {(1,): 0, (2,): 0, (3,): -1, (4,): -1}
@@ -39,7 +39,7 @@ def test_figure_2_optimal_first_moves_for_1_to_4():
 
 def test_figure_3a_one_win_one_draw_the_rest_lose():
     # P2 is to move, 4 behind (the paper's text says "P1's optimal move" here, but the turn is P2's)
-    solution = solve_game(played("1..7", [(3,), (5,), (6,)]))
+    solution = solve_game(played("1..7", [(3,), (5,), (6,)]), with_moves=True)
     assert solution.to_move == 2 and solution.mover_value == 1 and solution.value == -1
     values = dict(solution.move_values)
     assert len(values) == 8  # "a 7/8 chance of choosing a sub-optimal move"
@@ -49,7 +49,7 @@ def test_figure_3a_one_win_one_draw_the_rest_lose():
 
 
 def test_figure_3b_smaller_sum_wins():
-    values = dict(solve_game(played("1..7", [(2,), (5,), (7,)])).move_values)
+    values = dict(solve_game(played("1..7", [(2,), (5,), (7,)]), with_moves=True).move_values)
     assert values[(1, 6)] == 1  # 7 points, forces a win
     assert values[(3, 6)] == 0  # 9 points, only a draw
     assert values[(3, 4)] == -1  # 7 points, a loss
@@ -57,18 +57,18 @@ def test_figure_3b_smaller_sum_wins():
 
 def test_section_2_5_endgame():
     game = played("1..7", [(1,), (2,), (5,), (6,)])
-    solution = solve_game(game)
+    solution = solve_game(game, with_moves=True)
     assert solution.value == -1 and dict(solution.move_values) == {(3,): -1, (4,): -1, (7,): -1}
     for first in ((3,), (4,)):
         after = game.copy()
         after.play(Turn(player=1, numbers=first))
-        reply = solve_game(after)
+        reply = solve_game(after, with_moves=True)
         assert reply.best_moves == ((7,),) and reply.mover_value == 1
         assert all(v == -1 for m, v in reply.move_values if m != (7,))  # anything else loses for P2
 
 
 def test_section_2_6_repeated_numbers_p1_wins_with_2():
-    solution = solve((2, 2, 2, 3, 3))
+    solution = solve((2, 2, 2, 3, 3), with_moves=True)
     assert solution.value == 1 and solution.best_moves == ((2,),)
     assert plain_value((2, 2, 2, 3, 3)) == 1
 
@@ -98,11 +98,20 @@ def test_independent_reference_search_agrees(n):
 )
 def test_three_implementations_agree_on_random_positions(numbers, scores, to_move):
     expected = plain_value(numbers, scores, to_move)
-    solution = solve(numbers, scores, to_move)
+    assert solve(numbers, scores, to_move).value == expected  # the value alone
+    solution = solve(numbers, scores, to_move, with_moves=True)
     assert solution.value == expected
     assert reference_value(numbers, scores, to_move)[0] == expected
-    # the best moves achieve the value, and no move does better
+    # every move valued by the null-window tests has its exact value: play it, solve what is left
     assert max(v for _, v in solution.move_values) == solution.mover_value
+    for move, v in solution.move_values:
+        left = sorted(numbers)
+        for x in move:
+            left.remove(x)
+        after = list(scores)
+        after[to_move - 1] += sum(move)
+        p1_value = plain_value(left, (after[0], after[1]), 3 - to_move)
+        assert (p1_value if to_move == 1 else -p1_value) == v
 
 
 def test_reference_search_returns_exact_table_entries():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from typing import Annotated
 
 import typer
 
@@ -20,6 +19,7 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
+from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
 from catchup_notation.reports import adjudication_report
 from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
 
@@ -45,19 +45,8 @@ def adjudicate(
     json: Json = False,
     jobs: Jobs = None,
     corrections: Corrections = None,
-    solve_endgame: Annotated[
-        bool,
-        typer.Option(
-            "--solve-endgame",
-            help="Solve unfinished hex games exactly: the winner with perfect play and a principal line.",
-        ),
-    ] = False,
-    max_empty: Annotated[
-        int,
-        typer.Option(
-            "--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved."
-        ),
-    ] = DEFAULT_MAX_EMPTY,
+    solve_endgame: SolveEndgame = False,
+    max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     variant = with_board(variant, board)

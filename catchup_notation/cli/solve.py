@@ -1,7 +1,10 @@
-"""`catchup solve`: the exact value of number-set Catch-Up, for a set or a recorded position."""
+"""`catchup solve`: the exact value with perfect play of a hex position (the empty board of a variant,
+or a record's position) or of number-set Catch-Up (a set, or a recorded position)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -10,29 +13,54 @@ from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Format, Json
-from catchup_notation.errors import IllegalTurn
+from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
+from catchup_notation.errors import IllegalTurn, VariantError
+from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.numbers import NumbersGame
-from catchup_notation.solvers.numberset.solver import Solution, solve, solve_game
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers import reporting
+from catchup_notation.solvers.endgame import EndgameError, EndgameResult, EndgameTimeout, solve_endgame
+from catchup_notation.solvers.estimate import hex_feasible
+from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
+from catchup_notation.solvers.numberset.solver import Solution, check_size, feasible, solve
 
 EXAMPLES = """\
 Examples:
 
-  catchup solve --set 1..20
+  catchup solve --variant "catchup-2012(size=3)" --moves     # the empty board: value, line, every opening
 
-  catchup solve --set "{2,2,2,3,3}" --json
+  catchup solve game.sgf --turn 40 --json                     # the position after turn 40 of a record
 
-  catchup solve --set 1..10 --scores 0:3
+  catchup solve --variant "too(size=2)" --moves --svg openings/
+
+  catchup solve --set 1..20                                  # number-set Catch-Up: the value for P1
+
+  catchup solve --set "{2,2,2,3,3}" --moves --json
 
   catchup solve examples/isaksen-2015.numbers --record 3 --turn 4
 
-Values are for P1: 1 a win, 0 a draw, -1 a loss with perfect play. Hex positions are solved by
-'catchup adjudicate --solve-endgame'.
+Hex values are for the player to move, number-set values for P1: 1 a win, 0 a draw, -1 a loss with
+perfect play. A problem too large to finish in reasonable time is refused unless --timeout or
+--max-nodes says how far to go; a search stopped that way says so, prints what it found, and
+exits with 1.
 """
+
+Moves = Annotated[
+    bool, typer.Option("--moves", "-m", help="Also value every legal turn of the player to move (slower).")
+]
 
 
 def solve_command(
-    path: Annotated[
-        str | None, typer.Argument(help="A number-set record file (or - for stdin).", show_default=False)
+    path: Annotated[str | None, typer.Argument(help="A record file (or - for stdin).", show_default=False)] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="A hex variant to solve from its empty board (catchup(size=3)); with a record, the rules "
+            "to replay it under.",
+            show_default=False,
+        ),
     ] = None,
     set_spec: SetSpec = None,
     scores: Scores = "0:0",
@@ -47,67 +75,136 @@ def solve_command(
         ),
     ] = None,
     record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
+    moves: Moves = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            help="Hex: write SVG pictures of the best turns (and a map of the first moves) into this folder; "
+            "implies --moves.",
+            file_okay=False,
+            show_default=False,
+        ),
+    ] = None,
+    jobs: JobsOption = None,
+    timeout: Timeout = None,
+    max_nodes: MaxNodes = None,
+    memory: Memory = 1024,
     format: Format = None,
     json: Json = False,
 ) -> None:
-    """Solve number-set Catch-Up exactly: the value for P1, every optimal first move, nodes, time."""
-    if (path is None) == (set_spec is None):
-        raise typer.BadParameter("give either a record file or --set, not both or neither", param_hint="PATH / --set")
-    if set_spec is not None:
-        numbers, start, variant = numbers_and_scores(set_spec, scores)
-        solution = solve(numbers, start)
-    else:
-        variant, solution = _solve_record(path, record_index, turn, format)
-    if json:
-        output.emit_json(solution_json(variant, solution))
-        return
-    console = output.stdout_console()
-    for line in solution_lines(variant, solution):
-        console.print(line, highlight=False)
-
-
-def _solve_record(path: str, record_index: int, turn: int | None, format: str | None) -> tuple[str, Solution]:
-    game = one_game(path, record_index, format=format)
-    if game.variant is not None and game.variant.family == "hex":
-        raise output.fail(
-            f"{game.record.variant} is a hex game: use 'catchup adjudicate --solve-endgame'", output.EXIT_RULE
+    """Solve a position exactly: the value with perfect play, a principal line (hex), the value of
+    every turn with --moves, nodes and time."""
+    given = sum(x is not None for x in (path, set_spec)) + (variant is not None and path is None)
+    if given != 1:
+        raise typer.BadParameter(
+            "give one of: a record file, --set, or --variant for an empty hex board",
+            param_hint="PATH / --set / --variant",
         )
+    budget = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory, "jobs": 0 if jobs is None else jobs}
+    if set_spec is not None:
+        numbers, start, name = numbers_and_scores(set_spec, scores)
+        _numbers(name, numbers, start, 1, moves, json, budget)
+        return
+    if path is None:
+        assert variant is not None
+        try:
+            chosen = parse_variant(variant)
+        except VariantError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--variant") from None
+        if chosen.family == "numbers":
+            numbers, start = chosen.params["set"], chosen.params["scores"]
+            _numbers(str(chosen), numbers, start, 1, moves, json, budget)
+            return
+        engine: Any = chosen.new_game()
+    else:
+        engine = _record_position(path, record_index, turn, format, variant)
+    if isinstance(engine, NumbersGame):
+        if engine.over or engine.to_move is None:
+            _numbers(str(engine.variant), (), engine.scores, 1, moves, json, budget)
+        else:
+            _numbers(str(engine.variant), engine.remaining, engine.scores, engine.to_move, moves, json, budget)
+        return
+    assert isinstance(engine, HexGame)
+    _hex(engine, moves or svg is not None, json, svg, budget)
+
+
+def _record_position(path: str, record_index: int, turn: int | None, format: str | None, variant: str | None) -> Any:
+    game = one_game(path, record_index, format=format, variant=variant)
     if turn is not None and turn > len(game.record.turns):
         raise typer.BadParameter(f"the record has only {len(game.record.turns)} turns", param_hint="--turn")
     try:
-        engine = game.engine(turn)
+        return game.engine(turn)
     except IllegalTurn as exc:
         raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
-    assert isinstance(engine, NumbersGame)
-    return str(engine.variant), solve_game(engine)
+    except VariantError as exc:
+        raise output.fail(f"{path}: {exc}", output.EXIT_RULE) from None
 
 
-def _value_words(value: int) -> str:
-    return {1: "P1 wins", 0: "draw", -1: "P2 wins"}[value]
+def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[str, Any]) -> None:
+    if budget["time_limit"] is None and budget["max_nodes"] is None:
+        reason = hex_feasible(game)
+        if reason is not None:
+            raise output.fail(f"{reason}; give --timeout SECONDS or --max-nodes N to try anyway", output.EXIT_RULE)
+    stopped = None
+    with search_progress(enabled=not json, label="solving") as progress:
+        try:
+            result = solve_endgame(game, moves=moves, progress=progress, **budget)
+        except EndgameTimeout as exc:
+            assert isinstance(exc.partial, EndgameResult)
+            result, stopped = exc.partial, str(exc)
+        except EndgameError as exc:
+            raise output.fail(str(exc), output.EXIT_RULE) from None
+    _emit(json, lambda: reporting.hex_solution_data(game, result), lambda: reporting.hex_solution_lines(game, result))
+    if svg is not None and result.moves:
+        for written in reporting.write_move_pictures(game, result, svg):
+            if not json:
+                output.stdout_console().print(f"wrote {written}", highlight=False)
+    if stopped is not None:
+        raise output.fail(stopped, output.EXIT_RULE)
 
 
-def solution_json(variant: str, s: Solution) -> dict[str, Any]:
-    return {
-        "variant": variant,
-        "numbers": list(s.numbers),
-        "scores": list(s.scores),
-        "to_move": s.to_move,
-        "value": s.value,
-        "best_moves": [list(m) for m in s.best_moves],
-        "move_values": [[list(m), v] for m, v in s.move_values],
-        "nodes": s.nodes,
-        "seconds": round(s.seconds, 6),
-    }
+def _numbers(
+    variant: str,
+    numbers: tuple[int, ...],
+    scores: tuple[int, int],
+    to_move: int,
+    moves: bool,
+    json: bool,
+    budget: dict[str, Any],
+) -> None:
+    try:
+        check_size(tuple(numbers))
+    except SearchTooLarge as exc:
+        raise output.fail(str(exc), output.EXIT_RULE) from None
+    if budget["time_limit"] is None and budget["max_nodes"] is None:
+        reason = feasible(tuple(numbers))
+        if reason is not None:
+            raise output.fail(f"{reason}; give --timeout SECONDS or --max-nodes N to try anyway", output.EXIT_RULE)
+    stopped = None
+    with search_progress(enabled=not json, label="solving") as progress:
+        try:
+            solution = solve(numbers, scores, to_move, with_moves=moves, progress=progress, **budget)
+        except SearchStopped as exc:
+            assert isinstance(exc.partial, Solution)
+            solution, stopped = exc.partial, str(exc)
+    _emit(
+        json,
+        lambda: reporting.numbers_solution_data(variant, solution),
+        lambda: reporting.numbers_solution_lines(variant, solution),
+    )
+    if stopped is not None:
+        raise output.fail(stopped, output.EXIT_RULE)
 
 
-def solution_lines(variant: str, s: Solution) -> list[str]:
-    lines = [f"{variant}: value {s.value:+d} for P1 ({_value_words(s.value)} with perfect play)"]
-    if s.to_move is not None and s.best_moves:
-        mover = f"P{s.to_move}"
-        moves = " ".join("<" + ", ".join(map(str, m)) + ">" for m in s.best_moves)
-        lines.append(f"optimal moves for {mover} at {s.scores[0]}-{s.scores[1]}: {moves}")
-    lines.append(f"{s.nodes} nodes searched in {s.seconds:.3f} s")
-    return lines
+def _emit(json: bool, data: Callable[[], dict[str, Any]], lines: Callable[[], list[str]]) -> None:
+    """One JSON object, or the text lines, on stdout."""
+    if json:
+        output.emit_json(data())
+        return
+    console = output.stdout_console()
+    for line in lines():
+        console.print(line, highlight=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,8 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
+from catchup_notation.cli.search_options import MaxNodes, Memory, Timeout, search_progress
+from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 
 EXAMPLES = """\
@@ -19,17 +21,31 @@ Examples:
   catchup stats --set 1..12 --json
 
 Counted by expanding the game (memoised over states), not by formula; the cost grows quickly
-past 13 numbers.
+past 13 numbers: a larger set is refused unless --timeout or --max-nodes (positions expanded) says
+how far to go, and --memory bounds the positions kept.
 """
 
 
-def stats_command(set_spec: SetSpec = None, scores: Scores = "0:0", json: Json = False) -> None:
+def stats_command(
+    set_spec: SetSpec = None,
+    scores: Scores = "0:0",
+    timeout: Timeout = None,
+    max_nodes: MaxNodes = None,
+    memory: Memory = 1024,
+    json: Json = False,
+) -> None:
     """Game-tree size, state-space size, win/tie/loss shares, branching factors and minimum depth."""
     if set_spec is None:
         raise typer.BadParameter("--set is required", param_hint="--set")
     numbers, start, variant = numbers_and_scores(set_spec, scores)
-    tree = tree_stats(numbers, start)
-    levels = level_branching(numbers, start)
+    limits: dict[str, Any] = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory}
+    with search_progress(enabled=not json, label="counting") as progress:
+        try:
+            tree = tree_stats(numbers, start, progress=progress, **limits)
+            levels = level_branching(numbers, start, progress=progress, **limits)
+        except (SearchTooLarge, SearchStopped) as exc:
+            hint = "; give --timeout SECONDS or --max-nodes N to try anyway" if isinstance(exc, SearchTooLarge) else ""
+            raise output.fail(f"{exc}{hint}", output.EXIT_RULE) from None
     data: dict[str, Any] = {
         "variant": variant,
         "game_tree_size": tree.game_tree_size,

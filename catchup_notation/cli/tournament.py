@@ -64,7 +64,7 @@ def tournament_command(
                 "p2_wins": result.p2_wins,
                 "seed": seed,
             }
-            if json:
+            if console is None:
                 output.emit_json(row)
             else:
                 console.print(

@@ -15,6 +15,7 @@ import typer
 from catchup_notation.batch import games
 from catchup_notation.cli import output
 from catchup_notation.cli.options import Board, Corrections, Format, Paths, Variant, parse_corrections, with_board
+from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
 from catchup_notation.render.html import ReportCounts, game_page, write_report
@@ -59,16 +60,8 @@ def view(
     variant: Variant = None,
     board: Board = None,
     corrections: Corrections = None,
-    solve_endgame: Annotated[
-        bool,
-        typer.Option("--solve-endgame", help="Show the perfect-play line of unfinished hex games."),
-    ] = False,
-    max_empty: Annotated[
-        int,
-        typer.Option(
-            "--max-empty", min=0, help="With --solve-endgame: leave positions with more empty cells unsolved."
-        ),
-    ] = DEFAULT_MAX_EMPTY,
+    solve_endgame: SolveEndgame = False,
+    max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
     variant = with_board(variant, board)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.model import HexState
@@ -59,12 +59,14 @@ def state_svg(
     names: tuple[str, str] | None = None,
     colours: tuple[str, str] | None = None,
     marked_cells: Iterable[Cell] = (),
+    cell_fills: Mapping[Cell, str] | None = None,
     caption: bool = True,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
-    cells a broken rule names) are outlined as offending; `caption` False leaves out the words
-    under the board."""
+    cells a broken rule names) are outlined as offending; `cell_fills` paints chosen cells in other
+    colours (a map of winning and losing moves, say); `caption` False leaves out the words under
+    the board."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
@@ -109,7 +111,7 @@ def state_svg(
                 "class": "cell offending" if cell in offending else "cell",
                 "data-cell": board.label(cell),
                 "points": _hexagon_points(x, y),
-                "fill": _CELL_FILL,
+                "fill": (cell_fills or {}).get(cell, _CELL_FILL),
                 "stroke": _CELL_STROKE,
                 "stroke-width": "1",
             },

@@ -91,6 +91,7 @@ def play_game(start: NumbersGame, players: tuple[Heuristic, Heuristic], rng: ran
     game = start.copy()
     while not game.over:
         mover = game.to_move
+        assert mover is not None  # a game not over has a player to move
         move = players[mover - 1].choose(distinct_moves(game), rng)
         game.play(Turn(player=mover, numbers=move))
     return game
@@ -108,6 +109,7 @@ def tournament(
     first = p1 if isinstance(p1, Heuristic) else Heuristic.parse(p1)
     second = p2 if isinstance(p2, Heuristic) else Heuristic.parse(p2)
     start = parse_variant("catch-up", set=tuple(numbers), scores=scores).new_game()
+    assert isinstance(start, NumbersGame)
     rng = random.Random(seed)
     tally = [0, 0, 0]  # P1 wins, draws, P2 wins
     for _ in range(games):

@@ -20,17 +20,31 @@ used to cross-check the fast one.
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
-import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import Any
 
 import attrs
 
 from catchup_notation.rules.numbers import NumbersGame
+from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_worker
+from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
 
 Move = tuple[int, ...]
+
+#: More numbers than this are refused at once, budget or not (the search recurses once a turn).
+MAX_NUMBERS = 200
+#: More numbers than this are refused unless a budget (time or nodes) is given: 1..28 takes under
+#: a minute, and each further number costs roughly 1.5 to 2 times more (benchmarks/bench_numbers.py).
+FEASIBLE_NUMBERS = 28
+#: Memory for the transposition tables of one solve, all processes together.
+DEFAULT_MEMORY_MB = 1024
+#: Sets this large or larger are split over processes when jobs allow it.
+PARALLEL_FROM = 20
 
 
 @attrs.frozen
@@ -68,12 +82,20 @@ class Packing:
 
 
 class ProofSearch:
-    """Memoised boolean searches over positions of one multiset (shared by every query on it)."""
+    """Memoised boolean searches over positions of one multiset (shared by every query on it).
 
-    def __init__(self, packing: Packing, gap_bound: int) -> None:
+    What a search proves is kept as bounds on the position's value in a bounded transposition
+    table (`can_reach(need=1)` true: value >= 1; false: value <= 0; `need=0` true: value >= 0,
+    false: value <= -1), so the two questions share one entry per position and the table's
+    replacement scheme keeps memory bounded on any set.
+    """
+
+    def __init__(self, packing: Packing, gap_bound: int, *, capacity: int, budget: Budget | None = None) -> None:
         self.packing = packing
         self.nodes = 0
-        self._memo: dict[int, bool] = {}
+        self.table = TranspositionTable(capacity)
+        self.budget = budget or Budget()
+        self._next_check = CHECK_EVERY
         self._gap_offset = gap_bound
         self._gap_bits = (2 * gap_bound + 1).bit_length()
 
@@ -108,11 +130,19 @@ class ProofSearch:
             need = 1  # odd final margin: "at least a draw" is "a win"
         elif best_case == 0:
             return True  # must take everything and ends level (need is 0 here)
-        key = ((packed << self._gap_bits | (gap + self._gap_offset)) << 1) | need
-        known = self._memo.get(key)
+        key = packed << self._gap_bits | (gap + self._gap_offset)
+        table = self.table
+        known = table.entries.get(key)
         if known is not None:
-            return known
+            if (known & 3) - 1 >= need:  # lower bound
+                return True
+            if (known >> 2 & 3) - 1 < need:  # upper bound
+                return False
         self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            self.budget.check(self.nodes)
+        start = self.nodes
         moves = self.moves(packed, gap)
         other = 1 - need
         result = False
@@ -131,8 +161,17 @@ class ProofSearch:
                 if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
                     result = True
                     break
-        self._memo[key] = result
+        if result:
+            table.store(key, need, 1, self.nodes - start + 1, 0)
+        else:
+            table.store(key, -1, need - 1, self.nodes - start + 1, 0)
         return result
+
+    def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
+        """Does taking `taken` (leaving `after`) finish the mover at least `need` ahead?"""
+        if after == 0:
+            return taken - gap >= need
+        return not self.can_reach(after, taken - gap, 1 - need, remaining_sum - taken)
 
     def value(self, packed: int, gap: int, remaining_sum: int) -> int:
         """The mover's exact value: 1 win, 0 draw, -1 loss."""
@@ -147,20 +186,25 @@ class ProofSearch:
 class Solution:
     """The exact value of a position and its optimal moves.
 
-    `value` is for P1 (1 P1 wins, 0 draw, -1 P2 wins); `mover_value` for the player to move.
-    `move_values` gives every distinct move (numbers in a legal order) with its value for the mover;
-    `best_moves` are those achieving `mover_value`. `nodes` counts positions expanded.
+    `value` is for P1 (1 P1 wins, 0 draw, -1 P2 wins); `mover_value` for the player to move (both
+    None when a stopped search did not find them). `move_values` gives every distinct move
+    (numbers in a legal order) with its value for the mover, when asked for; `best_moves` are those
+    achieving `mover_value`. `nodes` counts positions expanded. `complete` is False for a search
+    stopped by its budget (`stopped` says why), which keeps the moves valued so far.
     """
 
     numbers: tuple[int, ...]
     scores: tuple[int, int]
     to_move: int | None
-    value: int
+    value: int | None
     mover_value: int | None
     best_moves: tuple[Move, ...]
     move_values: tuple[tuple[Move, int], ...]
     nodes: int
     seconds: float
+    complete: bool = True
+    stopped: str | None = None
+    jobs: int = 1
 
 
 def solve(
@@ -168,58 +212,243 @@ def solve(
     scores: tuple[int, int] = (0, 0),
     to_move: int = 1,
     *,
-    with_moves: bool = True,
+    with_moves: bool = False,
+    jobs: int = 1,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    progress: ProgressCallback | None = None,
 ) -> Solution:
     """Solve the position: `numbers` remaining, `scores` (P1, P2), `to_move` to play.
 
-    With `with_moves`, every move of the player to move is valued (slower than the value alone).
+    By default only the value is found. With `with_moves`, every distinct move of the player to
+    move is valued too, by null-window tests against the root value (a move is best if it reaches
+    the value; only below it is a second test needed, to tell a draw from a loss). `jobs` processes
+    share the root's moves (0: every core). Past `time_limit` seconds or `max_nodes` nodes the
+    search raises SearchStopped, its `partial` a Solution with what was known. Sets beyond
+    MAX_NUMBERS numbers are refused at once (SearchTooLarge).
     """
     remaining = tuple(sorted(numbers))
-    started = time.perf_counter()
+    check_size(remaining)
+    budget = Budget(time_limit, max_nodes, progress)
     if not remaining:
         value = (scores[0] > scores[1]) - (scores[0] < scores[1])
         return Solution(remaining, scores, None, value, None, (), (), 0, 0.0)
-    packing = Packing.for_multiset(remaining)
-    total = sum(remaining)
-    search = ProofSearch(packing, gap_bound=total + abs(scores[0] - scores[1]) + 1)
-    gap = scores[2 - to_move] - scores[to_move - 1]
-    packed = packing.pack(remaining)
+    root = _Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
     try:
-        mover_value = search.value(packed, gap, total)
-        move_values: list[tuple[Move, int]] = []
-        if with_moves:
-            for after, taken in search.moves(packed, gap) if total > gap else [(0, total)]:
-                reply = search.value(after, taken - gap, total - taken)
-                move_values.append((_taken(packing, packed, after), -reply))
+        root.solve(with_moves)
+    except SearchStopped as exc:
+        raise SearchStopped(str(exc), root.solution(str(exc))) from None
     finally:
         sys.setrecursionlimit(old_limit)
-    best = tuple(move for move, v in move_values if v == mover_value)
-    value = mover_value if to_move == 1 else -mover_value
-    return Solution(
-        numbers=remaining,
-        scores=(scores[0], scores[1]),
-        to_move=to_move,
-        value=value,
-        mover_value=mover_value,
-        best_moves=best,
-        move_values=tuple(move_values),
-        nodes=search.nodes,
-        seconds=time.perf_counter() - started,
-    )
+    return root.solution(None)
 
 
-def solve_game(game: NumbersGame, *, with_moves: bool = True) -> Solution:
-    """Solve a game in progress from the player to move's point of view."""
-    if game.over:
+def solve_game(game: NumbersGame, **options: Any) -> Solution:
+    """Solve a game in progress from the player to move's point of view (options as `solve`)."""
+    if game.over or game.to_move is None:
         return solve((), game.scores)
-    return solve(game.remaining, game.scores, game.to_move, with_moves=with_moves)
+    return solve(game.remaining, game.scores, game.to_move, **options)
 
 
 def game_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> int:
     """P1's value of Catch-Up(numbers) from the start: 1 win, 0 draw, -1 loss."""
-    return solve(numbers, scores, with_moves=False).value
+    value = solve(numbers, scores).value
+    assert value is not None
+    return value
+
+
+def check_size(numbers: tuple[int, ...]) -> None:
+    """Refuse, at once, a set no search could take (SearchTooLarge)."""
+    if len(numbers) > MAX_NUMBERS:
+        raise SearchTooLarge(
+            f"a set of {len(numbers)} numbers is beyond the exact solver (at most {MAX_NUMBERS}; "
+            f"1..{FEASIBLE_NUMBERS} solves in minutes, each further number costs about 1.5-2 times more)"
+        )
+
+
+def feasible(numbers: tuple[int, ...]) -> str | None:
+    """Why solving these numbers would take too long to start without a budget, or None."""
+    if len(numbers) > FEASIBLE_NUMBERS:
+        return (
+            f"a set of {len(numbers)} numbers would take too long "
+            f"(1..{FEASIBLE_NUMBERS} takes minutes, each further number about 1.5-2 times more)"
+        )
+    return None
+
+
+class _Root:
+    """One solve: the root position, its moves, what is known of them, and how to find the rest."""
+
+    def __init__(
+        self,
+        remaining: tuple[int, ...],
+        scores: tuple[int, int],
+        to_move: int,
+        budget: Budget,
+        memory_mb: int,
+        jobs: int,
+    ) -> None:
+        self.remaining = remaining
+        self.scores = scores
+        self.to_move = to_move
+        self.budget = budget
+        self.jobs = available_cores() if jobs == 0 else max(jobs, 1)
+        self.packing = Packing.for_multiset(remaining)
+        self.total = sum(remaining)
+        self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1
+        self.memory_mb = memory_mb
+        self.capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
+        self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
+        self.gap = scores[2 - to_move] - scores[to_move - 1]
+        self.packed = self.packing.pack(remaining)
+        self.moves = self.search.moves(self.packed, self.gap) if self.total > self.gap else [(0, self.total)]
+        self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
+        self.mover_value: int | None = None
+        self.with_moves = False
+        self.extra_nodes = 0
+        budget.total = len(self.moves)
+
+    def solve(self, with_moves: bool) -> None:
+        self.with_moves = with_moves
+        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= PARALLEL_FROM
+        test = self._test_parallel if parallel else self._test_here
+        # The value: does some move win? if not, does some move draw?
+        for need in (1, 0):
+            if test(need, range(len(self.moves)), stop_at=True):
+                self.mover_value = need
+                break
+        else:
+            self.mover_value = -1
+        if with_moves:
+            # Null windows against the value: which moves reach it; below a win, which draw.
+            value = self.mover_value
+            untested = [i for i in range(len(self.moves)) if (i, value) not in self.reaches] if value >= 0 else []
+            test(value, untested, stop_at=None)
+            if value == 1:
+                test(0, [i for i in range(len(self.moves)) if not self.reaches[(i, 1)]], stop_at=None)
+
+    def _test_here(self, need: int, indices: Iterable[int], stop_at: bool | None) -> bool:
+        search, gap, total = self.search, self.gap, self.total
+        found = False
+        for i in indices:
+            if (i, need) in self.reaches:
+                reached = self.reaches[(i, need)]
+            else:
+                after, taken = self.moves[i]
+                reached = self.reaches[(i, need)] = search.move_reaches(after, taken, gap, total, need)
+            self.budget.done = len(self.reaches)
+            if reached:
+                found = True
+                if stop_at:
+                    return True
+        return found
+
+    def _test_parallel(self, need: int, indices: Iterable[int], stop_at: bool | None) -> bool:
+        tasks = [(i, need) for i in indices if (i, need) not in self.reaches]
+        known = any(self.reaches.get((i, need), False) for i in indices)
+        if known and stop_at:
+            return True
+        found = known
+        remaining = (
+            None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
+        )
+        per_worker = None if self.budget.max_nodes is None else max(self.budget.max_nodes // self.jobs, 1)
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
+        if self._pool is None:
+            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=args)
+        for i, need_, reached, nodes in self._pool.imap_unordered(_test_move, tasks):
+            self.reaches[(i, need_)] = reached
+            self.extra_nodes += nodes
+            self.budget.done = len(self.reaches)
+            if self.budget.progress is not None:
+                self.budget.check(self.search.nodes + self.extra_nodes)
+            if reached:
+                found = True
+                if stop_at:
+                    break
+        return found
+
+    _pool: Any = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def solution(self, stopped: str | None) -> Solution:
+        self.close()
+        mover_value = self.mover_value
+        if mover_value is None and any(self.reaches.get((i, 1)) for i in range(len(self.moves))):
+            mover_value = 1  # a winning move was found before the stop
+        move_values: list[tuple[Move, int]] = []
+        if self.with_moves:
+            for i, (after, _) in enumerate(self.moves):
+                value = self._move_value(i)
+                if value is not None:
+                    move_values.append((_taken(self.packing, self.packed, after), value))
+        best = tuple(move for move, v in move_values if v == mover_value)
+        value = None if mover_value is None else (mover_value if self.to_move == 1 else -mover_value)
+        return Solution(
+            numbers=self.remaining,
+            scores=self.scores,
+            to_move=self.to_move,
+            value=value,
+            mover_value=mover_value,
+            best_moves=best,
+            move_values=tuple(move_values),
+            nodes=self.search.nodes + self.extra_nodes,
+            seconds=self.budget.seconds(),
+            complete=stopped is None,
+            stopped=stopped,
+            jobs=self.jobs,
+        )
+
+    def _move_value(self, i: int) -> int | None:
+        """A move's exact value from the tests run on it, or None if they do not settle it."""
+        win, draw = self.reaches.get((i, 1)), self.reaches.get((i, 0))
+        if win:
+            return 1
+        if draw is not None:
+            return 0 if draw else -1
+        if win is False and self.mover_value == 0:
+            return None
+        if self.mover_value == -1:
+            return -1  # no move even draws
+        return None
+
+
+_worker: ProofSearch | None = None
+_worker_root: tuple[list[tuple[int, int]], int, int] | None = None
+
+
+def _start_worker(
+    remaining: tuple[int, ...],
+    scores: tuple[int, int],
+    to_move: int,
+    memory_mb: int,
+    time_limit: float | None,
+    max_nodes: int | None,
+) -> None:
+    global _worker, _worker_root
+    quiet_worker()
+    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes), memory_mb, 1)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
+    _worker = root.search
+    _worker_root = (root.moves, root.gap, root.total)
+
+
+def _test_move(task: tuple[int, int]) -> tuple[int, int, bool, int]:
+    i, need = task
+    assert _worker is not None and _worker_root is not None
+    moves, gap, total = _worker_root
+    before = _worker.nodes
+    after, taken = moves[i]
+    return i, need, _worker.move_reaches(after, taken, gap, total, need), _worker.nodes - before
 
 
 def _taken(packing: Packing, before: int, after: int) -> Move:
@@ -248,7 +477,7 @@ def plain_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0), to_mov
     return value if to_move == 1 else -value
 
 
-def _ordered_turns(remaining: tuple[int, ...], lead: int):
+def _ordered_turns(remaining: tuple[int, ...], lead: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """(what is left, points gained) after each ordered legal turn, straight from the rules."""
     for i, v in enumerate(remaining):
         if i and remaining[i - 1] == v:

@@ -16,7 +16,16 @@ from math import factorial, prod
 
 import attrs
 
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.solver import Packing
+
+#: More numbers than this are refused unless a budget is given: 1..14 takes about a minute and
+#: 360 MB, and each further number about 2.2 times more of both (benchmarks/bench_numbers.py).
+FEASIBLE_NUMBERS = 14
+#: Bytes the expansion of one position costs (its moves and counts), measured on 1..14.
+BYTES_PER_STATE = 2000
+#: Default memory for the statistics of one set.
+DEFAULT_MEMORY_MB = 1024
 
 
 @attrs.frozen
@@ -83,14 +92,38 @@ class LevelBranching:
 
 
 class _Expander:
-    """Ordered-move counts from a position, shared by every statistic of one multiset."""
+    """Ordered-move counts from a position, shared by every statistic of one multiset. Positions
+    expanded are memoised (the counts need them all), so `memory_mb` bounds how many: past it, or
+    past the budget, SearchStopped is raised."""
 
-    def __init__(self, numbers: tuple[int, ...], scores: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        numbers: tuple[int, ...],
+        scores: tuple[int, int],
+        budget: Budget | None = None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+    ) -> None:
         self.packing = Packing.for_multiset(numbers)
         self.start = self.packing.pack(numbers)
         self.start_gap = scores[1] - scores[0]
         self.distinct = len(set(numbers)) == len(numbers)
-        self.expand = cache(self._expand)
+        self.budget = budget or Budget()
+        self.max_states = max(memory_mb * 2**20 // BYTES_PER_STATE, 1000)
+        self.memory_mb = memory_mb
+        self._memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
+
+    def expand(self, packed: int, gap: int) -> tuple[tuple[int, int, int], ...]:
+        """(remaining after, points taken, number of ordered ways) for each distinct set taken (memoised)."""
+        key = (packed, gap)
+        found = self._memo.get(key)
+        if found is None:
+            memo = self._memo
+            if not len(memo) % CHECK_EVERY:
+                if len(memo) >= self.max_states:
+                    raise SearchStopped(f"stopped at the memory bound of {self.memory_mb} MB ({len(memo)} positions)")
+                self.budget.check(len(memo))
+            found = memo[key] = self._expand(packed, gap)
+        return found
 
     def _expand(self, packed: int, gap: int) -> tuple[tuple[int, int, int], ...]:
         """(remaining after, points taken, number of ordered ways) for each distinct set taken."""
@@ -143,32 +176,55 @@ def _orders(chosen: list[int], lead: int, distinct: bool) -> int:
     return ways
 
 
-def _arrangements(counts: Counter) -> int:
+def _arrangements(counts: Counter[int]) -> int:
     """Distinct orderings of a multiset given by its value counts."""
     return factorial(sum(counts.values())) // prod(factorial(c) for c in counts.values())
 
 
-def tree_stats(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> TreeStats:
-    """Table 5's row for Catch-Up(numbers) (starting from `scores`, P1 to move)."""
-    numbers = tuple(sorted(numbers))
+def check_size(numbers: tuple[int, ...], budgeted: bool) -> None:
+    """Refuse at once a set whose statistics would take too long (SearchTooLarge), unless a budget
+    was given; then the budget and the memory bound stop the count."""
     if not numbers:
         raise ValueError("the number set is empty")
-    ex = _Expander(numbers, scores)
+    if len(numbers) > FEASIBLE_NUMBERS and not budgeted:
+        raise SearchTooLarge(
+            f"counting the game tree of {len(numbers)} numbers would take too long (1..{FEASIBLE_NUMBERS} "
+            f"takes about a minute, each further number about 2.2 times more time and memory)"
+        )
+
+
+def tree_stats(
+    numbers: Iterable[int],
+    scores: tuple[int, int] = (0, 0),
+    *,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    progress: ProgressCallback | None = None,
+) -> TreeStats:
+    """Table 5's row for Catch-Up(numbers) (starting from `scores`, P1 to move).
+
+    Sets beyond FEASIBLE_NUMBERS numbers are refused (SearchTooLarge) unless `time_limit` or
+    `max_nodes` (positions expanded) is given; past either, or past `memory_mb`, SearchStopped.
+    """
+    numbers = tuple(sorted(numbers))
+    check_size(numbers, time_limit is not None or max_nodes is not None)
+    ex = _Expander(numbers, scores, Budget(time_limit, max_nodes, progress), memory_mb)
 
     @cache
-    def outcomes(packed: int, gap: int) -> tuple[int, int, int, int]:
+    def outcomes(packed: int, gap: int) -> tuple[int, int, int, int, int]:
         """(leaves, mover wins, draws, mover losses, fewest turns to the end) below a position."""
         if packed == 0:
             return (1, int(gap < 0), int(gap == 0), int(gap > 0), 0)
         leaves = wins = draws = losses = 0
-        shortest = None
+        shortest = -1
         for after, taken, ways in ex.expand(packed, gap):
             c_leaves, c_wins, c_draws, c_losses, c_depth = outcomes(after, taken - gap)
             leaves += ways * c_leaves
             wins += ways * c_losses  # the opponent's losses are the mover's wins
             draws += ways * c_draws
             losses += ways * c_wins
-            shortest = c_depth + 1 if shortest is None else min(shortest, c_depth + 1)
+            shortest = c_depth + 1 if shortest < 0 else min(shortest, c_depth + 1)
         return (leaves, wins, draws, losses, shortest)
 
     leaves, wins, draws, losses, depth = outcomes(ex.start, ex.start_gap)
@@ -207,11 +263,31 @@ def _count_states(ex: _Expander) -> int:
     return len(seen)
 
 
-def level_branching(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> tuple[LevelBranching, ...]:
-    """Table 6: per turn number, tree nodes and distinct positions with their ordered moves."""
+def level_branching(
+    numbers: Iterable[int],
+    scores: tuple[int, int] = (0, 0),
+    *,
+    time_limit: float | None = None,
+    max_nodes: int | None = None,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    progress: ProgressCallback | None = None,
+) -> tuple[LevelBranching, ...]:
+    """Table 6: per turn number, tree nodes and distinct positions with their ordered moves.
+
+    Limits as `tree_stats`; a stopped count raises SearchStopped with the levels finished so far
+    as its `partial`."""
     numbers = tuple(sorted(numbers))
-    ex = _Expander(numbers, scores)
-    levels = []
+    check_size(numbers, time_limit is not None or max_nodes is not None)
+    ex = _Expander(numbers, scores, Budget(time_limit, max_nodes, progress), memory_mb)
+    levels: list[LevelBranching] = []
+    try:
+        _levels(ex, levels)
+    except SearchStopped as exc:
+        raise SearchStopped(f"{exc}; {len(levels)} levels counted", tuple(levels)) from None
+    return tuple(levels)
+
+
+def _levels(ex: _Expander, levels: list[LevelBranching]) -> None:
     paths = Counter({(ex.start, ex.start_gap): 1})  # position -> tree nodes reaching it on this level
     number = 1
     while paths:
@@ -226,11 +302,10 @@ def level_branching(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) ->
                 maximum=max(counts.values()),
             )
         )
-        following: Counter = Counter()
+        following: Counter[tuple[int, int]] = Counter()
         for (packed, gap), reaching in paths.items():
             for after, taken, ways in ex.expand(packed, gap):
                 if after:
                     following[(after, taken - gap)] += reaching * ways
         paths = following
         number += 1
-    return tuple(levels)

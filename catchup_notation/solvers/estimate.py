@@ -1,0 +1,49 @@
+"""Whether an exact search will finish in reasonable time, decided before it starts.
+
+The work of a hex search grows roughly geometrically with the empty cells, at a rate that depends
+on how a variant's turns branch (several stones a turn, one stone, a stone of either colour) and
+on whether its scoring rule decides positions early (bounds.py). The limits below are rough:
+side-5 catchup endgames of 20 empty cells took from seconds to over two minutes on one core, and
+the empty side-3 board (19 cells) of the several-stone variants from 3 to over 10 minutes
+(benchmarks/bench_solve.py, benchmarks/bench_small_boards.py); a search beyond them is refused
+unless the caller gives a budget (--timeout, --max-nodes), and a search inside them can still take
+minutes.
+"""
+
+from __future__ import annotations
+
+from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.rules.predecessors import BrinkGame, PlurGame
+
+#: Most empty cells searched without a budget, by kind of variant (see the module notes).
+FEASIBLE_EMPTY = {
+    "several stones": 20,  # catchup, catchup-2012, ketchup 1-4, alternative
+    "one stone": 19,  # brink
+    "one stone, no bound": 19,  # plur
+    "either colour": 19,  # too, product
+}
+
+
+def variant_kind(game: HexGame) -> str:
+    """Which row of FEASIBLE_EMPTY a game's variant belongs to."""
+    if game.either_colour:
+        return "either colour"
+    if isinstance(game, PlurGame):
+        return "one stone, no bound"
+    if isinstance(game, BrinkGame):
+        return "one stone"
+    return "several stones"
+
+
+def hex_feasible(game: HexGame) -> str | None:
+    """Why an exact search of this position would take too long to start without a budget, or None."""
+    if game.over:
+        return None
+    kind = variant_kind(game)
+    limit = FEASIBLE_EMPTY[kind]
+    if game.empty <= limit:
+        return None
+    return (
+        f"{game.empty} empty cells: too many to solve in reasonable time ({game.variant.name} is solved up to "
+        f"about {limit} empty cells)"
+    )

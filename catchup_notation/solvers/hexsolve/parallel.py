@@ -1,0 +1,96 @@
+"""Splitting a search at the root over worker processes.
+
+Each worker builds its own `Searcher` for the root position (its own transposition table) and is
+handed root turns, one at a time, as their placed masks; it answers with the turn's exact value for
+the root's mover, its nodes, and (when asked) a principal line from it. The parent hands turns out
+in its move order and stops the workers as soon as the answer can no longer change (a winning turn
+when only the value is wanted).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from catchup_notation.solvers.limits import Budget
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.solvers.hexsolve.search import Searcher, State
+
+#: What a worker answers: (placed, value for the root's mover, nodes, line masks or None).
+Answer = tuple[int, int, int, list[int] | None]
+
+_worker: tuple[Searcher, dict[int, State]] | None = None
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def quiet_worker() -> None:
+    """Signals in a worker process: the parent ends workers with SIGTERM (which must end them at
+    once, not unwind through a handler inherited by fork and print a traceback) and alone answers
+    Ctrl-C."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
+    from catchup_notation.solvers.hexsolve.search import Searcher
+
+    global _worker
+    quiet_worker()
+    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
+    root = searcher.state(game)
+    _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
+
+
+def _solve_task(task: tuple[int, int]) -> Answer:
+    """Solve one root turn; a line comes with it when its value is at least `line_from`."""
+    placed, line_from = task
+    assert _worker is not None
+    searcher, children = _worker
+    before = searcher.nodes
+    child = children[placed]
+    value = -searcher.value(child)
+    line = searcher.line(child, -value) if value >= line_from else None
+    return placed, value, searcher.nodes - before, line
+
+
+def solve_root_turns(
+    game: HexGame,
+    turns: list[int],
+    *,
+    jobs: int,
+    capacity: int,
+    budget: Budget,
+    stop_at_win: bool,
+    line_from: int,
+    on_answer: Callable[[Answer], None],
+) -> None:
+    """Solve the root turns `turns` (placed masks, in the order to try them) on `jobs` processes,
+    calling `on_answer` with each answer as it comes. With `stop_at_win`, stop at the first turn
+    that wins for the root's mover. A worker past its budget raises SearchStopped here."""
+    remaining = None if budget.time_limit is None else max(budget.time_limit - budget.seconds(), 0.01)
+    per_worker = None if budget.max_nodes is None else max(budget.max_nodes // jobs, 1)
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker))
+    try:
+        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, [(t, line_from) for t in turns])
+        for answer in answers:
+            on_answer(answer)
+            if stop_at_win and answer[1] == 1:
+                break
+    finally:
+        pool.terminate()
+        pool.join()

@@ -1,0 +1,515 @@
+"""The exact search of a hex position: negamax with alpha-beta over win/draw/loss values, a bounded
+transposition table, canonical keys under the position's symmetries, decided-position bounds and
+move ordering.
+
+The stone-count rules stay the engine's own: a private probe instance of the game's class is given
+the few fields its `base_counts`/`constraint` read (history[-1], len(history), scores, largest,
+empty, to_move), so every variant, present or future, is searched under exactly the rules replay
+applies.
+
+Search states are tuples (m1, m2, mover, s1, s2, l1, l2, facts, turns): the colour masks over the
+empty cells of the root, the player to move, scores, largest groups, the facts of the last turn
+and min(turns played, 2).
+
+Transposition key. The rules read `history` only through the allowed counts of the turn to move
+(checked for every engine in rules/), and `len(history)` only through "no turn yet" and "fewer than
+two turns". Once counted, the future of a position depends on (both masks, mover, scores, the
+allowed counts now, min(len(history), 2)); `largest` and `empty` follow from the masks. That key
+is coarser than the state and so merges more transpositions; a symmetry of the root position maps
+a state to one with the same future, so the masks enter the key in their least image under the
+root's symmetries (`canonical_stones`: only where few stones were added, as deeper the look-ups
+cost more than the rare symmetric transpositions save). The differential tests in
+tests/test_endgame.py check all of this against plain minimax on the engine.
+
+Turns are bitmasks too: `placed` = colour-1 cells | colour-2 cells << n.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from catchup_notation.errors import CatchupError
+from catchup_notation.rules.hexgame import HexGame, TurnFacts
+from catchup_notation.solvers.hexsolve.bounds import Bounds
+from catchup_notation.solvers.hexsolve.geometry import Geometry
+from catchup_notation.solvers.hexsolve.symmetry import MaskPermuter, position_symmetries
+from catchup_notation.solvers.hexsolve.table import TranspositionTable
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+State = tuple[int, int, int, int, int, int, int, TurnFacts | None, int]
+Child = tuple[int, State]  # (placed, state after the turn)
+
+#: Stones added since the root up to which keys are made canonical under the root's symmetries.
+CANONICAL_STONES = 6
+
+_CACHE_LIMIT = 200_000
+
+#: Empty cells from which the budget is checked at every node (see Searcher.__init__).
+LARGE_BOARD = 30
+
+
+class SearchError(CatchupError):
+    """The position cannot be searched (a rule combination the solver does not support)."""
+
+
+class Searcher:
+    """One root position's search: its geometry, rules probe, table and counters."""
+
+    def __init__(self, game: HexGame, *, capacity: int, budget: Budget | None = None) -> None:
+        if game.endless:  # sauce: passes by both players never end the game, so no value exists
+            raise SearchError(f"{game.variant.name}: both players may pass for ever, so the position has no value")
+        if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
+            raise SearchError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
+        self.geo = geo = Geometry(game)
+        self.bounds = Bounds(game, geo)
+        self.early = self.bounds.early
+        self.probe = game.copy()
+        self.constrained = game.constrained
+        self.either_colour = game.either_colour
+        self.table = TranspositionTable(capacity)
+        self.budget = budget or Budget()
+        self.nodes = 0
+        # On a large board one node can take milliseconds, so the clock is read at every node there.
+        self._check_every = 1 if geo.n > LARGE_BOARD else CHECK_EVERY
+        self._next_check = self._check_every
+        self._counts: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._allowed: dict[tuple[object, ...], bool] = {}
+        self._rules: dict[tuple[object, ...], int] = {}
+        self._units: list[dict[int, tuple[list[int], list[int], list[int]]]] = [{}, {}, {}]
+        # Symmetries of the root position, as permutations of the empty cells' bits.
+        local = {board_index: k for k, board_index in enumerate(geo.board_index)}
+        perms = position_symmetries(game.board, game.owner)
+        self.symmetries = [tuple(local[perm[i]] for i in geo.board_index) for perm in perms]
+        self.permuter = MaskPermuter(self.symmetries[1:], geo.n) if len(perms) > 1 else None
+        self.canonical_stones = CANONICAL_STONES
+        self.cascade = self.early is not None and self.early == self.bounds._cascade
+        self._wins: list[dict[int, bool]] = [{}, {}, {}]
+        self.monotone = self.cascade and not self.constrained and not self.either_colour
+        self.killers = [[0, 0] for _ in range(2 * geo.n + 4)]  # a pass places nothing
+
+    # -- states ----------------------------------------------------------------------------
+
+    def state(self, game: HexGame) -> State:
+        """The search state of `game`: the root position or one reached from it by play."""
+        index, owner = game.board.index, game.owner
+        masks = [0, 0, 0]
+        for k, cell in enumerate(self.geo.cells):
+            masks[owner[index[cell]]] |= 1 << k
+        history = game.history
+        mover = game.to_move if game.to_move is not None else 3 - history[-1].player
+        return (
+            masks[1],
+            masks[2],
+            mover,
+            game.scores[1],
+            game.scores[2],
+            game.largest[1],
+            game.largest[2],
+            history[-1] if history else None,
+            min(len(history), 2),
+        )
+
+    # -- the engine's rules, asked through the probe ---------------------------------------
+
+    def counts(self, state: State) -> tuple[int, ...]:
+        """allowed_counts() of the variant, memoised on every field the probe is given."""
+        _, _, mover, s1, s2, l1, l2, facts, turns = state
+        empty = self.geo.n - (state[0] | state[1]).bit_count()
+        key = (mover, s1, s2, l1, l2, facts, turns, empty)
+        found = self._counts.get(key)
+        if found is None:
+            probe = self.probe
+            probe.to_move, probe.scores, probe.largest, probe.empty = mover, [0, s1, s2], [0, l1, l2], empty
+            probe.history = [facts] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
+            if len(self._counts) >= _CACHE_LIMIT:
+                self._counts.clear()
+            found = self._counts[key] = probe.allowed_counts()
+        return found
+
+    def allowed(self, player: int, placed: int, sizes: list[int], l1: int, l2: int) -> bool:
+        """The variant's own constraint on a turn (alternative, ketchup-1/2); it reads only the
+        turn's group sizes and both largest groups, hence the memo key."""
+        key = (player, placed, tuple(sizes), l1, l2)
+        found = self._allowed.get(key)
+        if found is None:
+            probe = self.probe
+            probe.largest = [0, l1, l2]
+            if len(self._allowed) >= _CACHE_LIMIT:
+                self._allowed.clear()
+            found = self._allowed[key] = probe.constraint(player, placed, sizes) is None
+        return found
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def units(self, colour: int, mine: int) -> tuple[list[int], list[int], list[int]]:
+        """What a new stone of `colour` on each cell would join, given its stones `mine` on empty
+        cells: (unit mask per cell, unit sizes, size of a lone new stone per cell). A unit is one of
+        the colour's present groups; cells inside `mine` get nothing."""
+        memo = self._units[colour]
+        found = memo.get(mine)
+        if found is not None:
+            return found
+        geo = self.geo
+        parts = geo.parts(colour, mine)
+        sizes = [size for _, size, _ in parts]
+        fixed_unit = []  # unit bit of each fixed group
+        merged_into: dict[int, int] = {}
+        for i, (_, _, groups) in enumerate(parts):
+            g = groups
+            while g:
+                low = g & -g
+                g ^= low
+                merged_into[low.bit_length() - 1] = i
+        for j, size in enumerate(geo.group_size[colour]):
+            if j in merged_into:
+                fixed_unit.append(1 << merged_into[j])
+            else:
+                fixed_unit.append(1 << len(sizes))
+                sizes.append(size)
+        near, touch = geo.near, geo.touch[colour]
+        adjacent = [0] * geo.n
+        single = [0] * geo.n
+        for k in range(geo.n):
+            if mine >> k & 1:
+                continue
+            around = near[k] & mine
+            unit = 0
+            if around:
+                for i, (comp, _, _) in enumerate(parts):
+                    if comp & around:
+                        unit |= 1 << i
+            t = touch[k]
+            while t:
+                low = t & -t
+                t ^= low
+                unit |= fixed_unit[low.bit_length() - 1]
+            adjacent[k] = unit
+            total = 1
+            u = unit
+            while u:
+                low = u & -u
+                u ^= low
+                total += sizes[low.bit_length() - 1]
+            single[k] = total
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        found = memo[mine] = (adjacent, sizes, single)
+        return found
+
+    def children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
+        """(placed, next state) for every legal turn, with the facts the engine's `_commit` would
+        record."""
+        if self.either_colour:
+            return self.coloured_children(state, counts)
+        m1, m2, mover, s1, s2, l1, l2, _, turns = state
+        geo = self.geo
+        n = geo.n
+        free = geo.full & ~(m1 | m2)
+        bits = [k for k in range(n) if free >> k & 1]
+        mine = m1 if mover == 1 else m2
+        largest = l1 if mover == 1 else l2
+        score = s1 if mover == 1 else s2
+        board_max = max(l1, l2)
+        adjacent, unit_size, single = self.units(mover, mine)
+        near = geo.near
+        shift = 0 if mover == 1 else n
+        next_turns = min(turns + 1, 2)
+        constrained = self.constrained
+        out: list[Child] = []
+
+        def joined(a: int, b: int) -> bool:
+            return bool(near[a] >> b & 1 or adjacent[a] & adjacent[b])
+
+        def size_of(cells: Sequence[int]) -> int:
+            units = 0
+            for k in cells:
+                units |= adjacent[k]
+            total = len(cells)
+            while units:
+                low = units & -units
+                units ^= low
+                total += unit_size[low.bit_length() - 1]
+            return total
+
+        for count in counts:
+            for chosen in combinations(bits, count):
+                # Sizes of the groups holding the new stones: link stones that touch each other or
+                # a common group, then add up the groups each linked set touches.
+                if count == 1:
+                    sizes = [single[chosen[0]]]
+                elif count == 2:
+                    a, b = chosen
+                    sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
+                elif count == 0:
+                    sizes = []
+                else:
+                    sizes = [size_of(linked) for linked in _linked(chosen, joined)]
+                placed = 0
+                for k in chosen:
+                    placed |= 1 << k
+                if constrained and not self.allowed(mover, count, sizes, l1, l2):
+                    continue
+                top = max(sizes, default=0)
+                new_largest = largest if largest >= top else top
+                new_score = score if score >= new_largest else new_largest
+                new_max = board_max if board_max >= new_largest else new_largest
+                strict = top if top > board_max and sizes.count(top) == 1 else 0
+                facts = TurnFacts(mover, count, score, new_score, board_max, new_max, strict)
+                if mover == 1:
+                    child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
+                else:
+                    child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
+                out.append((placed << shift, child))
+        return out
+
+    def coloured_children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
+        """`children` where the mover picks each stone's colour (too, product): every colouring of
+        every choice of cells. No such variant has a constraint."""
+        m1, m2, mover, s1, s2, l1, l2, _, turns = state
+        geo = self.geo
+        n = geo.n
+        free = geo.full & ~(m1 | m2)
+        bits = [1 << k for k in range(n) if free >> k & 1]
+        score = s1 if mover == 1 else s2
+        board_max = max(l1, l2)
+        out: list[Child] = []
+        for count in counts:
+            for chosen in combinations(bits, count):
+                for colours in product((1, 2), repeat=count):
+                    placed = [0, 0, 0]
+                    for bit, colour in zip(chosen, colours, strict=True):
+                        placed[colour] |= bit
+                    masks = (0, m1 | placed[1], m2 | placed[2])
+                    largest = [0, l1, l2]
+                    sizes: list[int] = []  # of the groups holding new stones, either colour
+                    for colour in (1, 2):
+                        if placed[colour]:
+                            grown = [
+                                size for comp, size, _ in geo.parts(colour, masks[colour]) if comp & placed[colour]
+                            ]
+                            largest[colour] = max(largest[colour], *grown)
+                            sizes += grown
+                    mine = largest[mover]
+                    new_score = max(score, mine)
+                    strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
+                    facts = TurnFacts(mover, count, score, new_score, board_max, max(largest), strict)
+                    s = (new_score, s2) if mover == 1 else (s1, new_score)
+                    child: State = (
+                        masks[1],
+                        masks[2],
+                        3 - mover,
+                        s[0],
+                        s[1],
+                        largest[1],
+                        largest[2],
+                        facts,
+                        min(turns + 1, 2),
+                    )
+                    out.append((placed[1] | placed[2] << n, child))
+        return out
+
+    # -- search ----------------------------------------------------------------------------
+
+    def outcome(self, m1: int, m2: int, mover: int) -> int | None:
+        """The value for `mover` if the scoring rule already decides the position, else None."""
+        early = self.early
+        if early is not None:
+            winner = early(m1, m2)
+            if winner is not None:
+                return 0 if winner == 0 else (1 if winner == mover else -1)
+        if (m1 | m2) == self.geo.full:
+            return self.final_value(m1, m2, mover)
+        return None
+
+    def final_value(self, m1: int, m2: int, mover: int) -> int:
+        winner = self.bounds.final(m1, m2)
+        return 0 if winner == 0 else (1 if winner == mover else -1)
+
+    def key(self, state: State, counts: tuple[int, ...]) -> tuple[int, bool]:
+        """The transposition key of a state, and whether its masks are in their own frame (so
+        that a best turn stored with it applies to this state as it is)."""
+        m1, m2 = state[0], state[1]
+        packed = m1 | m2 << self.geo.n
+        canon = packed
+        if self.permuter is not None and (m1 | m2).bit_count() <= self.canonical_stones:
+            canon = self.permuter.canonical(packed)
+        rules = (state[2], state[3], state[4], counts, state[8])
+        rule_id = self._rules.get(rules)
+        if rule_id is None:
+            rule_id = self._rules[rules] = len(self._rules)
+        return canon << 24 | rule_id, canon == packed
+
+    def wins_now(self, colour: int, mask: int) -> bool:
+        """Whether a colour with stones `mask` on empty cells has won already, whatever the rest of
+        the game (cascade rules: its list beats the other colour's potential; see bounds.py)."""
+        memo = self._wins[colour]
+        found = memo.get(mask)
+        if found is None:
+            geo = self.geo
+            found = geo.groups(colour, mask) > geo.groups(3 - colour, geo.full ^ mask)
+            if len(memo) >= _CACHE_LIMIT:
+                memo.clear()
+            memo[mask] = found
+        return found
+
+    def value(self, state: State, alpha: int = -1, beta: int = 1, depth: int = 0) -> int:
+        """The negamax value of `state` for its player to move, exact inside (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + self._check_every
+            self.budget.check(self.nodes)
+        m1, m2, mover = state[0], state[1], state[2]
+        # Where the parent's winning_turn ran, a position can only be decided once it is full (the
+        # mover's own win-now test read the same masks one ply earlier and found nothing).
+        if not self.monotone or (m1 | m2) == self.geo.full or depth == 0:
+            known = self.outcome(m1, m2, mover)
+            if known is not None:
+                return known
+        counts = self.counts(state)
+        key, own_frame = self.key(state, counts)
+        hint = 0
+        entry = self.table.get(key)
+        if entry is not None:
+            low, high, stored = entry
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+            if own_frame:
+                hint = stored
+        start = self.nodes
+        # A turn after which the scoring rule already gives the mover the game ends the search
+        # here (whatever the window: no value is above a win).
+        if self.monotone:
+            winning = self.winning_turn(state, counts)
+            children = [] if winning is not None else self.children(state, counts)
+        else:
+            children = self.children(state, counts)
+            winning = self.winning_child(children, mover)
+        if winning is not None:
+            self.table.store(key, 1, 1, 1, winning if own_frame else 0)
+            return 1
+        if not children:  # ketchup-1/2: no legal turn ends the game
+            return self.final_value(m1, m2, mover)
+        best, best_turn = -2, 0
+        a = alpha
+        for placed, child in self.ordered(children, mover, hint, depth):
+            v = -self.value(child, -beta, -a, depth + 1)
+            if v > best:
+                best, best_turn = v, placed
+                if v > a:
+                    a = v
+                    if a >= beta:
+                        killers = self.killers[depth]
+                        if killers[0] != placed:
+                            killers[1] = killers[0]
+                            killers[0] = placed
+                        break
+        if best <= alpha:
+            low, high = -1, best
+        elif best >= beta:
+            low, high = best, 1
+        else:
+            low = high = best
+        self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
+        return best
+
+    def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
+        """`winning_child` without building the children, where the rules allow it (cascade
+        scoring, no constraint on turns). Winning at once is monotone in the mover's stones: more
+        stones make its list larger and the opponent's potential smaller (bounds.py). So if even
+        taking every empty cell does not win now, no turn does; and if some turn does, so does
+        every turn of the largest allowed count that contains it, so only those are tried."""
+        m1, m2, mover = state[0], state[1], state[2]
+        mine = m1 if mover == 1 else m2
+        free = self.geo.full & ~(m1 | m2)
+        wins_now = self.wins_now
+        if not wins_now(mover, mine | free):
+            return None
+        count = max(counts)
+        shift = 0 if mover == 1 else self.geo.n
+        if count >= free.bit_count():
+            return free << shift
+        bits = [1 << k for k in range(self.geo.n) if free >> k & 1]
+        for chosen in combinations(bits, count):
+            placed = sum(chosen)
+            if wins_now(mover, mine | placed):
+                return placed << shift
+        return None
+
+    def winning_child(self, children: list[Child], mover: int) -> int | None:
+        """The placed mask of a turn that wins at once by the scoring rule's bounds, if any."""
+        if self.cascade:
+            wins_now = self.wins_now
+            for placed, child in children:
+                if wins_now(mover, child[0] if mover == 1 else child[1]):
+                    return placed
+            return None
+        early = self.early
+        if early is None:
+            return None
+        for placed, child in children:
+            if early(child[0], child[1]) == mover:
+                return placed
+        return None
+
+    def ordered(self, children: list[Child], mover: int, hint: int, depth: int) -> list[Child]:
+        """Children most likely to be best first: the stored best turn, the turns that refuted
+        other positions at this depth (killers), then (cascade rules) the ones that leave the
+        mover's largest group furthest above the largest the opponent could still reach, or else
+        the ones that grow the mover's largest group most; fewer stones first among equals."""
+        first, second = self.killers[depth]
+        scored: list[tuple[int, int, int, int, int]] = []
+        if self.cascade:
+            groups, full, opp = self.geo.groups, self.geo.full, 3 - mover
+            for i, (placed, child) in enumerate(children):
+                rank = 3 if placed == hint else 2 if placed == first else 1 if placed == second else 0
+                own = child[5] if mover == 1 else child[6]
+                reach = groups(opp, full ^ (child[0] if mover == 1 else child[1]))
+                margin = own - (reach[0] if reach else 0)
+                scored.append((rank, margin if margin < 1 else 1, -placed.bit_count(), own, i))
+        else:
+            for i, (placed, child) in enumerate(children):
+                rank = 3 if placed == hint else 2 if placed == first else 1 if placed == second else 0
+                scored.append((rank, 0, -placed.bit_count(), child[5] if mover == 1 else child[6], i))
+        scored.sort(reverse=True)
+        return [children[item[-1]] for item in scored]
+
+    def line(self, state: State, value: int) -> list[int]:
+        """Placed masks of a principal line from `state`, whose value is `value`."""
+        out = []
+        while (state[0] | state[1]) != self.geo.full:
+            children = self.children(state, self.counts(state))
+            if not children:
+                break
+            kept = next(((placed, child) for placed, child in children if -self.value(child) == value), None)
+            if kept is None:
+                raise AssertionError("no child keeps the solved value")
+            placed, child = kept
+            out.append(placed)
+            state, value = child, -value
+        return out
+
+    # -- symmetry of turns -----------------------------------------------------------------
+
+    def turn_orbit_key(self, placed: int) -> int:
+        """The least image of a turn's placed masks under the root's symmetries."""
+        return placed if self.permuter is None else self.permuter.canonical(placed)
+
+
+def _linked(chosen: Sequence[int], joined: Callable[[int, int], bool]) -> list[list[int]]:
+    """Split new stones into the sets that end in one group (joined: touching, or touching a
+    common group)."""
+    groups: list[list[int]] = []
+    for k in chosen:
+        merged = [k]
+        for g in [g for g in groups if any(joined(k, other) for other in g)]:
+            merged += g
+            groups.remove(g)
+        groups.append(merged)
+    return groups

@@ -1,0 +1,73 @@
+"""What every exact search shares: budgets (time, nodes), the error a stopped search raises, and
+progress reports. A search checks its budget every few thousand nodes, so a budget is kept to
+within a fraction of a second."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import attrs
+
+from catchup_notation.errors import CatchupError
+
+#: How often (in nodes) a search looks at the clock and reports progress.
+CHECK_EVERY = 512
+
+
+class SearchTooLarge(CatchupError):
+    """The problem is beyond what the search finishes in reasonable time, and no budget was given
+    (`time_limit` or `max_nodes`) to try anyway; decided before any search."""
+
+
+class SearchStopped(CatchupError):
+    """A search ran out of its budget (`time_limit` seconds or `max_nodes` nodes). `partial` holds
+    what was known when it stopped (the solver's own result type), when anything was."""
+
+    def __init__(self, message: str, partial: object = None) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+@attrs.frozen
+class Progress:
+    """A report from a running search: nodes so far, seconds, and root turns done of total."""
+
+    nodes: int
+    seconds: float
+    done: int = 0
+    total: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class Budget:
+    """A deadline and a node allowance, checked by `check` every CHECK_EVERY nodes."""
+
+    def __init__(
+        self,
+        time_limit: float | None = None,
+        max_nodes: int | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> None:
+        self.started = time.perf_counter()
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else self.started + time_limit
+        self.max_nodes = max_nodes
+        self.progress = progress
+        self.done = 0
+        self.total = 0
+
+    def check(self, nodes: int) -> None:
+        """Raise SearchStopped past the budget; report progress otherwise."""
+        if self.max_nodes is not None and nodes >= self.max_nodes:
+            raise SearchStopped(f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})")
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise SearchStopped(f"stopped after {self.time_limit:g} s (--timeout) and {nodes} nodes")
+        if self.progress is not None:
+            self.progress(Progress(nodes, now - self.started, self.done, self.total))
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started

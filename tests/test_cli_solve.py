@@ -1,0 +1,56 @@
+"""`catchup solve` on hex positions: the JSON contract, openings, pictures, records and limits."""
+
+from __future__ import annotations
+
+from cli_records import json_lines, random_game, run, write_lg
+
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.endgame import solve_endgame
+
+
+def test_empty_board_value_line_and_every_opening():
+    result = run("solve", "--variant", "catchup(size=2)", "--moves", "--json", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    (data,) = json_lines(result.output)
+    game = parse_variant("catchup(size=2)").new_game()
+    assert data["value"] == solve_endgame(game).value and data["complete"]
+    # the line replays through the engine to the value's end
+    for step in data["line"]:
+        game.play(_turn(game, step))
+    assert game.over
+    cells = sorted(m["cells"][0] for m in data["moves"])
+    assert cells == sorted(parse_variant("catchup(size=2)").board.label(c) for c in game.board.cells)
+    assert max(m["value"] for m in data["moves"]) == data["value"]
+    assert len({m["orbit"] for m in data["moves"]}) == 2  # the centre, and the six edge cells alike
+
+
+def _turn(game, step):
+    from catchup_notation.model import Turn
+
+    index = {game.board.label(c): c for c in game.board.cells}
+    return Turn(step["player"], tuple(index[name] for name in step["cells"]), colours=tuple(step.get("colours", ())))
+
+
+def test_svg_pictures_of_the_best_openings(tmp_path):
+    result = run("solve", "--variant", "too(size=2)", "--svg", str(tmp_path / "maps"), "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "maps").iterdir())
+    assert any(name.startswith("best-") for name in written) and any(name.startswith("map") for name in written)
+    assert all((tmp_path / "maps" / name).read_text().startswith("<svg") for name in written)
+
+
+def test_record_position_after_turn_n(tmp_path):
+    path = write_lg(tmp_path / "g.sgf", random_game(3, "catchup", turns=30))
+    result = run("solve", str(path), "--turn", "28", "--json", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    (data,) = json_lines(result.output)
+    assert data["turns_played"] == 28 and data["value"] in (1, 0, -1) and data["line"]
+
+
+def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():
+    result = run("solve", "--variant", "catchup(size=5)")
+    assert result.exit_code == 1 and "--timeout" in result.output
+    result = run("solve", "--variant", "catchup(size=4)", "--timeout", "1", "--json", "--jobs", "1")
+    assert result.exit_code == 1
+    (data,) = json_lines(result.output.split("\n", 1)[0] if result.output.startswith("{") else result.output)
+    assert data["complete"] is False and "--timeout" in data["stopped"]

@@ -1,0 +1,136 @@
+"""The hex solver against a deliberately plain search, for every variant: every position reachable on
+side 2, random side-3 positions with 10-13 empty cells, and the principal lines replayed.
+
+The plain search plays every legal turn on a copy of the engine (the rules' own turn generation and
+scoring) and memoises on the engine's own fields: the stones, who is to move, scores, largest
+groups, the facts of the last turn and whether fewer than two turns were played (what the engines
+read of their history; test_endgame.py checks the solver without any memo on whole trees). It
+shares no code with the solver's search, its bounds, symmetries or its coarser key.
+
+Under the quick `ci` profile the side-2 positions are a spread sample of every variant's tree;
+under `thorough` every one of them is solved.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.endgame import solve_endgame
+from tests.helpers import HEX_VARIANTS
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+
+# sauce lets both players pass for ever: its positions have no value (the solver refuses them)
+VARIANTS = [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless]
+
+
+class PlainSearch:
+    """Memoised minimax over engine copies; values for the player to move (1, 0, -1)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple[object, ...], int] = {}
+        self.positions: dict[tuple[object, ...], object] = {}  # key -> a game at that position
+
+    @staticmethod
+    def key(game) -> tuple[object, ...]:
+        history = game.history
+        last = history[-1] if history else None
+        return (tuple(game.owner), game.to_move, tuple(game.scores), tuple(game.largest), last, min(len(history), 2))
+
+    def value(self, game) -> int:
+        """The value for the player to move (the game must not be over)."""
+        key = self.key(game)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.positions.setdefault(key, game)
+        mover = game.to_move
+        best = -2
+        for legal in game.legal_turns():
+            child = game.copy()
+            child.play(legal)
+            if child.over:
+                winner = child.score().winner
+                v = 0 if winner is None else (1 if winner == mover else -1)
+            else:
+                v = -self.value(child)
+            best = max(best, v)
+            if best == 1:
+                break  # nothing beats a win
+        assert best > -2, "a game not over has a legal turn"
+        self.memo[key] = best
+        return best
+
+
+def check_line(game, solved) -> None:
+    """The principal line replays through the engine and ends with the value found."""
+    line = game.copy()
+    for turn in solved.principal_line:
+        assert line.check(turn) is None
+        line.play(turn)
+    assert line.over
+    winner = line.score().winner
+    assert solved.value == (0 if winner is None else (1 if winner == game.to_move else -1))
+
+
+def playout(variant: str, side: int, empty: int, seed: int):
+    """A random unfinished game of the variant with about `empty` empty cells (None if it ended)."""
+    rng = random.Random(seed)
+    game = parse_variant(variant, size=side).new_game()
+    while not game.over and game.empty > empty:
+        game.play(game.random_turn(rng))
+    return None if game.over else game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_side_2_position(variant):
+    plain = PlainSearch()
+    # thorough: the whole tree from the empty board; ci: the subtree after a seeded first turn
+    root = parse_variant(variant, size=2).new_game()
+    if not THOROUGH:
+        root.play(root.random_turn(random.Random(variant)))
+    plain.value(root)
+    # Every distinct position of the tree (up to the plain key), solved afresh; lines on a sample.
+    positions = list(plain.positions.items())
+    step = 1 if THOROUGH else max(len(positions) // 150, 1)
+    for i, (key, game) in enumerate(positions[::step]):
+        solved = solve_endgame(game, moves=i % 20 == 0)
+        assert solved.value == plain.memo[key], f"{variant} after {[str(f) for f in game.history]}"
+        if i % 10 == 0:
+            check_line(game, solved)
+        for move in solved.moves:  # every turn's value agrees with the plain search after it
+            child = game.copy()
+            child.play(move.turn)
+            if not child.over:
+                assert move.value == -plain.value(child)
+
+
+def side_3_case(variant: str, empty: int, seed: int) -> None:
+    game = playout(variant, 3, empty, seed)
+    if game is None:
+        return
+    expected = PlainSearch().value(game)
+    solved = solve_endgame(game)
+    assert solved.value == expected, f"{variant}, seed {seed}, {game.empty} empty"
+    check_line(game, solved)
+
+
+def empty_cells(variant: str) -> st.SearchStrategy[int]:
+    """10-13 empty cells under `thorough` (minutes per position for the plain search of the
+    several-stone variants); 6-8 under the quick profile."""
+    return st.integers(10, 13) if THOROUGH else st.integers(6, 8)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=300 if THOROUGH else 2, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_random_side_3_positions(variant, data):
+    empty = data.draw(empty_cells(variant), label="empty")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    side_3_case(variant, empty, seed)
