@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
-from catchup_notation.board import Board, Cell
+from catchup_notation.board import Board, Cell, cell_count
 from catchup_notation.errors import BoardError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
     Corrections,
@@ -78,7 +78,6 @@ from catchup_notation.formats.rga_board import (
     hexhex_frame,
     position,
     render,
-    row_cells,
     side_of_columns,
 )
 from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
@@ -574,11 +573,13 @@ class _Reader:
 
     @staticmethod
     def ordered(block: _Block, frame: Frame) -> int | None:
-        """The side of a hexhex diagram read as posts are (each row's points from the left), or None
-        for a diagram read by where its points stand."""
-        if frame.side is None or block.side != frame.side or any(_holed(row) for row in block.rows):
+        """The side of a hexhex diagram read as posts are (each row's points from the left, the row's
+        cells those of `frame.board.rows`, the hexhex board maybe moved by the variant's `board=`), or
+        None for a diagram read by where its points stand."""
+        side = block.side
+        if side is None or len(frame.board) != cell_count(side) or any(_holed(row) for row in block.rows):
             return None
-        return frame.side
+        return side
 
     def row_points(self, block: _Block, frame: Frame, row_no: int, line: Line) -> list[tuple[Cell | None, Token]]:
         """The points of a diagram row with the cells they stand for: on a hexhex board taken from
@@ -586,7 +587,7 @@ class _Reader:
         points = line.points or []
         side = self.ordered(block, frame)
         if side is not None:
-            return list(zip(row_cells(side, row_no), points, strict=False))
+            return list(zip(frame.board.rows[row_no - 1], points, strict=False))
         header = block.header
         start = header.columns.column if header is not None and header.columns is not None else 1
         return [(frame.at((point.column or 1) - (start or 1), row_no), point) for point in points]
@@ -824,7 +825,7 @@ class _Reader:
                     line.rownum.column,
                 )
             placed = self.row_points(block, frame, row_no, line)
-            cells = row_cells(side, row_no) if side else ()
+            cells = frame.board.rows[row_no - 1] if side else ()
             points = line.points or []
             if side and len(points) > len(cells):
                 self.warn(
@@ -865,7 +866,7 @@ class _Reader:
                     marked.add(cell)
         for row_no in range(len(block.rows) + 1, 2 * side if side else 0):
             self.warn("short-row", f"the diagram has no row {row_no}; its cells are not shown")
-            unshown.update(row_cells(side or 0, row_no))
+            unshown.update(frame.board.rows[row_no - 1])
         return Diagram(frame, letters, stones, frozenset(marked), frozenset(unshown), where)
 
     def guess_letters(self, block: _Block, frame: Frame, turns: list[Turn]) -> tuple[str, str]:

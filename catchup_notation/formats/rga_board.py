@@ -142,11 +142,6 @@ def cell_of(name: str, side: int) -> Cell | None:
     return hexhex_frame(side).cell(name)
 
 
-def row_cells(side: int, row: int) -> tuple[Cell, ...]:
-    """The cells of diagram row `row` (1-based, top first) of a hexhex board, left to right."""
-    return hexhex(side).rows[row - 1]
-
-
 @attrs.frozen
 class Diagram:
     """A position as a diagram shows it.
