@@ -139,3 +139,11 @@ def test_any_board_goes_through_rga_and_back(record):
     frame = Frame.of(board)
     for turn, back in zip(record.turns, told.record.turns, strict=True):
         assert [frame.name(c) for c in turn.cells] == [frame.name(c) for c in back.cells]
+
+
+def test_a_move_list_alone_is_read_on_the_given_board():
+    board = named("triangle5")
+    item = only(read_with("rga", "1.  a1  c1\n2.  d2  e3\n", variant=str(parse_variant("catchup", board=board))))
+    assert item.error is None and board_of(item) == board
+    rows = board.rows
+    assert [t.cells for t in item.record.turns] == [(rows[0][0],), (rows[0][1],), (rows[1][1],), (rows[2][1],)]
