@@ -31,6 +31,12 @@ colour they are the players' initials, from the header's names (upper case = a s
 turn). Under too and product they are the initials of the colours (`b`/`w`, `r`/`b`), whoever
 placed the stone; the header still names the players, for the move list's columns.
 
+A diagram whose column letters are not a hexhex board's (4n - 3 of them), or whose rows leave a
+gap between two points, draws a board of another shape: it is read by where its points stand, as
+`shapes.mask_cells` reads a mask, and names its cells by its own letters and rows (`Frame`); the
+record's variant carries that board. A board the variant given names is checked against it
+(`board-mismatch`). The writer draws any board that fits in the letters a-y, holes as gaps.
+
 The record's turns come from the move list. The diagram is kept, as canonical text, in
 `Record.headers["diagram"]` and cross-checked against the cells the list places and their colours
 (no rules: cells are only accumulated); every disagreement is a warning. A letter/number pair of
