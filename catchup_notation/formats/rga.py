@@ -587,11 +587,14 @@ class _Reader:
             return None
         return side
 
-    def row_points(self, block: _Block, frame: Frame, row_no: int, line: Line) -> list[tuple[Cell | None, Token]]:
-        """The points of a diagram row with the cells they stand for: on a hexhex board taken from
-        the left (exports lose the indentation), on another board by where they stand."""
+    @staticmethod
+    def row_points(
+        block: _Block, frame: Frame, side: int | None, row_no: int, line: Line
+    ) -> list[tuple[Cell | None, Token]]:
+        """The points of a diagram row with the cells they stand for: on a hexhex board read in
+        order (`side`, from `ordered`) taken from the left (exports lose the indentation), on
+        another board by where they stand."""
         points = line.points or []
-        side = self.ordered(block, frame)
         if side is not None:
             return list(zip(frame.board.rows[row_no - 1], points, strict=False))
         header = block.header
@@ -830,7 +833,7 @@ class _Reader:
                     line.number,
                     line.rownum.column,
                 )
-            placed = self.row_points(block, frame, row_no, line)
+            placed = self.row_points(block, frame, side, row_no, line)
             cells = frame.board.rows[row_no - 1] if side else ()
             points = line.points or []
             if side and len(points) > len(cells):
@@ -882,7 +885,7 @@ class _Reader:
         first_cells: dict[Cell, str] = {}
         side = self.ordered(block, frame)
         for row_no, line in enumerate(block.rows[: 2 * side - 1] if side else block.rows, start=1):
-            for cell, point in self.row_points(block, frame, row_no, line):
+            for cell, point in self.row_points(block, frame, side, row_no, line):
                 if point != "." and cell is not None:
                     first_cells[cell] = point.lower()
                     if point.lower() not in seen:
