@@ -101,6 +101,17 @@ def parse_mask(text: str, *, where: str = "mask") -> Board:
     inside is a row without cells.
     """
     lines = text.split("/") if "\n" not in text.strip("\n") else text.split("\n")
+    cells = mask_cells(lines, where=where)
+    if len(cells) < 2:
+        raise BoardError(f"{where}: a board needs at least 2 cells (a '.' per cell), found {len(cells)}")
+    return shape(centred(cells))
+
+
+def mask_cells(lines: Iterable[str], *, where: str = "mask") -> list[Cell]:
+    """The cells a mask's rows draw, not yet centred: row y (from 0) is r = y, and a `.` in
+    column x (from 0) is the cell whose doubled column 2q + r is x minus the parity of the first
+    cell's x + y (so that the first cell's column sets which columns hold cells). BoardError, as
+    `parse_mask` says, for a cell out of step or past `MAX_CELLS`."""
     cells: list[Cell] = []
     parity: tuple[int, int, int] | None = None  # (parity of x + y, row, column) of the first cell
     for y, line in enumerate(lines):
@@ -118,9 +129,7 @@ def parse_mask(text: str, *, where: str = "mask") -> Board:
             cells.append(((x - y - parity[0]) // 2, y))
             if len(cells) > MAX_CELLS:
                 raise BoardError(f"{where}: more than {MAX_CELLS} cells, the limit of a board")
-    if len(cells) < 2:
-        raise BoardError(f"{where}: a board needs at least 2 cells (a '.' per cell), found {len(cells)}")
-    return shape(centred(cells))
+    return cells
 
 
 def mask_rows(board: Board | Iterable[Cell], gap: str = " ") -> list[str]:

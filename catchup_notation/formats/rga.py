@@ -31,6 +31,12 @@ colour they are the players' initials, from the header's names (upper case = a s
 turn). Under too and product they are the initials of the colours (`b`/`w`, `r`/`b`), whoever
 placed the stone; the header still names the players, for the move list's columns.
 
+A diagram whose column letters are not a hexhex board's (4n - 3 of them), or whose rows leave a
+gap between two points, draws a board of another shape: it is read by where its points stand, as
+`shapes.mask_cells` reads a mask, and names its cells by its own letters and rows (`Frame`); the
+record's variant carries that board. A board the variant given names is checked against it
+(`board-mismatch`). The writer draws any board that fits in the letters a-y, holes as gaps.
+
 The record's turns come from the move list. The diagram is kept, as canonical text, in
 `Record.headers["diagram"]` and cross-checked against the cells the list places and their colours
 (no rules: cells are only accumulated); every disagreement is a warning. A letter/number pair of
@@ -44,12 +50,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
-from catchup_notation.board import Board, Cell, hexhex
-from catchup_notation.errors import NotationError, VariantError, WriteError
+from catchup_notation.board import Board, Cell, cell_count
+from catchup_notation.errors import BoardError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
     Corrections,
     NotationWarning,
@@ -71,19 +78,18 @@ from catchup_notation.formats.colours import (
 from catchup_notation.formats.rga_board import (
     MAX_SIDE,
     Diagram,
-    cell_name,
-    cell_of,
+    Frame,
     compare,
     diagram_text,
-    nearby_cells,
+    hexhex_frame,
     position,
     render,
-    row_cells,
     side_of_columns,
 )
 from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
+from catchup_notation.shapes import centred, mask_cells, shape
 
 if TYPE_CHECKING:
     from lark import Token
@@ -191,8 +197,12 @@ def _blocks(lines: Iterable[str], source: str | None) -> Iterator[tuple[_Block, 
             block.error = _error(
                 header,
                 header.columns,
-                "column letters with neither diagram rows nor a move list under them: not a record",
-                "diagram",
+                "column letters with neither diagram rows nor a move list under them: not a record"
+                if block.side is not None
+                else f"{str(header.columns)!r} is not the column header of a hexhex board (side n has 4n - 3 "
+                f"letters: abcde for side 2 ... a-y for side {MAX_SIDE}; b-r is side 5 lettered from b), and "
+                "no diagram under it draws a board of another shape",
+                "diagram" if block.side is not None else "columns",
             )
         yield block, True
 
@@ -240,17 +250,9 @@ def _add(block: _Block, line: Line) -> None:
                 block.closed = block.footer = block.below = True
             letters = str(line.columns)
             block.offset = ord(letters[0]) - ord("a")
+            # other letters head a diagram of a board of another shape (read from where its points stand)
             side = block.side = side_of_columns(_letters_from_a(letters, block.offset))
-            if side is None and block.error is None:
-                block.error = _error(
-                    line,
-                    line.columns,
-                    f"{letters!r} is not the column header of a hexhex board: side n has "
-                    f"4n - 3 consecutive letters (abcde for side 2 ... a-y for side {MAX_SIDE}; "
-                    "a board may be lettered from another letter, b-r for side 5)",
-                    "columns",
-                )
-            elif side is not None and block.below and len(block.rows) > 2 * side - 1 and block.error is None:
+            if side is not None and block.below and len(block.rows) > 2 * side - 1 and block.error is None:
                 extra = block.rows[2 * side - 1]
                 block.error = _error(
                     extra,
@@ -261,13 +263,15 @@ def _add(block: _Block, line: Line) -> None:
                 )
         elif _is_footer(block, line):
             block.closed = block.footer = True
+    elif block.diagram_open and block.side is None and line.points is None and line.rownum is None:
+        block.closed = True  # a diagram of another shape has no number of rows: a line that is no row ends it
     elif block.diagram_open and (line.points is not None or line.rownum is not None or line.entry is not None):
-        # inside a diagram, a line without points is a row whose points were lost (seed 000, row 9)
+        # inside a hexhex diagram, a line without points is a row whose points were lost (seed 000, row 9)
         block.rows.append(line)
         if block.side is not None and len(block.rows) >= 2 * block.side - 1:
             block.closed = True
     elif line.points and block.error is None:
-        if block.header is not None and not block.footer:
+        if block.header is not None and not block.footer and block.side is not None:
             block.error = _error(
                 line,
                 line.points[0],
@@ -278,6 +282,19 @@ def _add(block: _Block, line: Line) -> None:
             block.loose.append(line)  # a diagram whose letters may follow below it, or an illustration
     if line.entry is not None:  # a remark in place of moves still counts for the numbering
         block.entries.append(line)
+
+
+def _holed(line: Line) -> bool:
+    """Whether a diagram row leaves a gap between two of its points (cells missing from the board)."""
+    points = line.points or []
+    return any((b.column or 0) - (a.column or 0) > 2 for a, b in pairwise(points))
+
+
+def _on(variant: Variant, board: Board) -> Variant:
+    """The variant with its other parameters, on this board (by side for a hexhex board)."""
+    if board.side is not None:
+        return Variant(variant.spec, {**variant.params, "size": board.side, "board": None})
+    return Variant(variant.spec, {**variant.params, "board": board})
 
 
 def _letters_from_a(letters: str, offset: int) -> str:
@@ -308,6 +325,7 @@ def _same_board(first: _Block, block: _Block) -> bool:
         and block.header is not None
         and first.header is not None
         and (block.side, block.offset) == (first.side, first.offset)
+        and (first.side is not None or str(block.header.columns) == str(first.header.columns))
     )
 
 
@@ -464,16 +482,124 @@ class _Reader:
             )
         return (str(tokens[0]), str(tokens[1])), letters
 
-    def side(self) -> tuple[int, str]:
+    def frame(self) -> tuple[Frame, str]:
+        """The board and where its cells are drawn, and the variant string on that board: a
+        diagram's board (hexhex by its letters, else the board its points draw), checked against
+        the board the variant given says; a move list alone is on the variant's board."""
         given = parse_variant(self.variant or "catchup")
-        side = self.parts[0].side or given.size
-        if self.parts[0].side and self.variant and "size" in self.variant and given.size != side:
-            self.warn(
-                "size-mismatch",
-                f"the variant {self.variant!r} says size {given.size}, the diagram is "
-                f"side {side}; the diagram's side is used",
-            )
-        return side, str(parse_variant(self.variant or "catchup", size=side))
+        lead = self.parts[0]
+        drawn = self.drawn(lead)
+        if drawn is None and lead.side is None:
+            return Frame.of(given.board), str(given)
+        if drawn is None:
+            side = lead.side
+            assert side is not None
+            drawn = hexhex_frame(side)
+            if self.variant and "size" in self.variant and given.hexhex and given.size != side:
+                self.warn(
+                    "size-mismatch",
+                    f"the variant {self.variant!r} says size {given.size}, the diagram is "
+                    f"side {side}; the diagram's side is used",
+                )
+                return drawn, str(_on(given, drawn.board))
+        if self.variant and ("size" in self.variant or "board" in self.variant):
+            drawn = self.matched(drawn, given.board, lead)
+        return drawn, str(_on(given, drawn.board))
+
+    def matched(self, drawn: Frame, board: Board, lead: _Block) -> Frame:
+        """The diagram's frame on the given board when the two are the same board (moved on the
+        grid: the record keeps the given board's cells), else the diagram's, with a warning that
+        names the first cell (in reading order, named in the diagram's box) where they differ."""
+        ours, theirs = Frame.of(drawn.board), Frame.of(board)
+        shown = {ours.name(cell) for cell in drawn.board.cells}
+        said = {theirs.name(cell) for cell in board.cells}
+        if shown == said:
+            (q, r), (q0, r0) = board.cells[0], drawn.board.cells[0]
+            return Frame(board, drawn.left + 2 * (q - q0) + (r - r0), drawn.top + (r - r0))
+        first = min(shown ^ said, key=lambda name: (int(name[1:]), name[0]))
+        where = "the diagram has a cell there, the variant's board has none"
+        if first in said:
+            where = "the variant's board has a cell there, the diagram has none"
+        header = lead.header
+        self.warn(
+            "board-mismatch",
+            f"the variant {self.variant!r} is on {theirs.describe()}, the diagram draws {ours.describe()}: "
+            f"they differ first at {first} (named from the top row and leftmost column of each): {where}; "
+            "the diagram's board is used",
+            header.number if header is not None else None,
+            header.columns.column if header is not None and header.columns is not None else None,
+        )
+        return drawn
+
+    def drawn(self, block: _Block) -> Frame | None:
+        """The board a diagram draws where its letters are not a hexhex board's, or a row has a
+        gap between points: read from where the points stand (every point under a column letter,
+        in doubled coordinates, as `shapes.parse_mask` reads a mask). None for a hexhex diagram."""
+        header = block.header
+        if header is None or header.columns is None:
+            return None
+        if block.side is not None and not any(_holed(line) for line in block.rows):
+            return None
+        letters = str(header.columns)
+        start = header.columns.column or 1
+        mask: list[str] = []
+        for line in block.rows:
+            row = [" "] * len(letters)
+            for point in line.points or []:
+                x = (point.column or 1) - start
+                if not 0 <= x < len(letters):
+                    raise self.fail(
+                        line,
+                        point,
+                        f"a diagram point that stands under no column letter ({letters[0]}-{letters[-1]}): "
+                        f"a diagram whose letters are not a hexhex board's draws its own board, "
+                        "and each point must stand under its column's letter",
+                        "columns" if block.side is None else "diagram",
+                    )
+                row[x] = "."
+            mask.append("".join(row))
+        try:
+            raw = mask_cells(mask, where="the diagram (rows from its first, columns from its first letter)")
+            if len(raw) < 2:
+                raise BoardError(f"a board needs at least 2 cells, the diagram shows {len(raw)}")
+            board = shape(centred(raw))
+        except BoardError as exc:
+            raise self.fail(
+                header,
+                header.columns,
+                f"{letters!r} is not the column header of a hexhex board (side n has 4n - 3 letters: abcde for "
+                f"side 2 ... a-y for side {MAX_SIDE}; b-r is side 5 lettered from b), and its diagram draws no "
+                f"board of another shape: {exc}",
+                "columns" if block.side is None else "diagram",
+            ) from None
+        x0, y0 = next((x, y) for y, row in enumerate(mask) for x, ch in enumerate(row) if ch == ".")
+        (q, r), (q0, r0) = board.cells[0], min(raw, key=lambda cell: (cell[1], cell[0]))
+        # a raw cell's column is 2q + r + parity: the board is the raw cells moved by (q - q0, r - r0)
+        return Frame(board, -((x0 + y0) % 2) + 2 * (q - q0) + (r - r0), r - r0)
+
+    @staticmethod
+    def ordered(block: _Block, frame: Frame) -> int | None:
+        """The side of a hexhex diagram read as posts are (each row's points from the left, the row's
+        cells those of `frame.board.rows`, the hexhex board maybe moved by the variant's `board=`), or
+        None for a diagram read by where its points stand."""
+        side = block.side
+        if side is None or len(frame.board) != cell_count(side) or any(_holed(row) for row in block.rows):
+            return None
+        return side
+
+    @staticmethod
+    def row_points(
+        block: _Block, frame: Frame, side: int | None, row_no: int, line: Line
+    ) -> list[tuple[Cell | None, Token]]:
+        """The points of a diagram row with the cells they stand for: on a hexhex board read in
+        order (`side`, from `ordered`) taken from the left (exports lose the indentation), on
+        another board by where they stand."""
+        points = line.points or []
+        if side is not None:
+            return list(zip(frame.board.rows[row_no - 1], points, strict=False))
+        header = block.header
+        start = header.columns.column if header is not None and header.columns is not None else 1
+        return [(frame.at((point.column or 1) - (start or 1), row_no), point) for point in points]
 
     # -- move list -----------------------------------------------------------------------------
 
@@ -529,7 +655,7 @@ class _Reader:
         match = _ODD_MOVES.search(header.comment)
         return match.group() if match else ""
 
-    def turns(self, block: _Block, side: int, corrections: Mapping[str, str]) -> _Turns:
+    def turns(self, block: _Block, frame: Frame, corrections: Mapping[str, str]) -> _Turns:
         found = _Turns()
         turns = found.turns
         used: set[str] = set()
@@ -590,7 +716,7 @@ class _Reader:
                         raise self.fail(line, slot[0], "'resign' must stand alone in its turn", "resign")
                     found.resigned, found.resigned_at = player, Location(line.number, slot[0].column or 1)
                     continue
-                self.read_turn(found, line, slot, player, side, corrections, used, placed)
+                self.read_turn(found, line, slot, player, frame, corrections, used, placed)
             found.after.append(len(turns))
         for key in corrections:
             if key not in used:
@@ -603,7 +729,7 @@ class _Reader:
         line: Line,
         slot: list[Token],
         player: int,
-        side: int,
+        frame: Frame,
         corrections: Mapping[str, str],
         used: set[str],
         placed: dict[Cell, int],
@@ -628,13 +754,13 @@ class _Reader:
                 )
             if mark and mark_warning_due(self.spec, self.warnings):
                 self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
-            for name in self.names(written, line, column, side):
+            for name in self.names(written, line, column, frame):
                 meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
                 if meant is not None:
                     used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
                     self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
                     name = meant
-                cell = cell_of(self.unshifted(name), side)
+                cell = frame.cell(self.unshifted(name))
                 if cell is None:
                     found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
                     continue
@@ -654,15 +780,14 @@ class _Reader:
             Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column or 1))
         )
 
-    def names(self, written: str, line: Line, column: int, side: int) -> list[str]:
+    def names(self, written: str, line: Line, column: int, frame: Frame) -> list[str]:
         """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so), when every
         one of them is a cell of the board; otherwise the name stays as written, to be reported."""
         match = _SHARED_ROW.fullmatch(written)
         if match is None:
             return [written]
         names = [letter + match.group(2) for letter in match.group(1)]
-        board = hexhex(side)
-        if not all((cell := cell_of(self.unshifted(name), side)) is not None and cell in board for name in names):
+        if not all((cell := frame.cell(self.unshifted(name))) is not None and cell in frame.board for name in names):
             return [written]
         self.warn(
             "shared-row-number",
@@ -686,18 +811,21 @@ class _Reader:
 
     # -- diagram -------------------------------------------------------------------------------
 
-    def diagram(self, block: _Block, side: int, letters: tuple[str, str] | None, turns: list[Turn]) -> Diagram | None:
+    def diagram(
+        self, block: _Block, frame: Frame, letters: tuple[str, str] | None, turns: list[Turn]
+    ) -> Diagram | None:
         if block.header is None:
             return None
         if self.spec.either_colour:
             letters = colour_initials(self.spec)
         elif letters is None:
-            letters = self.guess_letters(block, side, turns)
+            letters = self.guess_letters(block, frame, turns)
         stones: dict[Cell, int] = {}
         marked: set[Cell] = set()
         unshown: set[Cell] = set()
         where: dict[Cell, tuple[int, int]] = {}
-        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
+        side = self.ordered(block, frame)
+        for row_no, line in enumerate(block.rows[: 2 * side - 1] if side else block.rows, start=1):
             if line.rownum is not None and int(line.rownum) != row_no:
                 self.warn(
                     "row-number",
@@ -705,9 +833,10 @@ class _Reader:
                     line.number,
                     line.rownum.column,
                 )
-            cells = row_cells(side, row_no)
+            placed = self.row_points(block, frame, side, row_no, line)
+            cells = frame.board.rows[row_no - 1] if side else ()
             points = line.points or []
-            if len(points) > len(cells):
+            if side and len(points) > len(cells):
                 self.warn(
                     "long-row",
                     f"diagram row {row_no} has {len(points)} points, the board's row has "
@@ -715,7 +844,7 @@ class _Reader:
                     line.number,
                     points[len(cells)].column,
                 )
-            elif len(points) < len(cells):
+            elif side and len(points) < len(cells):
                 self.warn(
                     "short-row",
                     f"diagram row {row_no} shows {len(points)} of its {len(cells)} cells; "
@@ -723,7 +852,9 @@ class _Reader:
                     line.number,
                 )
                 unshown.update(cells[len(points) :])
-            for cell, point in zip(cells, points, strict=False):
+            for cell, point in placed:
+                if cell is None or cell not in frame.board:
+                    raise self.fail(line, point, f"a diagram point where {frame.describe()} has no cell", "diagram")
                 where[cell] = (line.number, point.column or 1)
                 if point == ".":
                     continue
@@ -742,19 +873,20 @@ class _Reader:
                 stones[cell] = letters.index(point.lower()) + 1
                 if point.isupper():
                     marked.add(cell)
-        for row_no in range(len(block.rows) + 1, 2 * side):
+        for row_no in range(len(block.rows) + 1, 2 * side if side else 0):
             self.warn("short-row", f"the diagram has no row {row_no}; its cells are not shown")
-            unshown.update(row_cells(side, row_no))
-        return Diagram(side, letters, stones, frozenset(marked), frozenset(unshown), where)
+            unshown.update(frame.board.rows[row_no - 1])
+        return Diagram(frame, letters, stones, frozenset(marked), frozenset(unshown), where)
 
-    def guess_letters(self, block: _Block, side: int, turns: list[Turn]) -> tuple[str, str]:
+    def guess_letters(self, block: _Block, frame: Frame, turns: list[Turn]) -> tuple[str, str]:
         """Without players in the header: the letters the diagram uses, ordered by the first turn's
         colour (the first mover's own, unless the first stone is marked otherwise)."""
         seen: list[str] = []
         first_cells: dict[Cell, str] = {}
-        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1):
-            for cell, point in zip(row_cells(side, row_no), line.points or [], strict=False):
-                if point != ".":
+        side = self.ordered(block, frame)
+        for row_no, line in enumerate(block.rows[: 2 * side - 1] if side else block.rows, start=1):
+            for cell, point in self.row_points(block, frame, side, row_no, line):
+                if point != "." and cell is not None:
                     first_cells[cell] = point.lower()
                     if point.lower() not in seen:
                         seen.append(point.lower())
@@ -831,7 +963,7 @@ class _Reader:
     def record(self, corrections: Corrections) -> Record:
         block = self.block
         self.check_columns()
-        side, variant = self.side()
+        frame, variant = self.frame()
         players, letters = self.players()
         if not block.entries and not any(row.points for part in self.parts for row in part.rows):
             lead = self.parts[0]
@@ -846,11 +978,11 @@ class _Reader:
             )
         fixes = corrections if isinstance(corrections, Mapping) else {}
         before_turns = len(self.warnings)
-        found = self.turns(block, side, {k.lower(): v.lower() for k, v in fixes.items()})
+        found = self.turns(block, frame, {k.lower(): v.lower() for k, v in fixes.items()})
         after_turns = len(self.warnings)
         words = (players[0] or "player 1", players[1] or "player 2")
         stone_words = self.spec.colours if self.spec.either_colour else words
-        drawn = [(part, self.diagram(part, side, letters, found.turns)) for part in self.parts]
+        drawn = [(part, self.diagram(part, frame, letters, found.turns)) for part in self.parts]
         diagrams = [(part, diagram) for part, diagram in drawn if diagram is not None]
         # the last position: of the diagrams beside the whole move list or with no list of their own,
         # the one with the most stones (the last of those)
@@ -865,17 +997,17 @@ class _Reader:
                 block.header.columns.column if block.header.columns is not None else None,
             )
         before_fixes = len(self.warnings)
-        suggested = self.suggestions(found.bad, side, diagram, found.turns, words, stone_words)
+        suggested = self.suggestions(found.bad, frame, diagram, found.turns, words, stone_words)
         explained = self.explain(found, diagram, words, stone_words)
         if corrections == "diagram" and (explained or (found.bad and len(suggested) == len(found.bad))):
             # read the list again with the fixes: its first reading's warnings no longer apply
             self.warnings = self.warnings[:before_turns] + self.warnings[after_turns:before_fixes]
             fixes = {**explained, **(suggested if len(suggested) == len(found.bad) else {})}
-            found = self.turns(block, side, fixes)
+            found = self.turns(block, frame, fixes)
         if block.entries:
             self.cross_check(diagrams, found, stone_words)
         if found.bad:
-            raise self.not_a_cell(found.bad, side, suggested)
+            raise self.not_a_cell(found.bad, frame, suggested)
         headers = {}
         if diagram is not None:
             named = (players[0], players[1]) if players[0] and players[1] else None
@@ -966,11 +1098,11 @@ class _Reader:
         each slip with one such stone (the nearest when there are several, if one is nearest)."""
         if diagram is None or not found.slips:
             return {}
-        implied = position(found.turns, diagram.side)[0]
+        implied = position(found.turns, diagram.frame.board)[0]
         found_fixes: dict[str, str] = {}
         for slip in found.slips:
             unlisted = sorted(
-                self.shifted(cell_name(cell, diagram.side))
+                self.shifted(diagram.frame.name(cell))
                 for cell, colour in diagram.stones.items()
                 if colour == slip.colour and cell not in implied
             )
@@ -999,7 +1131,7 @@ class _Reader:
     def suggestions(
         self,
         bad: list[_Bad],
-        side: int,
+        frame: Frame,
         diagram: Diagram | None,
         turns: list[Turn],
         words: tuple[str, str],
@@ -1007,17 +1139,17 @@ class _Reader:
     ) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
         of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
-        implied = position(turns, diagram.side)[0] if diagram else {}
+        implied = position(turns, frame.board)[0] if diagram else {}
         found: dict[str, str] = {}
         for item in bad:
-            nearby = [self.shifted(n) for n in nearby_cells(self.unshifted(item.name), side)]
+            nearby = [self.shifted(n) for n in frame.nearby(self.unshifted(item.name))]
             message = f"{item.name} (turn {item.turn}, {words[item.player - 1]}) is not a cell of this board"
             if nearby:
                 message += f"; the cells next to it are {', '.join(nearby)}"
             if diagram is not None:
                 fits = []
                 for name in nearby:
-                    cell = cell_of(self.unshifted(name), diagram.side)
+                    cell = frame.cell(self.unshifted(name))
                     if cell is not None and diagram.stones.get(cell) == item.colour and cell not in implied:
                         fits.append(name)
                 if len(fits) == 1:
@@ -1029,11 +1161,11 @@ class _Reader:
             self.warn("not-a-cell", message, item.line, item.column)
         return found
 
-    def not_a_cell(self, bad: list[_Bad], side: int, suggested: dict[str, str]) -> NotationError:
+    def not_a_cell(self, bad: list[_Bad], frame: Frame, suggested: dict[str, str]) -> NotationError:
         listed = "; ".join(f"{b.name} (turn {b.turn})" for b in bad)
         message = (
             f"{len(bad)} coordinate{'s' if len(bad) > 1 else ''} in the move list name{'s' if len(bad) == 1 else ''} "
-            f"no cell of the side-{side} board (a letter/number pair of the wrong parity): {listed}"
+            f"no cell of {frame.describe()} (a letter/number pair of the wrong parity): {listed}"
         )
         if suggested:
             pairs = ", ".join(f"{k.split(':')[1]!r}: {v!r}" for k, v in suggested.items())
@@ -1098,8 +1230,8 @@ def read_diagram(text: str, variant: str | None = None) -> Diagram:
         if block.error is not None:
             raise block.error
         reader = _Reader([block], 0, None, variant)
-        side, _ = reader.side()
-        diagram = reader.diagram(block, side, reader.players()[1], [])
+        frame, _ = reader.frame()
+        diagram = reader.diagram(block, frame, reader.players()[1], [])
         if diagram is not None:
             return diagram
     raise NotationError("the text holds no diagram (no line of column letters)", code="diagram")
@@ -1118,41 +1250,50 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
         raise WriteError(
             f"{where}: rga holds hex games; {record.variant} is a number-set game", code="unsupported-record"
         )
-    if not variant.hexhex:
+    board = variant.board
+    frame = Frame.of(board)
+    if board.side is not None and board.side > MAX_SIDE:
         raise WriteError(
-            f"{where}: rga diagrams are written for hexhex boards only, not a board of {len(variant.board)} cells",
-            code="unwritable-board",
-        )
-    side = variant.size
-    if side > MAX_SIDE:
-        raise WriteError(
-            f"{where}: a side-{side} board needs {4 * side - 3} column letters; rga diagrams go up to side {MAX_SIDE}",
+            f"{where}: a side-{board.side} board needs {4 * board.side - 3} column letters; "
+            f"rga diagrams go up to side {MAX_SIDE}",
             code="unsupported-record",
+        )
+    if board.side is None and len(frame.letters()) > 25:
+        raise WriteError(
+            f"{where}: a diagram of this board of {len(board)} cells needs {len(frame.letters())} column letters; "
+            "rga has a to y",
+            code="unwritable-board",
         )
     warnings: list[NotationWarning] = []
 
     def warn(code: str, message: str) -> None:
         warnings.append(NotationWarning(code, f"{where}: {message}"))
 
-    if str(variant) != str(parse_variant("catchup", size=side)):
-        warn("variant-dropped", f"rga carries only the board side; the variant {record.variant} is not written")
+    if str(variant) != str(_on(parse_variant("catchup"), board)):
+        warn("variant-dropped", f"rga carries only the board; the variant {record.variant} is not written")
+    if board.side is None and frozenset(board.cells) != centred(board.cells):
+        warn(
+            "board-dropped",
+            "rga draws the board's shape, not where it lies on the grid: read back alone, its cells (and the "
+            f"turns') are moved so that the middle of the diagram is (0, 0); give {record.variant} when reading "
+            "it back to keep them",
+        )
     warnings.extend(ending_dropped(record, f"{where}: "))
     dropped = [k for k in record.headers if k != "diagram"]
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
     names, letters = _player_letters(record, variant, warn)
-    board = hexhex(side)
     for turn in record.turns:
         for cell in turn.cells:
-            if cell not in board or cell_of(cell_name(cell, side), side) != cell:
+            if cell not in board or frame.cell(frame.name(cell)) != cell:
                 raise WriteError(
-                    f"{where}: turn cell {cell} is not on the side-{side} board and has no rga name", code="not-a-cell"
+                    f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
                 )
-    stones, last = position(record.turns, side)  # by stone colour
-    diagram = Diagram(side, letters, stones, last)
+    stones, last = position(record.turns, board)  # by stone colour
+    diagram = Diagram(frame, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
         warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")
-    slots = _slots(record, side, warn, variant.spec)
+    slots = _slots(record, frame, warn, variant.spec)
     board_lines = render(diagram, names)
     entries = []
     for i in range(0, len(slots), 2):
@@ -1187,9 +1328,9 @@ def _player_letters(
     return (defaults[0], defaults[1]), letters
 
 
-def _written(turn: Turn, side: int, spec: VariantSpec) -> list[str]:
+def _written(turn: Turn, frame: Frame, spec: VariantSpec) -> list[str]:
     """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
-    names = [cell_name(c, side) for c in turn.cells]
+    names = [frame.name(c) for c in turn.cells]
     if turn.colours:
         names = [
             n if colour == turn.player else n + colour_mark(spec, colour)
@@ -1198,7 +1339,7 @@ def _written(turn: Turn, side: int, spec: VariantSpec) -> list[str]:
     return names
 
 
-def _slots(record: Record, side: int, warn: Callable[[str, str], None], spec: VariantSpec) -> list[str]:
+def _slots(record: Record, frame: Frame, warn: Callable[[str, str], None], spec: VariantSpec) -> list[str]:
     """One string per turn slot in move-list order; players alternate from player 1."""
     slots: list[str] = []
     for number, turn in enumerate(record.turns, start=1):
@@ -1209,7 +1350,7 @@ def _slots(record: Record, side: int, warn: Callable[[str, str], None], spec: Va
                 "a '...' slot is written for the other player and reads back as an empty turn",
             )
             slots.append("...")
-        slots.append(" ".join(_written(turn, side, spec)) or "...")
+        slots.append(" ".join(_written(turn, frame, spec)) or "...")
     if record.resigned is not None:
         if record.resigned != len(slots) % 2 + 1:
             warn(
@@ -1248,7 +1389,7 @@ class RgaFormat:
     title = "rec.games.abstract diagrams and move lists"
     extensions = (".rga",)
     family = "hex"
-    carries = frozenset({"size", "players", "resignation", "passes", "colours", "several"})
+    carries = frozenset({"size", "board", "players", "resignation", "passes", "colours", "several"})
     streaming = True
 
     def sniff(self, head: str) -> bool:
@@ -1261,9 +1402,10 @@ class RgaFormat:
         return False
 
     def cell_name(self, cell: Cell, board: Board) -> str:
-        if board.side is None or cell not in board:
+        frame = Frame.of(board)
+        if cell not in board or frame.column(cell) >= 25:
             raise WriteError(f"cell {cell} has no rga name on {board!r}", code="unwritable-cell")
-        return cell_name(cell, board.side)
+        return frame.name(cell)
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
         return read_rga(chunks, source=options.source, variant=options.variant, corrections=options.corrections)

@@ -47,6 +47,7 @@ WORDS = {
     "_SP": "a space",
     "_SP_ENTRY": "a space",
     "_GAP": "a tab or several spaces",
+    "_HOLE": "a gap between points (cells missing from the board)",
 }
 
 # A player-column header: runs of underscores around each player's mark, one or two groups.
