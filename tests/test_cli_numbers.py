@@ -61,3 +61,36 @@ def test_stats_refuse_a_large_set_and_stop_at_a_budget():
     assert refused.exit_code == 1 and "--timeout" in refused.output
     stopped = run("stats", "--set", "1..16", "--max-nodes", "2000")
     assert stopped.exit_code == 1 and "stopped after" in stopped.output
+
+
+def test_a_tournament_too_large_is_refused_unless_given_a_time_limit():
+    # Turns grow exponentially with the set: one game on 1..200 never ends in reasonable time.
+    pairing = ("--p1", "Random", "--p2", "Random")
+    refused = run("tournament", "--set", "1..200", "--games", "1", *pairing)
+    assert refused.exit_code == 1
+    assert "give --timeout" in refused.output
+    stopped = run(
+        "tournament",
+        "--set",
+        "1..200",
+        "--games",
+        "3",
+        "--p1",
+        "Random",
+        "--p2",
+        "Random",
+        "--timeout",
+        "0.5",
+        "--json",
+    )
+    assert stopped.exit_code == 1
+    (row,) = json_lines(stopped.stdout)
+    assert row["complete"] is False and row["games"] < 3
+    assert "stopped after 0.5 s" in stopped.stderr
+
+
+def test_a_tournament_that_fits_says_it_is_complete():
+    (row,) = json_lines(
+        run("tournament", "--set", "1..6", "--games", "5", "--p1", "Random", "--p2", "Random", "--json").output
+    )
+    assert row["complete"] is True and row["games"] == 5

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
-from catchup_notation.solvers.numberset.heuristics import Heuristic, tournament
+from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
+from catchup_notation.solvers.numberset.heuristics import (
+    REASONABLE_SECONDS,
+    Heuristic,
+    TournamentResult,
+    estimate_seconds,
+    tournament,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 HEURISTICS = ("Random", "MaxScore", "MinScore", "UseMostNums")
 
@@ -37,6 +47,16 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
     scores: Scores = "0:0",
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            min=0.1,
+            help="Stop after this many seconds and report the games played so far (exit 1). Without it, "
+            "a tournament estimated to take over ten minutes is refused.",
+            show_default=False,
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Play heuristics against each other and report P1's win, draw and loss shares."""
@@ -48,30 +68,59 @@ def tournament_command(
         seconds = [Heuristic.parse(p2)] if p2 else [Heuristic.parse(h) for h in HEURISTICS]
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    if timeout is None:
+        try:
+            needed = estimate_seconds(numbers, games * len(firsts) * len(seconds), start)
+        except SearchTooLarge as exc:
+            raise output.fail(f"{exc}; give --timeout SECONDS to play what fits", output.EXIT_RULE) from None
+        if needed > REASONABLE_SECONDS:
+            raise output.fail(
+                f"this tournament would take about {needed:.0f} s (estimated from one game); "
+                "give --timeout SECONDS to play what fits, or fewer --games",
+                output.EXIT_RULE,
+            )
+    budget = Budget(time_limit=timeout) if timeout is not None else None
     console = None if json else output.stdout_console()
     if console:
         console.print(f"{variant}: {games} games a pairing, seed {seed}; P1's win / draw / loss", highlight=False)
     for first in firsts:
         for second in seconds:
-            result = tournament(numbers, first, second, games, seed=seed, scores=start)
-            row = {
-                "variant": variant,
-                "p1": str(first),
-                "p2": str(second),
-                "games": result.games,
-                "p1_wins": result.p1_wins,
-                "draws": result.draws,
-                "p2_wins": result.p2_wins,
-                "seed": seed,
-            }
-            if console is None:
-                output.emit_json(row)
-            else:
-                console.print(
-                    f"  {row['p1']:>24} vs {row['p2']:<24} {100 * result.p1_wins / games:6.2f}% "
-                    f"{100 * result.draws / games:6.2f}% {100 * result.p2_wins / games:6.2f}%",
-                    highlight=False,
-                )
+            stopped = None
+            try:
+                result = tournament(numbers, first, second, games, seed=seed, scores=start, budget=budget)
+            except SearchStopped as exc:
+                assert isinstance(exc.partial, TournamentResult)
+                result, stopped = exc.partial, exc.message
+            _print_row(console, variant, seed, result, stopped)
+            if stopped is not None:
+                output.warn(stopped)
+                raise typer.Exit(output.EXIT_RULE)
+
+
+def _print_row(console: Console | None, variant: str, seed: int, result: TournamentResult, stopped: str | None) -> None:
+    """One pairing's line: a JSON object (`complete` false when the time ran out), or a text row of
+    P1's win, draw and loss shares over the games played."""
+    if console is None:
+        row = {
+            "variant": variant,
+            "p1": result.p1,
+            "p2": result.p2,
+            "games": result.games,
+            "p1_wins": result.p1_wins,
+            "draws": result.draws,
+            "p2_wins": result.p2_wins,
+            "seed": seed,
+            "complete": stopped is None,
+        }
+        output.emit_json(row)
+        return
+    games = max(result.games, 1)
+    console.print(
+        f"  {result.p1:>24} vs {result.p2:<24} {100 * result.p1_wins / games:6.2f}% "
+        f"{100 * result.draws / games:6.2f}% {100 * result.p2_wins / games:6.2f}%"
+        + ("" if stopped is None else f"  ({result.games} games: stopped)"),
+        highlight=False,
+    )
 
 
 def register(app: typer.Typer) -> None:

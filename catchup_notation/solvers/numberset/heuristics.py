@@ -18,6 +18,12 @@ import attrs
 from catchup_notation.model import Turn
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget, SearchStopped, SearchTooLarge
+
+#: Seconds one sample game may take when a tournament's work is estimated (`estimate_seconds`).
+SAMPLE_SECONDS = 1.0
+#: A tournament estimated to take longer than this is refused unless a time limit is given.
+REASONABLE_SECONDS = 600.0
 
 Move = tuple[int, ...]
 
@@ -78,23 +84,45 @@ class TournamentResult:
         return self.p2_wins / self.games
 
 
-def distinct_moves(game: NumbersGame) -> list[Move]:
-    """One legal order for each distinct set of numbers the mover may take."""
+def distinct_moves(game: NumbersGame, budget: Budget | None = None) -> list[Move]:
+    """One legal order for each distinct set of numbers the mover may take. Their number grows
+    exponentially with the set, so a `budget` is looked at every CHECK_EVERY turns listed."""
     by_set: dict[Move, Move] = {}
-    for turn in game.legal_takes():
+    for count, turn in enumerate(game.legal_takes(), 1):
         by_set.setdefault(tuple(sorted(turn)), turn)
+        if budget is not None and count % CHECK_EVERY == 0:
+            budget.check(0)
     return list(by_set.values())
 
 
-def play_game(start: NumbersGame, players: tuple[Heuristic, Heuristic], rng: random.Random) -> NumbersGame:
+def play_game(
+    start: NumbersGame, players: tuple[Heuristic, Heuristic], rng: random.Random, budget: Budget | None = None
+) -> NumbersGame:
     """Play one game to the end from a copy of `start`; returns the finished game."""
     game = start.copy()
     while not game.over:
         mover = game.to_move
         assert mover is not None  # a game not over has a player to move
-        move = players[mover - 1].choose(distinct_moves(game), rng)
+        move = players[mover - 1].choose(distinct_moves(game, budget), rng)
         game.play(Turn(player=mover, numbers=move))
     return game
+
+
+def estimate_seconds(numbers: Iterable[int], games: int, scores: tuple[int, int] = (0, 0)) -> float:
+    """About how long `games` games of Catch-Up(numbers) take, from one sample game (every
+    heuristic lists every distinct move, so they cost alike); SearchTooLarge when the sample
+    alone does not finish within SAMPLE_SECONDS."""
+    start = parse_variant("catch-up", set=tuple(numbers), scores=scores).new_game()
+    assert isinstance(start, NumbersGame)
+    budget = Budget(time_limit=SAMPLE_SECONDS)
+    try:
+        play_game(start, (Heuristic(()), Heuristic(())), random.Random(0), budget)
+    except SearchStopped:
+        raise SearchTooLarge(
+            f"one game alone takes more than {SAMPLE_SECONDS:g} s on this set (its turns grow exponentially "
+            "with the set)"
+        ) from None
+    return budget.seconds() * games
 
 
 def tournament(
@@ -104,15 +132,24 @@ def tournament(
     games: int,
     seed: int = 0,
     scores: tuple[int, int] = (0, 0),
+    budget: Budget | None = None,
 ) -> TournamentResult:
-    """Play `games` games of Catch-Up(numbers), P1 using `p1` and P2 `p2`; reproducible by `seed`."""
+    """Play `games` games of Catch-Up(numbers), P1 using `p1` and P2 `p2`; reproducible by `seed`.
+    Past the `budget`, SearchStopped holds the result of the games finished (`partial`)."""
     first = p1 if isinstance(p1, Heuristic) else Heuristic.parse(p1)
     second = p2 if isinstance(p2, Heuristic) else Heuristic.parse(p2)
     start = parse_variant("catch-up", set=tuple(numbers), scores=scores).new_game()
     assert isinstance(start, NumbersGame)
     rng = random.Random(seed)
     tally = [0, 0, 0]  # P1 wins, draws, P2 wins
-    for _ in range(games):
-        result = play_game(start, (first, second), rng).score()
+    for played in range(games):
+        try:
+            result = play_game(start, (first, second), rng, budget).score()
+        except SearchStopped:
+            partial = TournamentResult(str(first), str(second), played, *tally)
+            limit = budget.time_limit if budget is not None else None
+            raise SearchStopped(
+                f"stopped after {limit:g} s (--timeout): {played} of {games} games played", partial
+            ) from None
         tally[0 if result.winner == 1 else 2 if result.winner == 2 else 1] += 1
     return TournamentResult(str(first), str(second), games, *tally)
