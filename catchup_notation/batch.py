@@ -16,6 +16,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from catchup_notation import formats
+from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import Corrections
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, Pieces, Request, make_request, read, record_files, split
@@ -104,6 +106,9 @@ def _jobs(files: list[str], request: Request, report: Callable[[Game], R]) -> It
         if small:
             yield (_files_reports, (report, request, tuple(small)))
             small = []
+        if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
+            yield (_files_reports, (report, request, (name,)))
+            continue
         for found in split(name, request, BATCH_RECORDS):
             if isinstance(found, Pieces):
                 yield (_pieces_reports, (report, found))
@@ -130,6 +135,18 @@ def _ready(item: Future[list[Any]] | list[Any]) -> bool:
 
 def _result(item: Future[list[Any]] | list[Any]) -> list[Any]:
     return item if isinstance(item, list) else item.result()
+
+
+def _splits(name: str, request: Request) -> bool:
+    """Whether the file's format, as its name or the request says, is one that `splits` (when the
+    name leaves the format open, the file is read here, where its content tells)."""
+    fmt = request.format
+    if fmt is None:
+        try:
+            fmt = formats.detect(name)
+        except NotationError:
+            return True
+    return formats.get(fmt).splits
 
 
 def _is_big(name: str) -> bool:

@@ -172,3 +172,19 @@ def test_one_big_file_on_two_cores_reads_as_on_one(tmp_path, monkeypatch):
     assert any(w["code"] == "ignored-text" for r in found for w in r["warnings"])
     piped = run("verify", "-", "--format", "lg", "--json", "--jobs", "2", input=path.read_bytes())
     assert [{**r, "source": None} for r in json_lines(piped.output)] == [{**r, "source": None} for r in found]
+
+
+def test_a_big_file_whose_format_does_not_split_is_read_whole_by_a_worker(tmp_path, monkeypatch):
+    from catchup_notation import batch
+
+    monkeypatch.setattr(batch, "BIG_FILE", 1)
+    games = write_lg(tmp_path / "g.sgf", *[random_game(70 + i) for i in range(4)])
+    lines = run("convert", str(games), "--to", "json").stdout
+    big = tmp_path / "big.jsonl"
+    big.write_text(lines + "not json\n" + lines, encoding="utf-8")
+    paths = [str(games), str(big), str(games)]
+    serial = run("verify", *paths, "--json", "--jobs", "1")
+    parallel = run("verify", *paths, "--json", "--jobs", "2")
+    assert serial.exit_code == parallel.exit_code == 3
+    assert serial.output == parallel.output
+    assert [r["source"] for r in json_lines(parallel.output)] == [paths[0]] * 4 + [paths[1]] * 9 + [paths[2]] * 4
