@@ -50,6 +50,8 @@ class TooManyDigits(ValueError):
 def int_of(text: str, what: str = "number") -> int:
     """`int(text)` for digits read from a file, refusing more than `MAX_DIGITS` digits
     (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`."""
+    if len(text) <= MAX_DIGITS:  # too short to hold too many digits: the usual case, on hot paths
+        return int(text)
     digits = text.strip().lstrip("+-")
     if len(digits) > MAX_DIGITS:
         raise TooManyDigits(f"a {what} of {len(digits)} digits is past the limit of {MAX_DIGITS} digits")

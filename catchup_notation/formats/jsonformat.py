@@ -19,7 +19,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_DIGITS, MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -160,8 +160,6 @@ def _whole_value(line: str) -> Any:
 
 
 def _bounded_int(digits: str) -> int:
-    if len(digits) <= MAX_DIGITS:  # the usual case, without int_of's checks
-        return int(digits)
     try:
         return int_of(digits)
     except TooManyDigits as exc:
