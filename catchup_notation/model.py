@@ -84,6 +84,36 @@ class Turn:
         return self.colours or (self.player,) * len(self.cells)
 
 
+# Readers build a Turn and a Location for every turn of an archive; these two make the common
+# ones without the generated __init__'s per-field checks (a third of a reader's time on a plain
+# collection). They give exactly what the constructors give, for arguments the constructors accept.
+_new = object.__new__
+_set_line, _set_column = Location.line.__set__, Location.column.__set__  # type: ignore[attr-defined]
+_set_player, _set_cells, _set_numbers, _set_colours, _set_at = (
+    getattr(Turn, name).__set__ for name in ("player", "cells", "numbers", "colours", "at")
+)
+
+
+def new_location(line: int, column: int) -> Location:
+    """`Location(line, column)`, made faster (readers make one per turn)."""
+    location = _new(Location)
+    _set_line(location, line)
+    _set_column(location, column)
+    return location
+
+
+def own_stones_turn(player: Literal[1, 2], cells: tuple[Cell, ...], at: Location | None) -> Turn:
+    """`Turn(player, cells, at=at)`: the mover's own stones (or a pass), made faster for readers;
+    `player` must be 1 or 2 (the constructor's check is not repeated)."""
+    turn = _new(Turn)
+    _set_player(turn, player)
+    _set_cells(turn, cells)
+    _set_numbers(turn, ())
+    _set_colours(turn, ())
+    _set_at(turn, at)
+    return turn
+
+
 EndingKind = Literal["timeout", "draw", "abandoned"]
 
 

@@ -55,7 +55,7 @@ from catchup_notation.formats.colours import (
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
-from catchup_notation.model import Location, Record, Turn
+from catchup_notation.model import Location, Record, Turn, new_location, own_stones_turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import board_text, parse_board
@@ -63,7 +63,7 @@ from catchup_notation.shapes import board_text, parse_board
 if TYPE_CHECKING:
     from lark import Lark, Token
 
-COLOURS = {"W": 1, "B": 2}
+COLOURS: dict[str, Literal[1, 2]] = {"W": 1, "B": 2}
 LETTERS = {1: "W", 2: "B"}
 
 _WORDS = {
@@ -549,7 +549,10 @@ _PLAIN_GAME = re.compile(
     r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
     re.S,
 )
-_ROOT_PROPERTY = re.compile(r"[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+", re.S)
+_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)", re.S)
+# One move node with the blanks after it: the `moves` of `_PLAIN_GAME` is a run of these, so the
+# lengths of the runs found add up to each node's offset.
+_PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
 
 
 def _plain_game(text: str, line: int, column: int, index: int, source: str | None, variant: str) -> Parsed | None:
@@ -559,43 +562,49 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
     if game is None:
         return None
     headers: dict[str, str] = {}
-    spots: dict[str, int] = {}
-    for prop in _ROOT_PROPERTY.finditer(game.group("root")):
-        name, value = _property(prop.group())
+    for name, values in _ROOT_PROPERTY.findall(game.group("root")):
         if name in headers or name in ("W", "B"):  # a duplicate, a move in the root node: the grammar's
             return None
-        headers[name] = value
-        spots[name] = game.start("root") + prop.start()
+        simple = values[0] == "[" and "\\" not in values and values.find("]") == len(values) - 1
+        headers[name] = values[1:-1] if simple else _property(name + values)[1]
     try:
         side = int_of(headers["SZ"]) if "SZ" in headers else None
         variant_obj = parse_variant(variant, size=side, board=shape_of(headers, variant))
     except (ValueError, VariantError):  # BoardError is a ValueError
         return None
     board = variant_obj.board
+    known = _known_cells(board)
+    moves_at = game.start("moves")
+    # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
+    one_line = text.find("\n", 0, game.end("moves")) < 0
     where = _Offsets(text, line, column)
     turns = []
     resigned: int | None = None
     resigned_at: Location | None = None
     previous = ""
-    moves_at = game.start("moves")
-    for node in _MOVE_NODE.finditer(game.group("moves")):
-        colour, value = node.group(1), node.group(2)
+    offset = moves_at
+    for node, colour, value in _PLAIN_NODE.findall(text, moves_at, game.end("moves")):
         if resigned is not None:  # a move after resigning: the grammar's error
             return None
-        at = where.location(moves_at + node.start())
-        if value.strip().lower() == "resign":
+        at = new_location(line, column + offset) if one_line else where.location(offset)
+        offset += len(node)
+        cells = known.get(value)
+        if cells is None:
+            cells = parse_cells(value, board)
+            if len(known) < _KNOWN_VALUES:
+                known[value] = cells
+        if isinstance(cells, int):  # not cells: a resignation, or the grammar's error
+            if value.strip().lower() != "resign":
+                return None
             resigned, resigned_at = COLOURS[colour], at
             continue
         if colour == previous:  # consecutive nodes of one colour: merged, with a warning
             return None
         previous = colour
-        cells = parse_cells(value, board)
-        if isinstance(cells, int):
-            return None
-        turns.append(Turn(COLOURS[colour], cells, at=at))
+        turns.append(own_stones_turn(COLOURS[colour], cells, at))
     warnings = []
     if "RE" in headers and resigned is not None and headers["RE"].strip()[:1].upper() == LETTERS[resigned]:
-        spot = _Offsets(text, line, column).location(spots["RE"])
+        spot = _Offsets(text, line, column).location(game.start("root") + _root_spot(game.group("root"), "RE"))
         warnings.append(NotationWarning("re-names-resigner", _re_message(headers["RE"]), spot.line, spot.column))
     record = Record(
         variant=str(variant_obj),
@@ -611,6 +620,21 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
     return Parsed(index, record, None, tuple(warnings), line=line)
 
 
+#: Move values remembered per board (they repeat a great deal across a collection).
+_KNOWN_VALUES = 1 << 16
+
+
+@lru_cache(maxsize=16)
+def _known_cells(board: Board) -> dict[str, tuple[Cell, ...] | int]:
+    """The move values read so far on `board` (a dict: a lookup per turn costs less than a call)."""
+    return {}
+
+
+def _root_spot(root: str, name: str) -> int:
+    """Where property `name` starts in a root node's text (asked only for a warning)."""
+    return next(prop.start() for prop in _ROOT_PROPERTY.finditer(root) if prop.group(1) == name)
+
+
 class _Offsets:
     """Line and column of offsets in a game's text, counted forward (each character once)."""
 
@@ -623,7 +647,7 @@ class _Offsets:
             self.line += breaks
             self.line_start = self.text.rindex("\n", self.counted, offset) + 1
         self.counted = offset
-        return Location(self.line, offset - self.line_start + 1)
+        return new_location(self.line, offset - self.line_start + 1)
 
 
 def _re_message(value: str) -> str:
