@@ -26,8 +26,8 @@ class CatchupGame(_BonusGame):
     initial_score = 1
 
     def _bonus(self) -> bool:
-        last = self.history[-1]
-        return last.score_after > last.score_before and last.score_after >= self.scores[self.mover]
+        last = self.history[-1]  # the opponent's turn (turns alternate): the mover is the other player
+        return last.score_after > last.score_before and last.score_after >= self.scores[3 - last.player]
 
     def reason(self) -> str:
         if not self.history:

@@ -41,6 +41,9 @@ class TurnFacts(NamedTuple):
     strict_new_max: int  # size of a new or extended group larger than every other group, else 0
 
 
+_facts = tuple.__new__  # a TurnFacts without the generated __new__'s call (once per turn of every replay)
+
+
 class HexGame(Engine):
     """A hex game in progress under one variant. Subclasses implement the variant's rules."""
 
@@ -335,6 +338,24 @@ class HexGame(Engine):
         return self._examine(turn)[0]
 
     def play(self, turn: Turn) -> None:
+        # The common turn (the mover's own stones on distinct empty cells, an allowed count, no
+        # variant constraint) is checked here in one pass; anything else goes through `_examine`,
+        # which checks in the documented order and words the error.
+        if turn.player == self.to_move and not turn.colours and not self.constrained:
+            index, owner = self.board.index, self.owner
+            indices = []
+            for cell in turn.cells:
+                i = index.get(cell)
+                if i is None or owner[i]:
+                    break
+                indices.append(i)
+            else:
+                counts = self._counts
+                if counts is None:
+                    counts = self._counts = self.allowed_counts()
+                if len(indices) in counts and (len(indices) < 2 or len(set(indices)) == len(indices)):
+                    self._commit(turn.player, indices)
+                    return
         error, indices = self._examine(turn)
         if error is not None:
             raise IllegalTurn(error)
@@ -361,7 +382,10 @@ class HexGame(Engine):
             scores[player] = mine
         board_max_after = largest[1] if largest[1] > largest[2] else largest[2]  # too, product: either colour
         self.history.append(
-            TurnFacts(player, len(indices), score_before, scores[player], board_max_before, board_max_after, strict)
+            _facts(
+                TurnFacts,
+                (player, len(indices), score_before, scores[player], board_max_before, board_max_after, strict),
+            )
         )
         self.turns_played += 1
         self.to_move = 3 - player
