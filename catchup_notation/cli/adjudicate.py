@@ -52,7 +52,12 @@ def adjudicate(
     variant = with_board(variant, board)
     report = functools.partial(adjudication_report, endgame_limit=max_empty if solve_endgame else None)
     found = reports(
-        paths, report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)
+        paths,
+        output.printer(report, json=json),
+        jobs=jobs,
+        format=format,
+        variant=variant,
+        corrections=parse_corrections(corrections),
     )
     counts = output.stream_reports(found, json=json, label="adjudicating")
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))

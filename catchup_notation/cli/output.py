@@ -15,7 +15,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar
 
 import typer
 
@@ -23,6 +23,8 @@ from catchup_notation.writing import OutputError
 
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
     from rich.console import Console
+
+    from catchup_notation.game import Game
 
 # Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
 EXIT_OK = 0
@@ -220,18 +222,40 @@ class Report(Protocol):
         ...
 
 
-def stream_reports(reports: Iterable[Report], *, json: bool, label: str) -> Counter[str]:
+class Printed(NamedTuple):
+    """A report as it will be printed: its outcome (for the counts) and its JSON line or text lines."""
+
+    outcome: str
+    json: str
+    lines: list[tuple[str, str]]
+
+
+def printer(report_of: Callable[[Game], Report], *, json: bool) -> Callable[[Game], Printed]:
+    """What `stream_reports` prints of a game, made where the report is made: on several cores
+    in the workers, so that the parent only writes text (it shares a core with them)."""
+    return functools.partial(_printed, report_of, json)
+
+
+def _printed(report_of: Callable[[Game], Report], as_json: bool, game: Game) -> Printed:
+    report = report_of(game)
+    if as_json:
+        from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
+
+        return Printed(report.outcome, json.dumps(to_data(report), ensure_ascii=False), [])
+    return Printed(report.outcome, "", report.lines())
+
+
+def stream_reports(printed: Iterable[Printed], *, json: bool, label: str) -> Counter[str]:
     """Print each report as it comes (a JSON line, or its text lines), with a spinner on a
     terminal in text mode; the count of each outcome."""
     counts: Counter[str] = Counter()
     write = line_writer()
-    for report in with_progress(reports, enabled=not json, label=label):
-        counts[report.outcome] += 1
+    out = sys.stdout
+    for item in with_progress(printed, enabled=not json, label=label):
+        counts[item.outcome] += 1
         if json:
-            from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
-
-            emit_json(to_data(report))
+            out.write(item.json + "\n")
         else:
-            for kind, text in report.lines():
+            for kind, text in item.lines:
                 write(kind, text)
     return counts

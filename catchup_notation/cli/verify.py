@@ -46,7 +46,12 @@ def verify(
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
     variant = with_board(variant, board)
     found = reports(
-        paths, verify_report, jobs=jobs, format=format, variant=variant, corrections=parse_corrections(corrections)
+        paths,
+        output.printer(verify_report, json=json),
+        jobs=jobs,
+        format=format,
+        variant=variant,
+        corrections=parse_corrections(corrections),
     )
     counts = output.stream_reports(found, json=json, label="verifying")
     if not json:
