@@ -21,7 +21,7 @@ from catchup_notation.cli.options import (
 )
 from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
 from catchup_notation.reports import adjudication_report
-from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
+from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY
 
 EXAMPLES = """\
 Examples:

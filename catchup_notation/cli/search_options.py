@@ -11,8 +11,7 @@ from typing import Annotated
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
-from catchup_notation.solvers.limits import Progress, ProgressCallback
+from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY, Progress, ProgressCallback
 
 JobsOption = Annotated[
     int | None,

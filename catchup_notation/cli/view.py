@@ -20,7 +20,7 @@ from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
 from catchup_notation.render.html import ReportCounts, game_page, write_report
 from catchup_notation.render.viewdata import outcome_of
-from catchup_notation.solvers.endgame import DEFAULT_MAX_EMPTY
+from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY
 from catchup_notation.writing import atomic_output
 
 EXAMPLES = """\

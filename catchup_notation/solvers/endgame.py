@@ -28,11 +28,6 @@ from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStop
 if TYPE_CHECKING:
     from catchup_notation.rules.registry import Variant
 
-#: Empty cells `catchup adjudicate --solve-endgame` solves by default: catchup on side 5 solves 18
-#: empty cells in 0.1-9 s (about 4 s on average, one core, load 3), 19 in 4 to over 30 s, 20 in over
-#: two minutes on some positions (benchmarks/bench_solve.py).
-DEFAULT_MAX_EMPTY = 18
-
 #: Memory for transposition tables, shared by every process of a search.
 DEFAULT_MEMORY_MB = 1024
 

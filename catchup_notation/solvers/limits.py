@@ -11,6 +11,12 @@ import attrs
 
 from catchup_notation.errors import CatchupError
 
+#: Empty cells `catchup adjudicate --solve-endgame` solves by default: catchup on side 5 solves 18
+#: empty cells in 0.1-9 s (about 4 s on average, one core, load 3), 19 in 4 to over 30 s, 20 in over
+#: two minutes on some positions (benchmarks/bench_solve.py).
+DEFAULT_MAX_EMPTY = 18
+#: (Here, not in endgame.py, so that the commands that only name it do not import the solver.)
+
 #: How often (in nodes) a search looks at the clock and reports progress.
 CHECK_EVERY = 512
 
