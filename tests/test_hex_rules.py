@@ -1,9 +1,15 @@
 """Hand-worked positions for each hex variant: allowed counts, reasons and error messages."""
 
+import random
+
 import pytest
 from helpers import game_after, record, turn
+from hypothesis import given
+from hypothesis import strategies as st
 
 from catchup_notation.errors import IllegalTurn
+from catchup_notation.model import Turn
+from catchup_notation.rules.registry import parse_variant
 from catchup_notation.rules.replay import replay
 
 # -- catchup (current rules) -----------------------------------------------------------------
@@ -188,3 +194,16 @@ def test_alternative_two_stones_must_not_grow_the_largest_group():
     # two stones joined only through an existing group still make one group
     played = replay(record("alternative", "E5", "A2", "I1", "A1 A3"))
     assert played.error.code == "largest-group-grew"
+
+
+@given(st.sampled_from(["catchup", "catchup-2012", "alternative"]), st.integers(2, 6), st.integers(0, 2**32 - 1))
+def test_variants_that_skip_the_stall_check_always_allow_one_stone(name, side, seed):
+    # `may_stall = False` lets these engines skip the no-legal-turn check after every turn: it
+    # holds only if a single stone on any empty cell is legal in every position of the game.
+    rng = random.Random(seed)
+    game = parse_variant(name, size=side).new_game()
+    assert not game.may_stall
+    while not game.over:
+        cell = rng.choice(game.empty_cells())
+        assert game.check(Turn(game.mover, (cell,))) is None
+        game.play(game.random_turn(rng))

@@ -11,6 +11,8 @@ OPENING = "the first turn places exactly 1 stone"
 class _BonusGame(HexGame):
     """1 stone to open, then 1 or 2; 1, 2 or 3 when the variant's trigger fired on the turn before."""
 
+    may_stall = False  # one stone is always allowed
+
     def _bonus(self) -> bool:
         raise NotImplementedError
 
@@ -71,6 +73,7 @@ class AlternativeGame(HexGame):
     """Bolaños Mures: 1 stone, or 2 stones that leave the largest group on the board no larger."""
 
     constrained = True
+    may_stall = False  # one stone is always allowed
 
     def base_counts(self) -> tuple[int, ...]:
         return (1,) if not self.history else (1, 2)

@@ -53,6 +53,9 @@ class HexGame(Engine):
     fills_remaining = False
     #: Whether `constraint` looks at the turn's groups (only then are they previewed before play).
     constrained = False
+    #: Whether a player can be left without a legal turn while cells are empty; every turn ends
+    #: with that check unless the variant always allows a single stone (catchup, alternative).
+    may_stall = True
     #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
     endless = False
 
@@ -392,7 +395,7 @@ class HexGame(Engine):
         self._counts = None
         if self.empty == 0:
             self._end("board-full")
-        elif not self.has_legal_turn():
+        elif self.may_stall and not self.has_legal_turn():
             self._end("no-legal-turn")
 
     def _end(self, reason: str) -> None:
