@@ -99,6 +99,8 @@ class Variant:
 
     spec: VariantSpec
     params: dict[str, Any] = attrs.field(hash=False)  # equal variants still hash alike: spec decides
+    # The variant string, spelt once (records, reports and replay each ask for it).
+    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -134,6 +136,13 @@ class Variant:
 
     def __str__(self) -> str:
         """The canonical variant string: every non-default parameter, and always the board size/set."""
+        text = self._text
+        if text is None:
+            text = self._spelt()
+            object.__setattr__(self, "_text", text)  # frozen: a cache, not a change of value
+        return text
+
+    def _spelt(self) -> str:
         parts = []
         for p in self.spec.parameters:
             value = self.params[p.name]
@@ -258,16 +267,22 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     """
     given = tuple((key, value) for key, value in overrides.items() if value is not None)
     if "@" in text:  # a board file: read it each time, it may have changed
-        spec, params = _parsed.__wrapped__(text, given)
+        spec, params = _parsed(text, given)
         return Variant(spec, dict(params))
     try:
-        spec, params = _parsed(text, given)
+        return _cached_variant(text, given)
     except TypeError:  # an override that cannot be a cache key (a list): parse it afresh
-        spec, params = _parsed.__wrapped__(text, given)
-    return Variant(spec, dict(params))
+        spec, params = _parsed(text, given)
+        return Variant(spec, dict(params))
 
 
 @lru_cache(maxsize=1024)  # records of a collection name the same few variants over and over
+def _cached_variant(text: str, overrides: tuple[tuple[str, Any], ...]) -> Variant:
+    """One Variant per variant string, shared (a Variant is never changed: its params are read only)."""
+    spec, params = _parsed(text, overrides)
+    return Variant(spec, dict(params))
+
+
 def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantSpec, tuple[tuple[str, Any], ...]]:
     match = _VARIANT_STRING.match(text)
     if not match:
