@@ -175,17 +175,15 @@ def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterato
         match = _SPECIAL.search(chunk)
         while match is not None:
             pos = match.start()
-            match = _SPECIAL.search(chunk, pos + 1)
-            if pos == skip_at:
-                continue
             ch = chunk[pos]
-            if ch == "(" and not depth and not in_value:
+            if ch == "(" and not depth and not in_value and pos != skip_at:
                 whole = _WHOLE_GAME.match(chunk, pos)  # the usual game, found at C speed
                 if whole is not None and whole.end() - pos <= limit:
-                    parts.append(chunk[begin:pos])
-                    junk = "".join(parts)
-                    if junk.strip():
-                        yield ("junk", junk, start_line, start_col)
+                    if begin < pos or parts:
+                        parts.append(chunk[begin:pos])
+                        junk = "".join(parts)
+                        if junk.strip():
+                            yield ("junk", junk, start_line, start_col)
                     line, col = cursor.at(pos)
                     yield ("game", whole.group(), line, col)
                     parts, held = [], 0
@@ -193,6 +191,9 @@ def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterato
                     start_line, start_col = cursor.at(begin)
                     match = _SPECIAL.search(chunk, begin)
                     continue
+            match = _SPECIAL.search(chunk, pos + 1)
+            if pos == skip_at:
+                continue
             if ch == "(" and (depth or in_value) and _next_game_starts(chunk, pos, line_start, in_value):
                 piece = chunk[begin:pos]
                 if not too_long:
@@ -443,7 +444,11 @@ class LittleGolem(Format):
                 if pending.notes.cut:
                     pending = attrs.evolve(pending, notes=attrs.evolve(pending.notes, resumed=(line, col)))
                 yield pending
-            notes = _Notes("long" if kind == "long" else "game", warnings=tuple(leading), cut=kind == "cut")
+            notes = (
+                _PLAIN_NOTES
+                if kind == "game" and not leading
+                else _Notes("long" if kind == "long" else "game", warnings=tuple(leading), cut=kind == "cut")
+            )
             pending = Piece(index, text, line, col, notes)
             leading = []
             index += 1
@@ -496,6 +501,10 @@ class _Notes:
 
     def warned(self, warning: NotationWarning) -> _Notes:
         return attrs.evolve(self, warnings=(*self.warnings, warning))
+
+
+#: The notes of a game with nothing around it (most games): one object, shared.
+_PLAIN_NOTES = _Notes("game")
 
 
 def _resumed(item: Parsed, line: int, column: int) -> Parsed:
