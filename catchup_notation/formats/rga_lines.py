@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -114,7 +115,7 @@ class Line:
     text: str  # as published, trailing whitespace removed
     kind: str = "record"
     columns: Token | None = None
-    names: list[Token] = attrs.Factory(list)
+    names: Sequence[Token] = ()  # no list of its own: a line rarely names players
     rownum: Token | None = None
     points: list[Token] | None = None
     entry: Token | None = None  # the move number
@@ -168,6 +169,10 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     from lark.exceptions import UnexpectedInput
 
     text, players = prepare(raw)
+    plain = _plain_entry(text, number, raw)
+    if plain is not None:
+        plain.players = players
+        return plain
     try:
         line = _read(parser().parse(text), number, raw)
     except UnexpectedInput as exc:
@@ -187,6 +192,53 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     if line.columns is not None and not consecutive(str(line.columns)):
         return Line(number, raw, kind="prose", players=players)  # a word such as "hello", not column letters
     return line
+
+
+# The plain path: a line that is only a move entry (quote prefixes and blanks, the move number,
+# then cells and placeholders, each after a run of spaces or tabs), the bulk of a long move list,
+# is read by a regular expression that accepts exactly what the grammar reads the same way. Any
+# other line (a diagram row, a pass, a resignation, a comment) takes the grammar.
+_PLAIN_ENTRY = re.compile(r"[ \t:>|!]*+([0-9]+\.)((?:[ \t]++(?>[A-Za-z]{1,3}[0-9]++(?:=[A-Za-z])?|\.\.\.?|---?))*+)")
+
+
+def _plain_entry(text: str, number: int, raw: str) -> Line | None:
+    """The line as `_read` makes it from the grammar's tree, when it is a plain move entry; else None."""
+    match = _PLAIN_ENTRY.fullmatch(text)
+    if match is None:
+        return None
+    token = _plain_token()
+    start, end = match.span(1)
+    slots: list[list[Token]] = []
+    line = Line(number, raw, entry=token("MOVENUM", text[start:end], start, end), slots=slots)
+    for word in text[end:].split():
+        start = text.find(word, end)
+        if start != end + 1 or text[end] != " " or not slots:  # a gap (not one space) between turns
+            slots.append([])
+        end = start + len(word)
+        slots[-1].append(token("CELL" if word[0].isalpha() else "DOTS", word, start, end))
+    return line
+
+
+@cache
+def _plain_token() -> Callable[[str, str, int, int], Token]:
+    """A maker of the tokens the grammar makes of one line (line 1, columns from 1), without the
+    checks of Lark's own constructor (a third of the plain path's time otherwise)."""
+    from lark import Token
+
+    class PlainToken(Token):
+        __slots__ = ()
+
+        def __new__(cls, kind: str, value: str, start: int, end: int) -> PlainToken:
+            token = str.__new__(cls, value)
+            token.type, token.value, token.start_pos, token.end_pos = kind, value, start, end
+            token.line = token.end_line = 1
+            token.column, token.end_column = start + 1, end + 1
+            return token
+
+        def __reduce__(self) -> tuple[type[Token], tuple[str, str, int | None, int | None, int | None]]:
+            return Token, (self.type, self.value, self.start_pos, self.line, self.column)  # Lark's own
+
+    return PlainToken
 
 
 def _record_like(head: str) -> bool:
