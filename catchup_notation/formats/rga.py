@@ -51,7 +51,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import pairwise
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import attrs
 
@@ -398,8 +398,7 @@ class _Bad:
     text: str
 
 
-@attrs.frozen
-class _Slip:
+class _Slip(NamedTuple):  # a tuple: made once a turn in a list that re-places stones
     """A stone the move list places on a cell an earlier stone already holds."""
 
     name: str
@@ -436,12 +435,13 @@ class _Reader:
     def __init__(self, parts: list[_Block], index: int, source: str | None, variant: str | None):
         self.parts = parts
         # the move list read is the longest one; the other diagrams are checked against its start
-        self.block = max(parts, key=lambda p: len(_entry_words(p)))
+        self.block = parts[0] if len(parts) == 1 else max(parts, key=lambda p: len(_entry_words(p)))
         self.index = index
         self.source = source
         self.variant = variant
         self.spec = parse_variant(variant or "catchup").spec
         self.warnings: list[NotationWarning] = []
+        self.named: dict[str, Cell | None] = {}  # cells by name on the frame of the move list read
 
     def warn(self, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
         self.warnings.append(NotationWarning(code, message, line, column))
@@ -658,6 +658,7 @@ class _Reader:
     def turns(self, block: _Block, frame: Frame, corrections: Mapping[str, str]) -> _Turns:
         found = _Turns()
         turns = found.turns
+        self.named = {}  # for `cell`, on this frame
         used: set[str] = set()
         placed: dict[Cell, int] = {}  # cell -> the turn that placed a stone there
         expected = 1
@@ -711,7 +712,8 @@ class _Reader:
                     )
                     turns.append(Turn(player, (), at=Location(line.number, line.entry.column or 1)))
                     continue
-                if any(t.type == "RESIGN" for t in slot):
+                resigns = slot[0].type == "RESIGN" if len(slot) == 1 else any(t.type == "RESIGN" for t in slot)
+                if resigns:
                     if len(slot) > 1:
                         raise self.fail(line, slot[0], "'resign' must stand alone in its turn", "resign")
                     found.resigned, found.resigned_at = player, Location(line.number, slot[0].column or 1)
@@ -737,11 +739,12 @@ class _Reader:
         turn_no = len(found.turns) + 1
         cells: list[Cell] = []
         colours: list[int] = []
+        named = self.named
         for token in slot:
-            column = token.column or 1
             if token.type in ("DOTS", "PASS"):
                 continue
-            written, _, mark = str(token).lower().partition("=")
+            column = token.column or 1
+            written, _, mark = token.lower().partition("=")
             colour = colour_of_mark(self.spec, mark) if mark else player
             if colour is None:
                 raise _error(
@@ -754,13 +757,17 @@ class _Reader:
                 )
             if mark and mark_warning_due(self.spec, self.warnings):
                 self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
-            for name in self.names(written, line, column, frame):
-                meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
-                if meant is not None:
-                    used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
-                    self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
-                    name = meant
-                cell = frame.cell(self.unshifted(name))
+            shared = written[1:2].isalpha()  # `mo11` may be two cells; most names have one letter
+            for name in self.names(written, line, column, frame) if shared else (written,):
+                if corrections:
+                    meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
+                    if meant is not None:
+                        used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
+                        self.warn(
+                            "corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column
+                        )
+                        name = meant
+                cell = named[name] if name in named else self.cell(name, frame)
                 if cell is None:
                     found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
                     continue
@@ -769,16 +776,24 @@ class _Reader:
                 placed[cell] = turn_no
                 cells.append(cell)
                 colours.append(colour)
-        if all(t.type == "DOTS" for t in slot):
+        if slot[0].type == "DOTS" and all(t.type == "DOTS" for t in slot):
             self.warn(
                 "placeholder-turn",
                 f"turn {turn_no} is only the placeholder {str(slot[0])!r}: read as a turn that places no stone",
                 line.number,
                 slot[0].column,
             )
+        # the mover's own colour throughout is no colours, as Turn would make it (without the check)
+        own = colours.count(player) == len(colours)
         found.turns.append(
-            Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column or 1))
+            Turn(player, tuple(cells), (), () if own else tuple(colours), Location(line.number, slot[0].column or 1))
         )
+
+    def cell(self, name: str, frame: Frame) -> Cell | None:
+        """`frame.cell` of the name as if lettered from `a`, remembered: a game names few cells many times."""
+        if name not in self.named:
+            self.named[name] = frame.cell(self.unshifted(name))
+        return self.named[name]
 
     def names(self, written: str, line: Line, column: int, frame: Frame) -> list[str]:
         """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so), when every
@@ -1100,12 +1115,18 @@ class _Reader:
             return {}
         implied = position(found.turns, diagram.frame.board)[0]
         found_fixes: dict[str, str] = {}
-        for slip in found.slips:
-            unlisted = sorted(
+        unlisted_of = {  # the same for every slip of a colour: found once, not once a slip
+            colour: sorted(
                 self.shifted(diagram.frame.name(cell))
-                for cell, colour in diagram.stones.items()
-                if colour == slip.colour and cell not in implied
+                for cell, shown in diagram.stones.items()
+                if shown == colour and cell not in implied
             )
+            for colour in {slip.colour for slip in found.slips}
+        }
+        for slip in found.slips:
+            unlisted = unlisted_of[slip.colour]
+            if not unlisted:
+                continue  # nothing on the diagram explains it: for the rules to report
             near = [n for n in unlisted if n[0] == slip.name[0] or n[1:] == slip.name[1:]]
             fits = unlisted if len(unlisted) == 1 else near
             message = (
@@ -1118,13 +1139,11 @@ class _Reader:
                     f"places: probably {fits[0]} (corrections={{'{slip.turn}:{slip.name}': '{fits[0]}'}} "
                     "or corrections='diagram')"
                 )
-            elif unlisted:
+            else:
                 message += (
                     f"; the diagram shows stones of {stone_words[slip.colour - 1]} that no turn places at "
                     f"{', '.join(unlisted)}: one of them, perhaps"
                 )
-            else:
-                continue  # nothing on the diagram explains it: for the rules to report
             self.warn("diagram-explains", message, slip.line, slip.column)
         return found_fixes
 
@@ -1139,7 +1158,7 @@ class _Reader:
     ) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
         of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
-        implied = position(turns, frame.board)[0] if diagram else {}
+        implied = position(turns, frame.board)[0] if diagram and bad else {}
         found: dict[str, str] = {}
         for item in bad:
             nearby = [self.shifted(n) for n in frame.nearby(self.unshifted(item.name))]

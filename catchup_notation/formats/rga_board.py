@@ -203,11 +203,12 @@ def position(turns: Iterable[Turn], board: Board) -> tuple[dict[Cell, int], froz
     last turn with stones."""
     stones: dict[Cell, int] = {}
     last: tuple[Cell, ...] = ()
+    index = board.index  # a dict: faster to ask than the board, once a stone
     for turn in turns:
-        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
-            if cell in board:
-                stones[cell] = colour
         if turn.cells:
+            for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
+                if cell in index:
+                    stones[cell] = colour
             last = turn.cells
     return stones, frozenset(cell for cell in last if cell in board)
 
