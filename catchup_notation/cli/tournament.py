@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -9,6 +10,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
+from catchup_notation.cli.search_options import search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.heuristics import (
     REASONABLE_SECONDS,
@@ -83,18 +85,25 @@ def tournament_command(
     console = None if json else output.stdout_console()
     if console:
         console.print(f"{variant}: {games} games a pairing, seed {seed}; P1's win / draw / loss", highlight=False)
-    for first in firsts:
-        for second in seconds:
-            stopped = None
+    pairings = [(first, second) for first in firsts for second in seconds]
+    stopped = None
+    # the games report nothing while they run: the line shows which pairing plays, and the time
+    with search_progress(enabled=not json, label="playing", ticking=True) as display:
+        for number, (first, second) in enumerate(pairings, 1):
+            if display is not None:
+                display.describe(f"playing {first} vs {second}: pairing {number} of {len(pairings)}, {games} games")
             try:
                 result = tournament(numbers, first, second, games, seed=seed, scores=start, budget=budget)
             except SearchStopped as exc:
                 assert isinstance(exc.partial, TournamentResult)
                 result, stopped = exc.partial, exc.message
-            _print_row(console, variant, seed, result, stopped)
+            with display.paused() if display is not None else nullcontext():
+                _print_row(console, variant, seed, result, stopped)
             if stopped is not None:
-                output.warn(stopped)
-                raise typer.Exit(output.EXIT_RULE)
+                break
+    if stopped is not None:
+        output.warn(stopped)
+        raise typer.Exit(output.EXIT_RULE)
 
 
 def _print_row(console: Console | None, variant: str, seed: int, result: TournamentResult, stopped: str | None) -> None:
