@@ -162,3 +162,15 @@ def test_the_progress_line_waits_for_its_delay(monkeypatch):
     monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
     result = run("tournament", "--set", "1..6", "--games", "2", "--p1", "MaxScore", "--p2", "MinScore")
     assert result.exit_code == 0 and shown.getvalue() == ""
+
+
+def test_one_timeout_option_for_every_search():
+    """solve, stats and tournament take the same --timeout (0 stops at once and reports what is known)."""
+    for command in ("solve", "stats", "tournament"):
+        assert run(command, "--set", "1..6", "--timeout", "-1").exit_code == 2
+    stopped = run("stats", "--set", "1..16", "--timeout", "0")
+    assert stopped.exit_code == 1 and "stopped after 0 s" in stopped.output
+    pairing = ("--p1", "Random", "--p2", "Random")
+    played = run("tournament", "--set", "1..200", "--games", "1", *pairing, "--timeout", "0", "--json")
+    assert played.exit_code == 1 and "stopped after 0 s" in played.stderr
+    assert json_lines(played.stdout)[0]["complete"] is False

@@ -10,7 +10,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
-from catchup_notation.cli.search_options import search_progress
+from catchup_notation.cli.search_options import Timeout, search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.heuristics import (
     REASONABLE_SECONDS,
@@ -35,6 +35,10 @@ Examples:
 Heuristics: Random, MaxScore, MinScore, UseMostNums, and combinations such as
 UseMostNums+MinScore (ties broken by the next, then at random). Without --p1/--p2 every pair of
 the four simple heuristics plays (the paper's Table 3).
+
+A tournament estimated (from one sample game) to take over ten minutes is
+refused unless --timeout says how long to play; one stopped that way reports
+the games played so far and exits with 1.
 """
 
 
@@ -49,16 +53,7 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
     scores: Scores = "0:0",
-    timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--timeout",
-            min=0.1,
-            help="Stop after this many seconds and report the games played so far (exit 1). Without it, "
-            "a tournament estimated to take over ten minutes is refused.",
-            show_default=False,
-        ),
-    ] = None,
+    timeout: Timeout = None,
     json: Json = False,
 ) -> None:
     """Play heuristics against each other and report P1's win, draw and loss shares."""
