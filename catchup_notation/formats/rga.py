@@ -312,7 +312,7 @@ def _error(
 
 def _entry_words(block: _Block) -> list[list[str]]:
     """The move entries' tokens as text, without empty trailing entries (for comparing lists)."""
-    words = [[str(t) for t in line.moves] for line in block.entries]
+    words = [line.words for line in block.entries]
     while words and not words[-1]:
         words.pop()
     return words
@@ -344,7 +344,7 @@ class _Follower:
     def update(self, whole: bool) -> bool:
         entries = self.block.entries
         while self.agrees and self.checked < len(entries):
-            words = [str(t) for t in entries[self.checked].moves]
+            words = entries[self.checked].words
             self.checked += 1
             if words:
                 self.filled = self.checked
@@ -741,32 +741,15 @@ class _Reader:
         colours: list[int] = []
         named = self.named
         for token in slot:
-            if token.type in ("DOTS", "PASS"):
+            if token.type != "CELL":  # a placeholder or a pass places nothing
                 continue
             column = token.column or 1
             written, _, mark = token.lower().partition("=")
-            colour = colour_of_mark(self.spec, mark) if mark else player
-            if colour is None:
-                raise _error(
-                    line,
-                    token,
-                    unknown_mark_message(self.spec, mark),
-                    "colour-mark",
-                    self.source,
-                    column + len(written),
-                )
-            if mark and mark_warning_due(self.spec, self.warnings):
-                self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
+            colour = self.marked(line, token, written, mark) if mark else player
             shared = written[1:2].isalpha()  # `mo11` may be two cells; most names have one letter
             for name in self.names(written, line, column, frame) if shared else (written,):
                 if corrections:
-                    meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
-                    if meant is not None:
-                        used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
-                        self.warn(
-                            "corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column
-                        )
-                        name = meant
+                    name = self.corrected(name, turn_no, corrections, used, line, column)
                 cell = named[name] if name in named else self.cell(name, frame)
                 if cell is None:
                     found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
@@ -788,6 +771,27 @@ class _Reader:
         found.turns.append(
             Turn(player, tuple(cells), (), () if own else tuple(colours), Location(line.number, slot[0].column or 1))
         )
+
+    def marked(self, line: Line, token: Token, written: str, mark: str) -> int:
+        """The colour a cell's colour mark names (`i5=w`), or an error at the mark."""
+        column = (token.column or 1) + len(written)
+        colour = colour_of_mark(self.spec, mark)
+        if colour is None:
+            raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source, column)
+        if mark_warning_due(self.spec, self.warnings):
+            self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column)
+        return colour
+
+    def corrected(
+        self, name: str, turn_no: int, corrections: Mapping[str, str], used: set[str], line: Line, column: int
+    ) -> str:
+        """The name a correction gives for this turn's `name` (`turn:name`, else `name`), or `name`."""
+        meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
+        if meant is None:
+            return name
+        used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
+        self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
+        return meant
 
     def cell(self, name: str, frame: Frame) -> Cell | None:
         """`frame.cell` of the name as if lettered from `a`, remembered: a game names few cells many times."""

@@ -205,11 +205,19 @@ def position(turns: Iterable[Turn], board: Board) -> tuple[dict[Cell, int], froz
     last: tuple[Cell, ...] = ()
     index = board.index  # a dict: faster to ask than the board, once a stone
     for turn in turns:
-        if turn.cells:
-            for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
+        cells = turn.cells
+        if not cells:
+            continue
+        if turn.colours:  # stones of either colour (too, product)
+            for cell, colour in zip(cells, turn.colours, strict=True):
                 if cell in index:
                     stones[cell] = colour
-            last = turn.cells
+        else:  # the mover's own colour: most turns
+            player = turn.player
+            for cell in cells:
+                if cell in index:
+                    stones[cell] = player
+        last = cells
     return stones, frozenset(cell for cell in last if cell in board)
 
 

@@ -119,16 +119,39 @@ class Line:
     rownum: Token | None = None
     points: list[Token] | None = None
     entry: Token | None = None  # the move number
-    slots: list[list[Token]] = attrs.Factory(list)
+    _slots: list[list[Token]] | None = attrs.field(default=None, alias="slots")  # None: no list held
     comment: str | None = None  # text after a move or the column letters
     comment_column: int = 0
     players: tuple[PlayerColumn, PlayerColumn] | None = None  # a player-column header on this line
     error: NotationError | None = None
+    # The plain path's moves by turn, each (kind, text, start, end): tuples of strings and numbers,
+    # which the garbage collector stops looking at, where a long move list would otherwise keep a
+    # token object for every move until its record is built (half the reading time went there).
+    plain: tuple[tuple[tuple[str, str, int, int], ...], ...] | None = None
+
+    @property
+    def slots(self) -> list[list[Token]]:
+        """The move tokens of the entry, by turn as the gaps split them (made anew from `plain`)."""
+        if self.plain is None:
+            return [] if self._slots is None else self._slots
+        token = _plain_token()
+        return [[token(*move) for move in slot] for slot in self.plain]
+
+    @slots.setter
+    def slots(self, slots: list[list[Token]]) -> None:
+        self._slots, self.plain = slots, None
 
     @property
     def moves(self) -> list[Token]:
         """The move tokens of the entry, left to right, whatever slot the gaps put them in."""
         return [token for slot in self.slots for token in slot]
+
+    @property
+    def words(self) -> list[str]:
+        """The moves as written, left to right (for comparing move lists)."""
+        if self.plain is not None:
+            return [move[1] for slot in self.plain for move in slot]
+        return [str(token) for token in self.moves]
 
 
 def prepare(text: str) -> tuple[str, tuple[PlayerColumn, PlayerColumn] | None]:
@@ -206,17 +229,16 @@ def _plain_entry(text: str, number: int, raw: str) -> Line | None:
     match = _PLAIN_ENTRY.fullmatch(text)
     if match is None:
         return None
-    token = _plain_token()
     start, end = match.span(1)
-    slots: list[list[Token]] = []
-    line = Line(number, raw, entry=token("MOVENUM", text[start:end], start, end), slots=slots)
+    entry = _plain_token()("MOVENUM", text[start:end], start, end)
+    slots: list[list[tuple[str, str, int, int]]] = []
     for word in text[end:].split():
         start = text.find(word, end)
         if start != end + 1 or text[end] != " " or not slots:  # a gap (not one space) between turns
             slots.append([])
         end = start + len(word)
-        slots[-1].append(token("CELL" if word[0].isalpha() else "DOTS", word, start, end))
-    return line
+        slots[-1].append(("CELL" if word[0].isalpha() else "DOTS", word, start, end))
+    return Line(number, raw, entry=entry, plain=tuple(map(tuple, slots)))
 
 
 @cache
