@@ -117,8 +117,9 @@ class _Block:
 
     def settle(self) -> None:
         """Rows of points that no column letters claimed are an illustration: kept as comments."""
-        self.comments.extend(line for line in self.loose if line not in self.comments)
-        self.loose = []
+        if self.loose:  # asked after most lines: mostly there are none
+            self.comments.extend(line for line in self.loose if line not in self.comments)
+            self.loose = []
 
     @property
     def diagram_open(self) -> bool:
