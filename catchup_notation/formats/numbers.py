@@ -84,18 +84,19 @@ _TURN_LINE = re.compile(
 _TURN = re.compile(rf"{_OPEN}([^\u27e9\u3009>]*)")
 
 
-class _TurnLine(NamedTuple):
-    """The turns of a line the plain path read: the line in its game, the column of its first turn
-    (where the line is), and each turn's column and numbers."""
+class _At(NamedTuple):
+    """Where a turn the plain path read starts in its game: the first item's place, when no set
+    line comes first."""
 
     line: int
     column: int
-    turns: list[tuple[int, tuple[int, ...]]]
 
 
 def _plain_items(lines: list[str]) -> list[Any] | None:
-    """The items of a game (a `_TurnLine` for each line of turns, and the grammar's nodes for the
-    other lines) in order, each line read alone; None when a line is not one the grammar reads alone."""
+    """The items of a game in order, each line read alone: (line number, where its turns end) for
+    a line of turns, whose turns `_Game.record` reads (two integers: nothing for the garbage
+    collector to look at in a game of a million turns), and the grammar's nodes for any other
+    line; None when a line is not one the grammar reads alone."""
     from lark import Token
     from lark.exceptions import UnexpectedInput
 
@@ -103,16 +104,7 @@ def _plain_items(lines: list[str]) -> list[Any] | None:
     for number, line in enumerate(lines, 1):
         match = _TURN_LINE.fullmatch(line)
         if match is not None:
-            turns = []
-            for turn in _TURN.finditer(line, 0, match.end("turns")):
-                inside = turn.group(1)
-                if "," in inside:
-                    numbers: tuple[int, ...] = tuple(map(int, inside.split(",")))
-                else:
-                    numbers = (int(inside),) if inside.strip(" \t\f\r") else ()
-                turns.append((turn.start() + 1, numbers))
-            if turns:
-                items.append(_TurnLine(number, turns[0][0], turns))
+            items.append((number, match.end("turns")))
             continue
         try:
             tree = _parser().parse(line)
@@ -137,7 +129,7 @@ class _Game:
         """The game's text."""
         return "\n".join(self.lines)
 
-    def fail(self, token: Token | _TurnLine | None, message: str, code: str) -> NotationError:
+    def fail(self, token: Token | _At | None, message: str, code: str) -> NotationError:
         line = (token.line if token is not None else None) or 1
         return NotationError(
             message,
@@ -191,17 +183,23 @@ class _Game:
         return tuple(values)
 
     def record(self, items: Iterable[Any], index: int, variant: str | None) -> Record:
-        """The record of a game's items: `_TurnLine`s and the grammar's nodes, in order."""
+        """The record of a game's items (see `_plain_items`; the grammar's nodes alone), in order."""
         number_set: tuple[int, ...] | None = None
         scores: tuple[int, int] | None = None
         turns: list[Turn] = []
-        first: Token | _TurnLine | None = None
+        first: Token | _At | None = None
         offset = self.offset
         for node in items:
-            if type(node) is _TurnLine:  # the plain path's: the most frequent by far
-                first = first or node
-                line = node.line + offset
-                for column, numbers in node.turns:
+            if type(node) is tuple:  # a line of turns the plain path took: the most frequent by far
+                number, end = node
+                text, line = self.lines[number - 1], number + offset
+                for turn in _TURN.finditer(text, 0, end):
+                    inside, column = turn.group(1), turn.start() + 1
+                    if "," in inside:
+                        numbers: tuple[int, ...] = tuple(map(int, inside.split(",")))
+                    else:  # within the digit limit: the plain path took only such numbers
+                        numbers = (int(inside),) if inside.strip(" \t\f\r") else ()
+                    first = first or _At(number, column)
                     turns.append(Turn(len(turns) % 2 + 1, (), numbers, (), Location(line, column)))
                 continue
             key = node.children[0]
@@ -235,7 +233,7 @@ class _Game:
             at=self.location(first),
         )
 
-    def location(self, token: Token | _TurnLine | None) -> Location:
+    def location(self, token: Token | _At | None) -> Location:
         if token is None:
             return Location(self.offset + 1, 1)
         return Location((token.line or 1) + self.offset, token.column or 1)
