@@ -663,14 +663,24 @@ class _Reader:
         used: set[str] = set()
         placed: dict[Cell, int] = {}  # cell -> the turn that placed a stone there
         expected = 1
-        entries = [(line, self.slots(block, line)) for line in block.entries]
-        filled = [slots for _, slots in entries if slots]
         said = self.says_one_each(block)
-        one_each = block.players is None and (said or (len(filled) >= 2 and all(len(s) == 1 for s in filled)))
-        if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
-            entries = [(line, [line.moves] if line.moves else []) for line, _ in entries]
+        # Each entry's turns, split first (the warnings of the split come first, in order). A plain
+        # entry that its gaps alone split (no player columns, at most two turns: no warning) is
+        # split when its turn comes instead: a long list held whole as tokens kept the garbage
+        # collector busy for half the reading.
+        entries: list[tuple[Line, int, list[list[Token]] | None]] = []
+        for line in block.entries:
+            if line.plain is not None and block.players is None and len(line.plain) <= 2:
+                entries.append((line, (1 if line.plain else 0) if said else len(line.plain), None))
+                continue
+            slots = self.slots(block, line)
+            if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
+                slots = [line.moves] if line.moves else []
+            entries.append((line, len(slots), slots))
+        filled = [count for _, count, _ in entries if count]
+        one_each = block.players is None and (said or (len(filled) >= 2 and all(count == 1 for count in filled)))
         if one_each and filled:
-            first = next(line for line, slots in entries if slots)
+            first = next(line for line, count, _ in entries if count)
             self.warn(
                 "one-player-lines",
                 (f"the header says {said!r}: " if said else "every move line holds one turn: ")
@@ -678,8 +688,14 @@ class _Reader:
                 first.number,
                 first.moves[0].column,
             )
-        for line, slots in entries:
+        for line, _, kept in entries:
             assert line.entry is not None
+            if kept is not None:
+                slots = kept
+            elif said:
+                slots = [line.moves] if line.moves else []
+            else:  # as `slots` splits it: by the gaps alone
+                slots = [slot for slot in line.slots if slot]
             number = int(line.entry.rstrip("."))
             if number != expected:
                 self.warn(
