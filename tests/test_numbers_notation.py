@@ -6,7 +6,7 @@ import importlib.util
 import random
 
 import pytest
-from helpers import read_with, write_with
+from helpers import mutate, read_with, write_with
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -259,14 +259,7 @@ _MUTATIONS = ["0", "9", "1234567890123456789", *"〈〉⟨⟩<>, \t\n#S={}…:x\
 
 @given(numbers_texts(), st.randoms(use_true_random=False))
 def test_the_plain_path_reads_mutated_texts_as_the_grammar_does(text, rng):
-    chars = list(text)
-    for _ in range(rng.randint(1, 4)):
-        pos = rng.randrange(len(chars) + 1)
-        if chars and pos < len(chars) and rng.random() < 0.4:
-            del chars[pos]
-        else:
-            chars.insert(pos, rng.choice(_MUTATIONS))
-    plain, grammar = _both_ways("".join(chars))
+    plain, grammar = _both_ways(mutate(text, rng, _MUTATIONS))
     assert plain == grammar
 
 

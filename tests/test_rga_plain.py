@@ -8,7 +8,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from helpers import read_with
+from helpers import mutate, read_with
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -93,14 +93,7 @@ _MUTATIONS = [*"0123456789. -=\t:>|!abxyzABW_#", "...", ". . .", "resign", "\u00
 
 @given(entry_lines(), st.randoms(use_true_random=False))
 def test_the_plain_path_reads_mutated_entries_as_the_grammar_does(line, rng):
-    chars = list(line)
-    for _ in range(rng.randint(1, 3)):
-        pos = rng.randrange(len(chars) + 1)
-        if chars and pos < len(chars) and rng.random() < 0.4:
-            del chars[pos]
-        else:
-            chars.insert(pos, rng.choice(_MUTATIONS))
-    raw = "".join(chars).rstrip(" \t\u00a0")  # as the reader hands lines over
+    raw = mutate(line, rng, _MUTATIONS, most=3).rstrip(" \t\u00a0")  # as the reader hands lines over
     plain, grammar = _both_ways(raw)
     assert plain == grammar
 
