@@ -694,8 +694,8 @@ class _Reader:
                 slots = kept
             elif said:
                 slots = [line.moves] if line.moves else []
-            else:  # as `slots` splits it: by the gaps alone
-                slots = [slot for slot in line.slots if slot]
+            else:  # as `slots` splits it: by the gaps alone (a plain entry has no empty turn)
+                slots = line.slots
             number = int(line.entry.rstrip("."))
             if number != expected:
                 self.warn(
