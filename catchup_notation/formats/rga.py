@@ -49,7 +49,7 @@ the diagram's stones that the list never placed are offered as corrections; read
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
@@ -385,6 +385,14 @@ def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
 # ---------------------------------------------------------------------------------------------
 # Records
 
+#: A move of an entry as the move list is read: its kind (CELL, DOTS, PASS or RESIGN), its text and
+#: its column (a plain entry's moves are kept so; others come from their tokens by `_move`).
+Move = tuple[str, str, int]
+
+
+def _move(token: Token) -> Move:
+    return token.type, str(token), token.column or 1
+
 
 @attrs.frozen
 class _Bad:
@@ -449,6 +457,9 @@ class _Reader:
 
     def fail(self, line: Line, token: Token | None, message: str, code: str) -> NotationError:
         return _error(line, token, message, code, self.source)
+
+    def fail_at(self, line: Line, column: int, message: str, code: str) -> NotationError:
+        return _error(line, None, message, code, self.source, column)
 
     # -- players and variant -----------------------------------------------------------------
 
@@ -668,15 +679,15 @@ class _Reader:
         # entry that its gaps alone split (no player columns, at most two turns: no warning) is
         # split when its turn comes instead: a long list held whole as tokens kept the garbage
         # collector busy for half the reading.
-        entries: list[tuple[Line, int, list[list[Token]] | None]] = []
+        entries: list[tuple[Line, int, list[tuple[Move, ...]] | None]] = []
         for line in block.entries:
             if line.plain is not None and block.players is None and len(line.plain) <= 2:
                 entries.append((line, (1 if line.plain else 0) if said else len(line.plain), None))
                 continue
-            slots = self.slots(block, line)
+            split = self.slots(block, line)
             if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
-                slots = [line.moves] if line.moves else []
-            entries.append((line, len(slots), slots))
+                split = [line.moves] if line.moves else []
+            entries.append((line, len(split), [tuple(_move(token) for token in slot) for slot in split]))
         filled = [count for _, count, _ in entries if count]
         one_each = block.players is None and (said or (len(filled) >= 2 and all(count == 1 for count in filled)))
         if one_each and filled:
@@ -690,12 +701,14 @@ class _Reader:
             )
         for line, _, kept in entries:
             assert line.entry is not None
+            slots: Sequence[Sequence[Move]]
             if kept is not None:
                 slots = kept
-            elif said:
-                slots = [line.moves] if line.moves else []
-            else:  # as `slots` splits it: by the gaps alone (a plain entry has no empty turn)
-                slots = line.slots
+            else:  # a plain entry, split as `slots` splits it: by the gaps alone (none is empty)
+                assert line.plain is not None
+                slots = line.plain
+                if said:  # one turn of all its moves
+                    slots = [[move for slot in line.plain for move in slot]] if line.plain else []
             number = int(line.entry.rstrip("."))
             if number != expected:
                 self.warn(
@@ -706,9 +719,9 @@ class _Reader:
                 )
             expected = number + 1
             if len(slots) > 2:
-                raise self.fail(
+                raise self.fail_at(
                     line,
-                    slots[2][0],
+                    slots[2][0][2],
                     f"move {number} has {len(slots)} turns; a move holds the "
                     "first player's turn and the second player's, separated by a tab or "
                     "two spaces (cells of one turn are separated by one space)",
@@ -717,9 +730,8 @@ class _Reader:
             for index, slot in enumerate(slots):
                 player = len(turns) % 2 + 1 if one_each else index + 1
                 if found.resigned is not None:
-                    raise self.fail(
-                        line, slot[0] if slot else line.entry, "the move list goes on after a resignation", "resign"
-                    )
+                    where = slot[0][2] if slot else line.entry.column or 1
+                    raise self.fail_at(line, where, "the move list goes on after a resignation", "resign")
                 if not slot:
                     self.warn(
                         "missing-turn",
@@ -729,11 +741,11 @@ class _Reader:
                     )
                     turns.append(Turn(player, (), at=Location(line.number, line.entry.column or 1)))
                     continue
-                resigns = slot[0].type == "RESIGN" if len(slot) == 1 else any(t.type == "RESIGN" for t in slot)
+                resigns = slot[0][0] == "RESIGN" if len(slot) == 1 else any(m[0] == "RESIGN" for m in slot)
                 if resigns:
                     if len(slot) > 1:
-                        raise self.fail(line, slot[0], "'resign' must stand alone in its turn", "resign")
-                    found.resigned, found.resigned_at = player, Location(line.number, slot[0].column or 1)
+                        raise self.fail_at(line, slot[0][2], "'resign' must stand alone in its turn", "resign")
+                    found.resigned, found.resigned_at = player, Location(line.number, slot[0][2])
                     continue
                 self.read_turn(found, line, slot, player, frame, corrections, used, placed)
             found.after.append(len(turns))
@@ -746,7 +758,7 @@ class _Reader:
         self,
         found: _Turns,
         line: Line,
-        slot: list[Token],
+        slot: Sequence[Move],
         player: int,
         frame: Frame,
         corrections: Mapping[str, str],
@@ -757,12 +769,11 @@ class _Reader:
         cells: list[Cell] = []
         colours: list[int] = []
         named = self.named
-        for token in slot:
-            if token.type != "CELL":  # a placeholder or a pass places nothing
+        for kind, text, column in slot:
+            if kind != "CELL":  # a placeholder or a pass places nothing
                 continue
-            column = token.column or 1
-            written, _, mark = token.lower().partition("=")
-            colour = self.marked(line, token, written, mark) if mark else player
+            written, _, mark = text.lower().partition("=")
+            colour = self.marked(line, column, written, mark) if mark else player
             shared = written[1:2].isalpha()  # `mo11` may be two cells; most names have one letter
             for name in self.names(written, line, column, frame) if shared else (written,):
                 if corrections:
@@ -776,25 +787,25 @@ class _Reader:
                 placed[cell] = turn_no
                 cells.append(cell)
                 colours.append(colour)
-        if slot[0].type == "DOTS" and all(t.type == "DOTS" for t in slot):
+        if slot[0][0] == "DOTS" and all(m[0] == "DOTS" for m in slot):
             self.warn(
                 "placeholder-turn",
-                f"turn {turn_no} is only the placeholder {str(slot[0])!r}: read as a turn that places no stone",
+                f"turn {turn_no} is only the placeholder {slot[0][1]!r}: read as a turn that places no stone",
                 line.number,
-                slot[0].column,
+                slot[0][2],
             )
         # the mover's own colour throughout is no colours, as Turn would make it (without the check)
         own = colours.count(player) == len(colours)
         found.turns.append(
-            Turn(player, tuple(cells), (), () if own else tuple(colours), Location(line.number, slot[0].column or 1))
+            Turn(player, tuple(cells), (), () if own else tuple(colours), Location(line.number, slot[0][2]))
         )
 
-    def marked(self, line: Line, token: Token, written: str, mark: str) -> int:
-        """The colour a cell's colour mark names (`i5=w`), or an error at the mark."""
-        column = (token.column or 1) + len(written)
+    def marked(self, line: Line, column: int, written: str, mark: str) -> int:
+        """The colour a cell's colour mark names (`i5=w`, the cell at `column`), or an error at the mark."""
+        column += len(written)
         colour = colour_of_mark(self.spec, mark)
         if colour is None:
-            raise _error(line, token, unknown_mark_message(self.spec, mark), "colour-mark", self.source, column)
+            raise self.fail_at(line, column, unknown_mark_message(self.spec, mark), "colour-mark")
         if mark_warning_due(self.spec, self.warnings):
             self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column)
         return colour

@@ -124,10 +124,10 @@ class Line:
     comment_column: int = 0
     players: tuple[PlayerColumn, PlayerColumn] | None = None  # a player-column header on this line
     error: NotationError | None = None
-    # The plain path's moves by turn, each (kind, text, start, end): tuples of strings and numbers,
+    # The plain path's moves by turn, each (kind, text, column): tuples of strings and numbers,
     # which the garbage collector stops looking at, where a long move list would otherwise keep a
     # token object for every move until its record is built (half the reading time went there).
-    plain: tuple[tuple[tuple[str, str, int, int], ...], ...] | None = None
+    plain: tuple[tuple[tuple[str, str, int], ...], ...] | None = None
 
     @property
     def slots(self) -> list[list[Token]]:
@@ -135,7 +135,10 @@ class Line:
         if self.plain is None:
             return [] if self._slots is None else self._slots
         token = _plain_token()
-        return [[token(*move) for move in slot] for slot in self.plain]
+        return [
+            [token(kind, text, column - 1, column - 1 + len(text)) for kind, text, column in slot]
+            for slot in self.plain
+        ]
 
     @slots.setter
     def slots(self, slots: list[list[Token]]) -> None:
@@ -231,13 +234,13 @@ def _plain_entry(text: str, number: int, raw: str) -> Line | None:
         return None
     start, end = match.span(1)
     entry = _plain_token()("MOVENUM", text[start:end], start, end)
-    slots: list[list[tuple[str, str, int, int]]] = []
+    slots: list[list[tuple[str, str, int]]] = []
     for word in text[end:].split():
         start = text.find(word, end)
         if start != end + 1 or text[end] != " " or not slots:  # a gap (not one space) between turns
             slots.append([])
         end = start + len(word)
-        slots[-1].append(("CELL" if word[0].isalpha() else "DOTS", word, start, end))
+        slots[-1].append(("CELL" if word[0].isalpha() else "DOTS", word, start + 1))
     return Line(number, raw, entry=entry, plain=tuple(map(tuple, slots)))
 
 
