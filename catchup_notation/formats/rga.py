@@ -391,6 +391,7 @@ Move = tuple[str, str, int]
 
 
 def _move(token: Token) -> Move:
+    """The move a token of an entry stands for."""
     return token.type, str(token), token.column or 1
 
 
@@ -676,9 +677,9 @@ class _Reader:
         expected = 1
         said = self.says_one_each(block)
         # Each entry's turns, split first (the warnings of the split come first, in order). A plain
-        # entry that its gaps alone split (no player columns, at most two turns: no warning) is
-        # split when its turn comes instead: a long list held whole as tokens kept the garbage
-        # collector busy for half the reading.
+        # entry that its gaps alone split (no player columns, at most two turns: no warning) is read
+        # from the moves it keeps (`Line.plain`), with no tokens: a long list held whole as tokens
+        # kept the garbage collector busy for half the reading.
         entries: list[tuple[Line, int, list[tuple[Move, ...]] | None]] = []
         for line in block.entries:
             if line.plain is not None and block.players is None and len(line.plain) <= 2:
