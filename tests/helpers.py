@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 
 from hypothesis import strategies as st
 
@@ -81,3 +82,15 @@ def shapes(draw) -> frozenset:
         return frozenset(random_board(draw(st.integers(0, 10**6)), cells, draw(st.integers(0, cells // 7))).cells)
     coordinate = st.integers(-3, 3)
     return frozenset(draw(st.sets(st.tuples(coordinate, coordinate), min_size=2, max_size=24)))
+
+
+def mutate(text: str, rng: random.Random, pieces: list[str], most: int = 4) -> str:
+    """`text` with 1 to `most` slips: a character deleted, or one of `pieces` inserted."""
+    chars = list(text)
+    for _ in range(rng.randint(1, most)):
+        pos = rng.randrange(len(chars) + 1)
+        if chars and pos < len(chars) and rng.random() < 0.4:
+            del chars[pos]
+        else:
+            chars.insert(pos, rng.choice(pieces))
+    return "".join(chars)

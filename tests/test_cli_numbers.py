@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pytest
 from cli_records import json_lines, run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "isaksen-2015.numbers"
@@ -94,3 +96,81 @@ def test_a_tournament_that_fits_says_it_is_complete():
         run("tournament", "--set", "1..6", "--games", "5", "--p1", "Random", "--p2", "Random", "--json").output
     )
     assert row["complete"] is True and row["games"] == 5
+
+
+# --- the progress line: on a terminal's stderr only ------------------------------------------
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """stderr taken for a terminal (what it shows is collected), and no delay before the line."""
+    from rich.console import Console
+
+    from catchup_notation.cli import output, search_options
+
+    shown = io.StringIO()
+    monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    monkeypatch.setattr(search_options, "PROGRESS_DELAY", 0.0)
+    return shown
+
+
+def test_stats_show_progress_on_a_terminal(terminal):
+    result = run("stats", "--set", "1..8")
+    assert result.exit_code == 0 and "game tree size: 40320" in result.stdout
+    assert "counting the game tree" in terminal.getvalue()
+    assert "counting the branching of each turn" in terminal.getvalue()
+    assert "counting" not in result.stdout + result.stderr
+
+
+def test_a_tournament_shows_its_pairings_on_a_terminal(terminal):
+    result = run("tournament", "--set", "1..6", "--games", "20", "--p2", "MinScore")
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 1 + 4  # the heading, a row a pairing
+    for number, first in enumerate(("Random", "MaxScore", "MinScore", "UseMostNums"), 1):
+        assert f"playing {first} vs MinScore: pairing {number} of 4, 20 games" in terminal.getvalue()
+    assert "playing" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stats", "--set", "1..8", "--json"),
+        ("tournament", "--set", "1..6", "--games", "20", "--p1", "MaxScore", "--p2", "MinScore", "--json"),
+        ("solve", "--set", "1..8", "--json"),
+    ],
+)
+def test_no_progress_in_json_output(terminal, args):
+    result = run(*args)
+    assert result.exit_code == 0 and json_lines(result.stdout)
+    assert terminal.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    "args", [("stats", "--set", "1..8"), ("tournament", "--set", "1..6", "--games", "20"), ("solve", "--set", "1..8")]
+)
+def test_no_progress_where_stderr_is_no_terminal(args):
+    result = run(*args)  # the test runner's stderr is no terminal
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_the_progress_line_waits_for_its_delay(monkeypatch):
+    """A short run says nothing: the line appears only once the work has run PROGRESS_DELAY."""
+    from rich.console import Console
+
+    from catchup_notation.cli import output
+
+    shown = io.StringIO()
+    monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    result = run("tournament", "--set", "1..6", "--games", "2", "--p1", "MaxScore", "--p2", "MinScore")
+    assert result.exit_code == 0 and shown.getvalue() == ""
+
+
+def test_one_timeout_option_for_every_search():
+    """solve, stats and tournament take the same --timeout (0 stops at once and reports what is known)."""
+    for command in ("solve", "stats", "tournament"):
+        assert run(command, "--set", "1..6", "--timeout", "-1").exit_code == 2
+    stopped = run("stats", "--set", "1..16", "--timeout", "0")
+    assert stopped.exit_code == 1 and "stopped after 0 s" in stopped.output
+    pairing = ("--p1", "Random", "--p2", "Random")
+    played = run("tournament", "--set", "1..200", "--games", "1", *pairing, "--timeout", "0", "--json")
+    assert played.exit_code == 1 and "stopped after 0 s" in played.stderr
+    assert json_lines(played.stdout)[0]["complete"] is False

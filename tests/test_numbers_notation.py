@@ -6,7 +6,7 @@ import importlib.util
 import random
 
 import pytest
-from helpers import read_with, write_with
+from helpers import mutate, read_with, write_with
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -180,3 +180,106 @@ def test_fuzz_mutations(rng: random.Random):
     for item in read_with("numbers", "".join(chars)):
         assert item.error is None or isinstance(item.error, NotationError)
         str(item.error)
+
+
+# --- the plain path (a regular expression per line of turns) reads as the grammar ---------------
+
+
+def _both_ways(text):
+    """What the reader makes of `text` with its plain path, and with the grammar alone: for each
+    game its record with every turn's place, or its error with its place."""
+    from unittest import mock
+
+    def seen(items):
+        return [
+            (i.record, [t.at for t in i.record.turns], i.record.at)
+            if i.error is None
+            else (str(i.error), i.error.code, i.error.line, i.error.column)
+            for i in items
+        ]
+
+    plain = seen(read_with("numbers", text, source="n.txt"))
+    with mock.patch("catchup_notation.formats.numbers._plain_items", return_value=None):
+        grammar = seen(read_with("numbers", text, source="n.txt"))
+    return plain, grammar
+
+
+_BLANKS = st.sampled_from(["", " ", "  ", "\t", " \t", "\f", "\r"])
+_OPENS, _CLOSES = st.sampled_from(["⟨", "〈", "<"]), st.sampled_from(["⟩", "〉", ">"])
+
+
+@st.composite
+def turn_lines(draw):
+    """A line of turns as writers and people write it: brackets of any kind, spaces anywhere a
+    space may be, numbers of up to the digit limit, maybe a comment."""
+    pieces = [draw(_BLANKS)]
+    for _ in range(draw(st.integers(0, 5))):
+        numbers = draw(st.lists(st.integers(0, 10**18 - 1), max_size=3))
+        inside = ",".join(draw(_BLANKS) + str(n) + draw(_BLANKS) for n in numbers) or draw(_BLANKS)
+        pieces += [draw(_OPENS), inside, draw(_CLOSES), draw(_BLANKS)]
+    if draw(st.booleans()):
+        pieces.append("# " + draw(st.sampled_from(["note", "⟨1⟩ in a comment", "", "S = {1}"])))
+    return "".join(pieces)
+
+
+_OTHER_LINES = st.sampled_from(
+    ["S = {1, 2, 3, 4}", "S={1..5}", "set = {1, ..., 6}", "s = 1..3", "scores = 0:3", "Scores = 2-1 ⟨1⟩", "S = {}"]
+)
+
+
+@st.composite
+def numbers_texts(draw):
+    """Games of set, scores and turn lines (well formed, though not always valid records)."""
+    lines = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            lines.append(draw(_OTHER_LINES))
+        lines += draw(st.lists(st.one_of(turn_lines(), _OTHER_LINES), min_size=1, max_size=6))
+        lines.append("")
+    return "\n".join(lines)
+
+
+@given(turn_lines())
+def test_the_plain_path_takes_every_plain_line(line):
+    from catchup_notation.formats.numbers import _plain_items
+
+    if line.strip():
+        items = _plain_items([line])
+        assert items is not None and all(type(item) is tuple for item in items), line  # no grammar
+
+
+@given(numbers_texts())
+def test_the_plain_path_reads_plain_texts_as_the_grammar_does(text):
+    plain, grammar = _both_ways(text)
+    assert plain == grammar
+
+
+_MUTATIONS = ["0", "9", "1234567890123456789", *"〈〉⟨⟩<>, \t\n#S={}…:x\u2329\u00a0", ".."]
+
+
+@given(numbers_texts(), st.randoms(use_true_random=False))
+def test_the_plain_path_reads_mutated_texts_as_the_grammar_does(text, rng):
+    plain, grammar = _both_ways(mutate(text, rng, _MUTATIONS))
+    assert plain == grammar
+
+
+@given(from_lark(NUMBERS_GRAMMAR))
+def test_the_plain_path_reads_grammar_texts_as_the_grammar_does(text):
+    plain, grammar = _both_ways(text)
+    assert plain == grammar
+
+
+def test_the_plain_path_gives_the_grammars_errors():
+    cases = [
+        "S = {1..4}\n⟨1⟩ ⟨2⟩\n⟨3 4⟩\n",  # a syntax error on a line of turns
+        "S = {1..4}\n⟨1⟩ ⟨1234567890123456789⟩\n",  # past the digit limit
+        "⟨1⟩\nS = {1..4}\n",  # the set after the turns
+        "S = {1..4}\nS = {1..4}\n⟨1⟩\n",
+        "S = {1,\n2}\n⟨1⟩\n",  # a set across two lines: the grammar reads the game
+        "⟨1⟩ ⟨2\n⟩\n",
+    ]
+    for text in cases:
+        plain, grammar = _both_ways(text)
+        assert plain == grammar, text
+    plain, _ = _both_ways(cases[0])
+    assert plain[0][1:] == ("syntax", 3, 4)

@@ -3,15 +3,21 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY, Progress, ProgressCallback
+from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY, Progress
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 JobsOption = Annotated[
     int | None,
@@ -64,38 +70,100 @@ MaxEmpty = Annotated[
 ]
 
 
+#: Seconds a search runs before its progress line appears (short runs stay quiet).
+PROGRESS_DELAY = 0.5
+
+
+class SearchDisplay:
+    """The progress line of a search on a terminal's stderr: a spinner, what runs, its nodes and
+    turns done as the search reports them (it is the search's progress callback), and the time.
+    It appears once the work has run `delay` seconds: at the first report after that, or, with
+    `ticking`, after that long whatever the reports (for work that reports rarely or never, such
+    as a tournament's games)."""
+
+    def __init__(self, console: Console, label: str, delay: float, ticking: bool) -> None:
+        self.console, self.label, self.delay = console, label, delay
+        self.detail = ""  # what the last report said
+        self.started = time.monotonic()
+        self.bar: Bar | None = None
+        self.task: TaskID | None = None
+        self.closed = False
+        self.lock = threading.RLock()  # the timer's thread may start the line
+        self.timer: threading.Timer | None = None
+        if ticking and delay <= 0:
+            self.start()
+        elif ticking:
+            self.timer = threading.Timer(delay, self.start)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def __call__(self, report: Progress) -> None:
+        turns = f", {report.done}/{report.total} turns" if report.total else ""
+        self.detail = f": {report.nodes:,} nodes{turns}"
+        if self.bar is None and time.monotonic() - self.started >= self.delay:
+            self.start()
+        self.refresh()
+
+    def describe(self, label: str) -> None:
+        """Say what runs now (a new phase, the next pairing)."""
+        self.label, self.detail = label, ""
+        self.refresh()
+
+    def start(self) -> None:
+        """Show the line (once; never after `close`)."""
+        from rich.progress import Progress as Bar
+        from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with self.lock:
+            if self.bar is not None or self.closed:
+                return
+            columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+            bar = Bar(*columns, console=self.console, transient=True)
+            self.task = bar.add_task(self.label + self.detail, total=None)
+            bar.start()
+            self.bar = bar
+
+    def refresh(self) -> None:
+        with self.lock:
+            if self.bar is not None and self.task is not None:
+                self.bar.update(self.task, description=self.label + self.detail)
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The line cleared while something else is printed (a tournament's row), then shown again."""
+        with self.lock:
+            bar = self.bar
+            if bar is not None:
+                bar.stop()
+            try:
+                yield
+            finally:
+                if bar is not None and not self.closed:
+                    bar.start()
+
+    def close(self) -> None:
+        """Clear the line for good."""
+        with self.lock:
+            self.closed = True
+            if self.timer is not None:
+                self.timer.cancel()
+            if self.bar is not None:
+                self.bar.stop()
+
+
 @contextmanager
-def search_progress(*, enabled: bool, label: str, delay: float = 0.5) -> Iterator[ProgressCallback | None]:
-    """A progress callback that shows nodes, turns done and time on stderr, when stderr is a
-    terminal and the search has run longer than `delay` seconds (short runs stay quiet); None
-    where there is nothing to show."""
+def search_progress(
+    *, enabled: bool, label: str, delay: float | None = None, ticking: bool = False
+) -> Iterator[SearchDisplay | None]:
+    """The progress line (a `SearchDisplay`, which is also the search's progress callback) when
+    stderr is a terminal, else None: never in JSON output, pipes or files. It appears after
+    `delay` seconds (PROGRESS_DELAY), so that short runs stay quiet."""
     console = output.stderr_console()
     if not enabled or not console.is_terminal:
         yield None
         return
-    from rich.progress import Progress as Bar
-    from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    started = time.monotonic()
-    bar: Bar | None = None
-    task = None
-
-    def show(report: Progress) -> None:
-        nonlocal bar, task
-        if bar is None:
-            if time.monotonic() - started < delay:
-                return
-            bar = Bar(
-                SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console, transient=True
-            )
-            bar.start()
-            task = bar.add_task(label, total=None)
-        turns = f", {report.done}/{report.total} turns" if report.total else ""
-        assert task is not None
-        bar.update(task, description=f"{label}: {report.nodes:,} nodes{turns}")
-
+    display = SearchDisplay(console, label, PROGRESS_DELAY if delay is None else delay, ticking)
     try:
-        yield show
+        yield display
     finally:
-        if bar is not None:
-            bar.stop()
+        display.close()

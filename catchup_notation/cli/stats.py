@@ -39,9 +39,11 @@ def stats_command(
         raise typer.BadParameter("--set is required", param_hint="--set")
     numbers, start, variant = numbers_and_scores(set_spec, scores)
     limits: dict[str, Any] = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory}
-    with search_progress(enabled=not json, label="counting") as progress:
+    with search_progress(enabled=not json, label="counting the game tree") as progress:
         try:
             tree = tree_stats(numbers, start, progress=progress, **limits)
+            if progress is not None:
+                progress.describe("counting the branching of each turn")
             levels = level_branching(numbers, start, progress=progress, **limits)
         except (SearchTooLarge, SearchStopped) as exc:
             hint = "; give --timeout SECONDS or --max-nodes N to try anyway" if isinstance(exc, SearchTooLarge) else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -9,6 +10,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
 from catchup_notation.cli.options import Json
+from catchup_notation.cli.search_options import Timeout, search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.heuristics import (
     REASONABLE_SECONDS,
@@ -33,6 +35,10 @@ Examples:
 Heuristics: Random, MaxScore, MinScore, UseMostNums, and combinations such as
 UseMostNums+MinScore (ties broken by the next, then at random). Without --p1/--p2 every pair of
 the four simple heuristics plays (the paper's Table 3).
+
+A tournament estimated (from one sample game) to take over ten minutes is
+refused unless --timeout says how long to play; one stopped that way reports
+the games played so far and exits with 1.
 """
 
 
@@ -47,16 +53,7 @@ def tournament_command(
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
     scores: Scores = "0:0",
-    timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--timeout",
-            min=0.1,
-            help="Stop after this many seconds and report the games played so far (exit 1). Without it, "
-            "a tournament estimated to take over ten minutes is refused.",
-            show_default=False,
-        ),
-    ] = None,
+    timeout: Timeout = None,
     json: Json = False,
 ) -> None:
     """Play heuristics against each other and report P1's win, draw and loss shares."""
@@ -83,18 +80,25 @@ def tournament_command(
     console = None if json else output.stdout_console()
     if console:
         console.print(f"{variant}: {games} games a pairing, seed {seed}; P1's win / draw / loss", highlight=False)
-    for first in firsts:
-        for second in seconds:
-            stopped = None
+    pairings = [(first, second) for first in firsts for second in seconds]
+    stopped = None
+    # the games report nothing while they run: the line shows which pairing plays, and the time
+    with search_progress(enabled=not json, label="playing", ticking=True) as display:
+        for number, (first, second) in enumerate(pairings, 1):
+            if display is not None:
+                display.describe(f"playing {first} vs {second}: pairing {number} of {len(pairings)}, {games} games")
             try:
                 result = tournament(numbers, first, second, games, seed=seed, scores=start, budget=budget)
             except SearchStopped as exc:
                 assert isinstance(exc.partial, TournamentResult)
                 result, stopped = exc.partial, exc.message
-            _print_row(console, variant, seed, result, stopped)
+            with display.paused() if display is not None else nullcontext():
+                _print_row(console, variant, seed, result, stopped)
             if stopped is not None:
-                output.warn(stopped)
-                raise typer.Exit(output.EXIT_RULE)
+                break
+    if stopped is not None:
+        output.warn(stopped)
+        raise typer.Exit(output.EXIT_RULE)
 
 
 def _print_row(console: Console | None, variant: str, seed: int, result: TournamentResult, stopped: str | None) -> None:

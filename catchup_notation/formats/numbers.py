@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, ending_dropped, lines_of
-from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.limits import MAX_SET, TooManyDigits, int_of
+from catchup_notation.formats.diagnostics import syntax_error
+from catchup_notation.limits import MAX_DIGITS, MAX_SET, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -54,8 +54,8 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr")
 
 
-def _games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each run of non-blank lines that holds more than comments."""
+def _games(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """(first line number, lines) of each run of non-blank lines that holds more than comments."""
     run: list[str] = []
     start = 1
     for number, line in enumerate(_then_blank(lines), start=1):
@@ -65,26 +65,78 @@ def _games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             run.append(line)
             continue
         if any(item.strip() and not item.strip().startswith("#") for item in run):
-            yield start, "\n".join(run)
+            yield start, run
         run = []
 
 
-class _Game:
-    """Builds one record from one chunk's parse tree."""
+# The plain path: a line of turns only (and maybe a comment), as writers and people write it, is
+# read by a regular expression that accepts exactly what the grammar reads the same way (numbers
+# within the digit limit, so that none can be refused). Any other line (the set, the scores) is
+# parsed alone by the grammar: items never span lines in a text the plain path takes, so a game is
+# the items of its lines in order. A line the grammar refuses alone sends the whole game to the
+# grammar, for its own reading and its own error messages.
+_WS = r"[ \t\f\r]*"
+_INT = rf"[0-9]{{1,{MAX_DIGITS}}}"
+_OPEN, _CLOSE = "[\u27e8\u3008<]", "[\u27e9\u3009>]"  # the grammar's LANGLE and RANGLE
+_TURN_LINE = re.compile(
+    rf"(?P<turns>{_WS}(?:{_OPEN}{_WS}(?:{_INT}{_WS}(?:,{_WS}{_INT}{_WS})*+)?{_CLOSE}{_WS})*+)(?:#.*)?"
+)
+_TURN = re.compile(rf"{_OPEN}([^\u27e9\u3009>]*)")
 
-    def __init__(self, chunk: str, first_line: int, source: str | None) -> None:
-        self.chunk = chunk
+
+class _At(NamedTuple):
+    """Where a turn the plain path read starts in its game: the first item's place, when no set
+    line comes first."""
+
+    line: int
+    column: int
+
+
+def _plain_items(lines: list[str]) -> list[Any] | None:
+    """The items of a game in order, each line read alone: (line number, where its turns end) for
+    a line of turns, whose turns `_Game.record` reads (two integers: nothing for the garbage
+    collector to look at in a game of a million turns), and the grammar's nodes for any other
+    line; None when a line is not one the grammar reads alone."""
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+    items: list[Any] = []
+    for number, line in enumerate(lines, 1):
+        match = _TURN_LINE.fullmatch(line)
+        if match is not None:
+            items.append((number, match.end("turns")))
+            continue
+        try:
+            tree = _parser().parse(line)
+        except UnexpectedInput:
+            return None
+        for token in tree.scan_values(lambda value: isinstance(value, Token)):
+            token.line = token.end_line = number
+        items.extend(tree.children)
+    return items
+
+
+class _Game:
+    """Builds one record from one game's items (from the grammar's tree or the plain path)."""
+
+    def __init__(self, lines: list[str], first_line: int, source: str | None) -> None:
+        self.lines = lines
         self.offset = first_line - 1
         self.source = source
 
-    def fail(self, token: Token | None, message: str, code: str) -> NotationError:
+    @property
+    def chunk(self) -> str:
+        """The game's text."""
+        return "\n".join(self.lines)
+
+    def fail(self, token: Token | _At | None, message: str, code: str) -> NotationError:
         line = (token.line if token is not None else None) or 1
         return NotationError(
             message,
             source=self.source,
             line=line + self.offset,
             column=token.column if token is not None else 1,
-            text=line_of(self.chunk, line),
+            text=self.lines[line - 1] if line <= len(self.lines) else "",
             code=code,
         )
 
@@ -130,12 +182,26 @@ class _Game:
                 values.append(self.number(item))
         return tuple(values)
 
-    def record(self, tree: Any, index: int, variant: str | None) -> Record:
+    def record(self, items: Iterable[Any], index: int, variant: str | None) -> Record:
+        """The record of a game's items (see `_plain_items`; the grammar's nodes alone), in order."""
         number_set: tuple[int, ...] | None = None
         scores: tuple[int, int] | None = None
         turns: list[Turn] = []
-        first: Token | None = None
-        for node in tree.children:
+        first: Token | _At | None = None
+        offset = self.offset
+        for node in items:
+            if type(node) is tuple:  # a line of turns the plain path took: the most frequent by far
+                number, end = node
+                text, line = self.lines[number - 1], number + offset
+                for turn in _TURN.finditer(text, 0, end):
+                    inside, column = turn.group(1), turn.start() + 1
+                    if "," in inside:
+                        numbers: tuple[int, ...] = tuple(map(int, inside.split(",")))
+                    else:  # within the digit limit: the plain path took only such numbers
+                        numbers = (int(inside),) if inside.strip(" \t\f\r") else ()
+                    first = first or _At(number, column)
+                    turns.append(Turn(len(turns) % 2 + 1, (), numbers, (), Location(line, column)))
+                continue
             key = node.children[0]
             first = first or key
             if node.data == "set_line":
@@ -167,7 +233,7 @@ class _Game:
             at=self.location(first),
         )
 
-    def location(self, token: Token | None) -> Location:
+    def location(self, token: Token | _At | None) -> Location:
         if token is None:
             return Location(self.offset + 1, 1)
         return Location((token.line or 1) + self.offset, token.column or 1)
@@ -187,16 +253,16 @@ def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed
     source, variant = options.source, options.variant
     if variant is not None and parse_variant(variant).family != "numbers":
         raise VariantError(f"numbers records are number-set games; {variant!r} is not one")
-    for index, (first_line, chunk) in enumerate(_games(lines_of(chunks))):
-        game = _Game(chunk, first_line, source)
+    for index, (first_line, lines) in enumerate(_games(lines_of(chunks))):
+        game = _Game(lines, first_line, source)
         try:
-            tree = _parser().parse(chunk)
-            record = game.record(tree, index, variant)
+            items = _plain_items(lines)
+            record = game.record(_parser().parse(game.chunk).children if items is None else items, index, variant)
         except UnexpectedInput as exc:
             yield Parsed(
                 index,
                 None,
-                syntax_error(exc, chunk, source=source, words=_WORDS, what="game", line_offset=first_line - 1),
+                syntax_error(exc, game.chunk, source=source, words=_WORDS, what="game", line_offset=first_line - 1),
                 line=first_line,
             )
         except NotationError as exc:

@@ -49,9 +49,9 @@ the diagram's stones that the list never placed are offered as corrections; read
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import attrs
 
@@ -117,8 +117,9 @@ class _Block:
 
     def settle(self) -> None:
         """Rows of points that no column letters claimed are an illustration: kept as comments."""
-        self.comments.extend(line for line in self.loose if line not in self.comments)
-        self.loose = []
+        if self.loose:  # asked after most lines: mostly there are none
+            self.comments.extend(line for line in self.loose if line not in self.comments)
+            self.loose = []
 
     @property
     def diagram_open(self) -> bool:
@@ -312,7 +313,7 @@ def _error(
 
 def _entry_words(block: _Block) -> list[list[str]]:
     """The move entries' tokens as text, without empty trailing entries (for comparing lists)."""
-    words = [[str(t) for t in line.moves] for line in block.entries]
+    words = [line.words for line in block.entries]
     while words and not words[-1]:
         words.pop()
     return words
@@ -344,7 +345,7 @@ class _Follower:
     def update(self, whole: bool) -> bool:
         entries = self.block.entries
         while self.agrees and self.checked < len(entries):
-            words = [str(t) for t in entries[self.checked].moves]
+            words = entries[self.checked].words
             self.checked += 1
             if words:
                 self.filled = self.checked
@@ -384,6 +385,15 @@ def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
 # ---------------------------------------------------------------------------------------------
 # Records
 
+#: A move of an entry as the move list is read: its kind (CELL, DOTS, PASS or RESIGN), its text and
+#: its column (a plain entry's moves are kept so; others come from their tokens by `_move`).
+Move = tuple[str, str, int]
+
+
+def _move(token: Token) -> Move:
+    """The move a token of an entry stands for."""
+    return token.type, str(token), token.column or 1
+
 
 @attrs.frozen
 class _Bad:
@@ -398,8 +408,7 @@ class _Bad:
     text: str
 
 
-@attrs.frozen
-class _Slip:
+class _Slip(NamedTuple):  # a tuple: made once a turn in a list that re-places stones
     """A stone the move list places on a cell an earlier stone already holds."""
 
     name: str
@@ -436,18 +445,22 @@ class _Reader:
     def __init__(self, parts: list[_Block], index: int, source: str | None, variant: str | None):
         self.parts = parts
         # the move list read is the longest one; the other diagrams are checked against its start
-        self.block = max(parts, key=lambda p: len(_entry_words(p)))
+        self.block = parts[0] if len(parts) == 1 else max(parts, key=lambda p: len(_entry_words(p)))
         self.index = index
         self.source = source
         self.variant = variant
         self.spec = parse_variant(variant or "catchup").spec
         self.warnings: list[NotationWarning] = []
+        self.named: dict[str, Cell | None] = {}  # cells by name on the frame of the move list read
 
     def warn(self, code: str, message: str, line: int | None = None, column: int | None = None) -> None:
         self.warnings.append(NotationWarning(code, message, line, column))
 
     def fail(self, line: Line, token: Token | None, message: str, code: str) -> NotationError:
         return _error(line, token, message, code, self.source)
+
+    def fail_at(self, line: Line, column: int, message: str, code: str) -> NotationError:
+        return _error(line, None, message, code, self.source, column)
 
     # -- players and variant -----------------------------------------------------------------
 
@@ -658,17 +671,28 @@ class _Reader:
     def turns(self, block: _Block, frame: Frame, corrections: Mapping[str, str]) -> _Turns:
         found = _Turns()
         turns = found.turns
+        self.named = {}  # for `cell`, on this frame
         used: set[str] = set()
         placed: dict[Cell, int] = {}  # cell -> the turn that placed a stone there
         expected = 1
-        entries = [(line, self.slots(block, line)) for line in block.entries]
-        filled = [slots for _, slots in entries if slots]
         said = self.says_one_each(block)
-        one_each = block.players is None and (said or (len(filled) >= 2 and all(len(s) == 1 for s in filled)))
-        if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
-            entries = [(line, [line.moves] if line.moves else []) for line, _ in entries]
+        # Each entry's turns, split first (the warnings of the split come first, in order). A plain
+        # entry that its gaps alone split (no player columns, at most two turns: no warning) is read
+        # from the moves it keeps (`Line.plain`), with no tokens: a long list held whole as tokens
+        # kept the garbage collector busy for half the reading.
+        entries: list[tuple[Line, int, list[tuple[Move, ...]] | None]] = []
+        for line in block.entries:
+            if line.plain is not None and block.players is None and len(line.plain) <= 2:
+                entries.append((line, (1 if line.plain else 0) if said else len(line.plain), None))
+                continue
+            split = self.slots(block, line)
+            if said:  # "X plays odd moves": whatever the gaps, a line is one player's turn
+                split = [line.moves] if line.moves else []
+            entries.append((line, len(split), [tuple(_move(token) for token in slot) for slot in split]))
+        filled = [count for _, count, _ in entries if count]
+        one_each = block.players is None and (said or (len(filled) >= 2 and all(count == 1 for count in filled)))
         if one_each and filled:
-            first = next(line for line, slots in entries if slots)
+            first = next(line for line, count, _ in entries if count)
             self.warn(
                 "one-player-lines",
                 (f"the header says {said!r}: " if said else "every move line holds one turn: ")
@@ -676,8 +700,16 @@ class _Reader:
                 first.number,
                 first.moves[0].column,
             )
-        for line, slots in entries:
+        for line, _, kept in entries:
             assert line.entry is not None
+            slots: Sequence[Sequence[Move]]
+            if kept is not None:
+                slots = kept
+            else:  # a plain entry, split as `slots` splits it: by the gaps alone (none is empty)
+                assert line.plain is not None
+                slots = line.plain
+                if said:  # one turn of all its moves
+                    slots = [[move for slot in line.plain for move in slot]] if line.plain else []
             number = int(line.entry.rstrip("."))
             if number != expected:
                 self.warn(
@@ -688,9 +720,9 @@ class _Reader:
                 )
             expected = number + 1
             if len(slots) > 2:
-                raise self.fail(
+                raise self.fail_at(
                     line,
-                    slots[2][0],
+                    slots[2][0][2],
                     f"move {number} has {len(slots)} turns; a move holds the "
                     "first player's turn and the second player's, separated by a tab or "
                     "two spaces (cells of one turn are separated by one space)",
@@ -699,9 +731,8 @@ class _Reader:
             for index, slot in enumerate(slots):
                 player = len(turns) % 2 + 1 if one_each else index + 1
                 if found.resigned is not None:
-                    raise self.fail(
-                        line, slot[0] if slot else line.entry, "the move list goes on after a resignation", "resign"
-                    )
+                    where = slot[0][2] if slot else line.entry.column or 1
+                    raise self.fail_at(line, where, "the move list goes on after a resignation", "resign")
                 if not slot:
                     self.warn(
                         "missing-turn",
@@ -711,10 +742,11 @@ class _Reader:
                     )
                     turns.append(Turn(player, (), at=Location(line.number, line.entry.column or 1)))
                     continue
-                if any(t.type == "RESIGN" for t in slot):
+                resigns = slot[0][0] == "RESIGN" if len(slot) == 1 else any(m[0] == "RESIGN" for m in slot)
+                if resigns:
                     if len(slot) > 1:
-                        raise self.fail(line, slot[0], "'resign' must stand alone in its turn", "resign")
-                    found.resigned, found.resigned_at = player, Location(line.number, slot[0].column or 1)
+                        raise self.fail_at(line, slot[0][2], "'resign' must stand alone in its turn", "resign")
+                    found.resigned, found.resigned_at = player, Location(line.number, slot[0][2])
                     continue
                 self.read_turn(found, line, slot, player, frame, corrections, used, placed)
             found.after.append(len(turns))
@@ -727,7 +759,7 @@ class _Reader:
         self,
         found: _Turns,
         line: Line,
-        slot: list[Token],
+        slot: Sequence[Move],
         player: int,
         frame: Frame,
         corrections: Mapping[str, str],
@@ -737,30 +769,17 @@ class _Reader:
         turn_no = len(found.turns) + 1
         cells: list[Cell] = []
         colours: list[int] = []
-        for token in slot:
-            column = token.column or 1
-            if token.type in ("DOTS", "PASS"):
+        named = self.named
+        for kind, text, column in slot:
+            if kind != "CELL":  # a placeholder or a pass places nothing
                 continue
-            written, _, mark = str(token).lower().partition("=")
-            colour = colour_of_mark(self.spec, mark) if mark else player
-            if colour is None:
-                raise _error(
-                    line,
-                    token,
-                    unknown_mark_message(self.spec, mark),
-                    "colour-mark",
-                    self.source,
-                    column + len(written),
-                )
-            if mark and mark_warning_due(self.spec, self.warnings):
-                self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column + len(written))
-            for name in self.names(written, line, column, frame):
-                meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
-                if meant is not None:
-                    used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
-                    self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
-                    name = meant
-                cell = frame.cell(self.unshifted(name))
+            written, _, mark = text.lower().partition("=")
+            colour = self.marked(line, column, written, mark) if mark else player
+            shared = written[1:2].isalpha()  # `mo11` may be two cells; most names have one letter
+            for name in self.names(written, line, column, frame) if shared else (written,):
+                if corrections:
+                    name = self.corrected(name, turn_no, corrections, used, line, column)
+                cell = named[name] if name in named else self.cell(name, frame)
                 if cell is None:
                     found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
                     continue
@@ -769,16 +788,45 @@ class _Reader:
                 placed[cell] = turn_no
                 cells.append(cell)
                 colours.append(colour)
-        if all(t.type == "DOTS" for t in slot):
+        if slot[0][0] == "DOTS" and all(m[0] == "DOTS" for m in slot):
             self.warn(
                 "placeholder-turn",
-                f"turn {turn_no} is only the placeholder {str(slot[0])!r}: read as a turn that places no stone",
+                f"turn {turn_no} is only the placeholder {slot[0][1]!r}: read as a turn that places no stone",
                 line.number,
-                slot[0].column,
+                slot[0][2],
             )
+        # the mover's own colour throughout is no colours, as Turn would make it (without the check)
+        own = colours.count(player) == len(colours)
         found.turns.append(
-            Turn(player, tuple(cells), colours=tuple(colours), at=Location(line.number, slot[0].column or 1))
+            Turn(player, tuple(cells), (), () if own else tuple(colours), Location(line.number, slot[0][2]))
         )
+
+    def marked(self, line: Line, column: int, written: str, mark: str) -> int:
+        """The colour a cell's colour mark names (`i5=w`, the cell at `column`), or an error at the mark."""
+        column += len(written)
+        colour = colour_of_mark(self.spec, mark)
+        if colour is None:
+            raise self.fail_at(line, column, unknown_mark_message(self.spec, mark), "colour-mark")
+        if mark_warning_due(self.spec, self.warnings):
+            self.warn(UNEXPECTED_MARK, unexpected_mark_message(self.spec), line.number, column)
+        return colour
+
+    def corrected(
+        self, name: str, turn_no: int, corrections: Mapping[str, str], used: set[str], line: Line, column: int
+    ) -> str:
+        """The name a correction gives for this turn's `name` (`turn:name`, else `name`), or `name`."""
+        meant = corrections.get(f"{turn_no}:{name}", corrections.get(name))
+        if meant is None:
+            return name
+        used.update(k for k in (f"{turn_no}:{name}", name) if k in corrections)
+        self.warn("corrected", f"turn {turn_no}: {name} read as {meant} (correction)", line.number, column)
+        return meant
+
+    def cell(self, name: str, frame: Frame) -> Cell | None:
+        """`frame.cell` of the name as if lettered from `a`, remembered: a game names few cells many times."""
+        if name not in self.named:
+            self.named[name] = frame.cell(self.unshifted(name))
+        return self.named[name]
 
     def names(self, written: str, line: Line, column: int, frame: Frame) -> list[str]:
         """`mo11` is two cells sharing one row number, m11 and o11 (a warning says so), when every
@@ -1100,12 +1148,18 @@ class _Reader:
             return {}
         implied = position(found.turns, diagram.frame.board)[0]
         found_fixes: dict[str, str] = {}
-        for slip in found.slips:
-            unlisted = sorted(
+        unlisted_of = {  # the same for every slip of a colour: found once, not once a slip
+            colour: sorted(
                 self.shifted(diagram.frame.name(cell))
-                for cell, colour in diagram.stones.items()
-                if colour == slip.colour and cell not in implied
+                for cell, shown in diagram.stones.items()
+                if shown == colour and cell not in implied
             )
+            for colour in {slip.colour for slip in found.slips}
+        }
+        for slip in found.slips:
+            unlisted = unlisted_of[slip.colour]
+            if not unlisted:
+                continue  # nothing on the diagram explains it: for the rules to report
             near = [n for n in unlisted if n[0] == slip.name[0] or n[1:] == slip.name[1:]]
             fits = unlisted if len(unlisted) == 1 else near
             message = (
@@ -1118,13 +1172,11 @@ class _Reader:
                     f"places: probably {fits[0]} (corrections={{'{slip.turn}:{slip.name}': '{fits[0]}'}} "
                     "or corrections='diagram')"
                 )
-            elif unlisted:
+            else:
                 message += (
                     f"; the diagram shows stones of {stone_words[slip.colour - 1]} that no turn places at "
                     f"{', '.join(unlisted)}: one of them, perhaps"
                 )
-            else:
-                continue  # nothing on the diagram explains it: for the rules to report
             self.warn("diagram-explains", message, slip.line, slip.column)
         return found_fixes
 
@@ -1139,7 +1191,7 @@ class _Reader:
     ) -> dict[str, str]:
         """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
         of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
-        implied = position(turns, frame.board)[0] if diagram else {}
+        implied = position(turns, frame.board)[0] if diagram and bad else {}
         found: dict[str, str] = {}
         for item in bad:
             nearby = [self.shifted(n) for n in frame.nearby(self.unshifted(item.name))]

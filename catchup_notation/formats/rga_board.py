@@ -203,12 +203,21 @@ def position(turns: Iterable[Turn], board: Board) -> tuple[dict[Cell, int], froz
     last turn with stones."""
     stones: dict[Cell, int] = {}
     last: tuple[Cell, ...] = ()
+    index = board.index  # a dict: faster to ask than the board, once a stone
     for turn in turns:
-        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
-            if cell in board:
-                stones[cell] = colour
-        if turn.cells:
-            last = turn.cells
+        cells = turn.cells
+        if not cells:
+            continue
+        if turn.colours:  # stones of either colour (too, product)
+            for cell, colour in zip(cells, turn.colours, strict=True):
+                if cell in index:
+                    stones[cell] = colour
+        else:  # the mover's own colour: most turns
+            player = turn.player
+            for cell in cells:
+                if cell in index:
+                    stones[cell] = player
+        last = cells
     return stones, frozenset(cell for cell in last if cell in board)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -114,20 +115,46 @@ class Line:
     text: str  # as published, trailing whitespace removed
     kind: str = "record"
     columns: Token | None = None
-    names: list[Token] = attrs.Factory(list)
+    names: Sequence[Token] = ()  # no list of its own: a line rarely names players
     rownum: Token | None = None
     points: list[Token] | None = None
     entry: Token | None = None  # the move number
-    slots: list[list[Token]] = attrs.Factory(list)
+    _slots: list[list[Token]] | None = attrs.field(default=None, alias="slots")  # None: no list held
     comment: str | None = None  # text after a move or the column letters
     comment_column: int = 0
     players: tuple[PlayerColumn, PlayerColumn] | None = None  # a player-column header on this line
     error: NotationError | None = None
+    # The plain path's moves by turn, each (kind, text, column): tuples of strings and numbers,
+    # which the garbage collector stops looking at, where a long move list would otherwise keep a
+    # token object for every move until its record is built (half the reading time went there).
+    plain: tuple[tuple[tuple[str, str, int], ...], ...] | None = None
+
+    @property
+    def slots(self) -> list[list[Token]]:
+        """The move tokens of the entry, by turn as the gaps split them (made anew from `plain`)."""
+        if self.plain is None:
+            return [] if self._slots is None else self._slots
+        token = _plain_token()
+        return [
+            [token(kind, text, column - 1, column - 1 + len(text)) for kind, text, column in slot]
+            for slot in self.plain
+        ]
+
+    @slots.setter
+    def slots(self, slots: list[list[Token]]) -> None:
+        self._slots, self.plain = slots, None
 
     @property
     def moves(self) -> list[Token]:
         """The move tokens of the entry, left to right, whatever slot the gaps put them in."""
         return [token for slot in self.slots for token in slot]
+
+    @property
+    def words(self) -> list[str]:
+        """The moves as written, left to right (for comparing move lists)."""
+        if self.plain is not None:
+            return [move[1] for slot in self.plain for move in slot]
+        return [str(token) for token in self.moves]
 
 
 def prepare(text: str) -> tuple[str, tuple[PlayerColumn, PlayerColumn] | None]:
@@ -168,6 +195,10 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     from lark.exceptions import UnexpectedInput
 
     text, players = prepare(raw)
+    plain = _plain_entry(text, number, raw)
+    if plain is not None:
+        plain.players = players
+        return plain
     try:
         line = _read(parser().parse(text), number, raw)
     except UnexpectedInput as exc:
@@ -187,6 +218,52 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     if line.columns is not None and not consecutive(str(line.columns)):
         return Line(number, raw, kind="prose", players=players)  # a word such as "hello", not column letters
     return line
+
+
+# The plain path: a line that is only a move entry (quote prefixes and blanks, the move number,
+# then cells and placeholders, each after a run of spaces or tabs), the bulk of a long move list,
+# is read by a regular expression that accepts exactly what the grammar reads the same way. Any
+# other line (a diagram row, a pass, a resignation, a comment) takes the grammar.
+_PLAIN_ENTRY = re.compile(r"[ \t:>|!]*+([0-9]+\.)((?:[ \t]++(?>[A-Za-z]{1,3}[0-9]++(?:=[A-Za-z])?|\.\.\.?|---?))*+)")
+
+
+def _plain_entry(text: str, number: int, raw: str) -> Line | None:
+    """The line as `_read` makes it from the grammar's tree, when it is a plain move entry; else None."""
+    match = _PLAIN_ENTRY.fullmatch(text)
+    if match is None:
+        return None
+    start, end = match.span(1)
+    entry = _plain_token()("MOVENUM", text[start:end], start, end)
+    slots: list[list[tuple[str, str, int]]] = []
+    for word in text[end:].split():
+        start = text.find(word, end)
+        if start != end + 1 or text[end] != " " or not slots:  # a gap (not one space) between turns
+            slots.append([])
+        end = start + len(word)
+        slots[-1].append(("CELL" if word[0].isalpha() else "DOTS", word, start + 1))
+    return Line(number, raw, entry=entry, plain=tuple(map(tuple, slots)))
+
+
+@cache
+def _plain_token() -> Callable[[str, str, int, int], Token]:
+    """A maker of the tokens the grammar makes of one line (line 1, columns from 1), without the
+    checks of Lark's own constructor (a third of the plain path's time otherwise)."""
+    from lark import Token
+
+    class PlainToken(Token):
+        __slots__ = ()
+
+        def __new__(cls, kind: str, value: str, start: int, end: int) -> PlainToken:
+            token = str.__new__(cls, value)
+            token.type, token.value, token.start_pos, token.end_pos = kind, value, start, end
+            token.line = token.end_line = 1
+            token.column, token.end_column = start + 1, end + 1
+            return token
+
+        def __reduce__(self) -> tuple[type[Token], tuple[str, str, int | None, int | None, int | None]]:
+            return Token, (self.type, self.value, self.start_pos, self.line, self.column)  # Lark's own
+
+    return PlainToken
 
 
 def _record_like(head: str) -> bool:

@@ -1,0 +1,171 @@
+"""The rga reader's plain path (a regular expression for lines that are only a move entry) reads
+every line as the grammar does: the same tokens where they stand, the same errors, the same records
+and warnings of whole posts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from helpers import mutate, read_with
+from hypothesis import given
+from hypothesis import strategies as st
+
+from catchup_notation import formats
+from catchup_notation.board import hexhex
+from catchup_notation.formats.rga_lines import _plain_entry, parse
+from catchup_notation.model import Record, Turn
+
+QUIRKS = sorted((Path(__file__).parent / "quirks").glob("rga-*.rga"))
+POSTS = sorted((Path(__file__).parent / "data" / "rga").glob("*.txt"))
+GRAMMAR_ONLY = mock.patch("catchup_notation.formats.rga_lines._plain_entry", return_value=None)
+
+
+def _token(token):
+    return (
+        token.type,
+        str(token),
+        token.start_pos,
+        token.line,
+        token.column,
+        token.end_line,
+        token.end_column,
+        token.end_pos,
+    )
+
+
+def _seen(line):
+    """Everything a Line holds, its tokens spelled out."""
+    error = line.error
+    return (
+        line.number,
+        line.text,
+        line.kind,
+        None if line.columns is None else _token(line.columns),
+        [_token(t) for t in line.names],
+        None if line.rownum is None else _token(line.rownum),
+        None if line.points is None else [_token(t) for t in line.points],
+        None if line.entry is None else _token(line.entry),
+        [[_token(t) for t in slot] for slot in line.slots],
+        line.comment,
+        line.comment_column,
+        line.players,
+        None if error is None else (str(error), error.code, error.line, error.column),
+    )
+
+
+def _both_ways(raw, number=7):
+    plain = _seen(parse(raw, number, "p.rga"))
+    with GRAMMAR_ONLY:
+        grammar = _seen(parse(raw, number, "p.rga"))
+    return plain, grammar
+
+
+_LEADS = st.sampled_from(["", " ", "    ", "\t", "> ", ">", ": ", "| ", "!", "  >  "])
+_GAPS = st.sampled_from([" ", "  ", "   ", "\t", " \t", "\t ", "      "])
+_CELLS = st.from_regex(r"[a-s][1-9][0-9]?(=[wbrWB])?|[a-s]{2,3}[1-9]", fullmatch=True)
+_PLACEHOLDERS = st.sampled_from(["...", "..", "--", "---"])
+
+
+@st.composite
+def entry_lines(draw):
+    """A line that is only a move entry, as posts write them (cells and placeholders)."""
+    line = draw(_LEADS) + str(draw(st.integers(0, 300))) + "."
+    for _ in range(draw(st.integers(0, 5))):
+        line += draw(_GAPS) + draw(st.one_of(_CELLS, _CELLS, _PLACEHOLDERS))
+    return line
+
+
+@given(entry_lines())
+def test_the_plain_path_takes_every_plain_entry(line):
+    assert _plain_entry(line, 1, line) is not None, line
+
+
+@given(entry_lines())
+def test_the_plain_path_reads_entries_as_the_grammar_does(line):
+    plain, grammar = _both_ways(line)
+    assert plain == grammar
+
+
+_MUTATIONS = [*"0123456789. -=\t:>|!abxyzABW_#", "...", ". . .", "resign", "\u00a0", "__o___x__"]
+
+
+@given(entry_lines(), st.randoms(use_true_random=False))
+def test_the_plain_path_reads_mutated_entries_as_the_grammar_does(line, rng):
+    raw = mutate(line, rng, _MUTATIONS, most=3).rstrip(" \t\u00a0")  # as the reader hands lines over
+    plain, grammar = _both_ways(raw)
+    assert plain == grammar
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "1.  i5   g3 f6",
+        "12. ... i5",
+        "3.\ti5\tg3",
+        "3. i5 . . .   g3",  # a pass: the grammar's
+        "4.  i5   resign",  # a resignation: the grammar's
+        "5.  i5   g3  that was a mistake",  # a comment: the grammar's
+        "6.  i5x",
+        "7.i5",
+        "8.  abcd5",
+        "9.  i5=",
+        "10. ....",
+        "11. ----",
+    ],
+)
+def test_the_plain_path_on_the_edges(raw):
+    plain, grammar = _both_ways(raw)
+    assert plain == grammar
+
+
+def _post(items):
+    return [
+        (
+            None if i.record is None else (i.record, [t.at for t in i.record.turns]),
+            [(w.code, w.message, w.line, w.column) for w in i.warnings],
+            None if i.error is None else (str(i.error), i.error.code, i.error.line, i.error.column),
+        )
+        for i in items
+    ]
+
+
+def _both_posts(text, source="p.rga"):
+    """The post read with the plain path (and how many lines took it), and with the grammar alone."""
+    taken = []
+
+    def spy(*args):
+        line = _plain_entry(*args)
+        taken.append(line is not None)
+        return line
+
+    with mock.patch("catchup_notation.formats.rga_lines._plain_entry", spy):
+        plain = _post(read_with("rga", text, source=source))
+    with GRAMMAR_ONLY:
+        grammar = _post(read_with("rga", text, source=source))
+    return plain, grammar, sum(taken)
+
+
+@pytest.mark.parametrize("path", QUIRKS + POSTS, ids=lambda p: p.name)
+def test_posts_read_the_same_either_way(path):
+    plain, grammar, _ = _both_posts(path.read_text(encoding="utf-8"), path.name)
+    assert plain == grammar
+
+
+def test_a_long_move_list_takes_the_plain_path():
+    board = hexhex(5).cells
+    record = Record("catchup", tuple(Turn(i % 2 + 1, (board[i],)) for i in range(40)))
+    plain, grammar, taken = _both_posts(formats.write_text([record], "rga")[0])
+    assert taken == 20 - 9 and plain == grammar  # the entries below the 9 rows of the diagram
+
+
+_BOARD = hexhex(5).cells
+
+
+@given(st.lists(st.lists(st.sampled_from(_BOARD), min_size=1, max_size=2, unique=True), min_size=1, max_size=40))
+def test_written_posts_read_the_same_either_way(cells):
+    record = Record("catchup", tuple(Turn(i % 2 + 1, tuple(c)) for i, c in enumerate(cells)))
+    text = formats.write_text([record], "rga")[0]
+    plain, grammar, taken = _both_posts(text)
+    assert plain == grammar and (taken or len(cells) <= 18)
