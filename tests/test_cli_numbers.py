@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,9 @@ def test_tournament_is_repeatable_with_a_seed():
     assert run("tournament", "--set", "1..6", "--p1", "Cleverest").exit_code == 2
 
 
+MAX_VS_MIN = ("--p1", "MaxScore", "--p2", "MinScore")
+
+
 def test_stats_refuse_a_large_set_and_stop_at_a_budget():
     refused = run("stats", "--set", "1..20")
     assert refused.exit_code == 1 and "--timeout" in refused.output
@@ -89,6 +93,19 @@ def test_a_tournament_too_large_is_refused_unless_given_a_time_limit():
     (row,) = json_lines(stopped.stdout)
     assert row["complete"] is False and row["games"] < 3
     assert "stopped after 0.5 s" in stopped.stderr
+
+
+def test_a_tournament_of_many_small_games_stops_at_its_time_limit():
+    # Each game on 1..5 is over long before its turns are listed CHECK_EVERY times: the clock is
+    # looked at between games too.
+    started = time.monotonic()
+    stopped = run("tournament", "--set", "1..5", "--games", "100000000", *MAX_VS_MIN, "--timeout", "0.5", "--json")
+    assert time.monotonic() - started < 30
+    assert stopped.exit_code == 1 and "stopped after 0.5 s" in stopped.stderr
+    row = json_lines(stopped.stdout)[0]
+    assert row["complete"] is False and 0 < row["games"] < 100000000
+    at_once = run("tournament", "--set", "1..6", "--games", "3", *MAX_VS_MIN, "--timeout", "0", "--json")
+    assert at_once.exit_code == 1 and json_lines(at_once.stdout)[0]["complete"] is False
 
 
 def test_a_tournament_that_fits_says_it_is_complete():

@@ -144,6 +144,8 @@ def tournament(
     tally = [0, 0, 0]  # P1 wins, draws, P2 wins
     for played in range(games):
         try:
+            if budget is not None:  # between games too: a small set's games list too few turns to look
+                budget.check(0)
             result = play_game(start, (first, second), rng, budget).score()
         except SearchStopped:
             partial = TournamentResult(str(first), str(second), played, *tally)
