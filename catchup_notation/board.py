@@ -14,7 +14,6 @@ pictures and the Little Golem and Genius notations use.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -25,7 +24,7 @@ Cell = tuple[int, int]
 # The six axial directions, in no particular order.
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
-ROW_LETTERS = string.ascii_uppercase
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def cell_count(side: int) -> int:

@@ -17,15 +17,18 @@ therefore that board, and `shape` gives the shared `hexhex(n)` for any cells tha
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell, cell_count, hexhex
 from catchup_notation.errors import BoardError
 from catchup_notation.limits import MAX_BOARD_SPAN, MAX_CELLS, MAX_SIDE, TooManyDigits, excerpt, int_of
+
+if TYPE_CHECKING:
+    import random
 
 #: Most characters of a board file (a mask of the largest board takes about 20,000).
 MAX_BOARD_FILE_CHARS = 1_000_000
@@ -322,6 +325,8 @@ def random_board(seed: int, cells: int = 60, holes: int | None = None) -> Board:
     wanted = max(1, cells // 20) if holes is None else holes
     if wanted < 0 or wanted > cells // 7:
         raise BoardError(f"a random board of {cells} cells has from 0 to {cells // 7} holes, not {wanted}")
+    import random  # only for random boards (start-up time)
+
     rng = random.Random(seed)
     blob: set[Cell] = {(0, 0)}
     _grow(blob, cells + wanted, set(), rng)

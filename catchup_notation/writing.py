@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
@@ -66,6 +65,8 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     _remove_stale(target)
+    import tempfile  # only when a file is written (start-up time)
+
     try:
         handle, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target) + f"{os.getpid()}.", suffix=".tmp")
     except OSError as exc:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
 import sys
 import time
@@ -55,7 +54,9 @@ def exit_code(*, invalid: int, unreadable: int) -> int:
 
 def emit_json(obj: Any) -> None:
     """One JSON object on one line of stdout (never styled or wrapped)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    from json import dumps  # JSON output only (start-up time)
+
+    sys.stdout.write(dumps(obj, ensure_ascii=False) + "\n")
 
 
 def stdout_console() -> Console:
@@ -239,9 +240,11 @@ def printer(report_of: Callable[[Game], Report], *, json: bool) -> Callable[[Gam
 def _printed(report_of: Callable[[Game], Report], as_json: bool, game: Game) -> Printed:
     report = report_of(game)
     if as_json:
+        from json import dumps
+
         from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
 
-        return Printed(report.outcome, json.dumps(to_data(report), ensure_ascii=False), [])
+        return Printed(report.outcome, dumps(to_data(report), ensure_ascii=False), [])
     return Printed(report.outcome, "", report.lines())
 
 

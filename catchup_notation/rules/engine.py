@@ -8,14 +8,15 @@ White and Black, Red and Green); replay sets them to the record's own where it h
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from catchup_notation.board import Cell
 from catchup_notation.model import GameState, Result, RuleError, Turn
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # random only names a type here (start-up time)
+    import random
+
     from catchup_notation.rules.registry import Variant
 
 

@@ -13,7 +13,6 @@ known before the turn (groups never shrink: there are no captures).
 
 from __future__ import annotations
 
-import random
 from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -23,7 +22,8 @@ from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # random only names a type here (start-up time)
+    import random
     from collections.abc import Callable, Iterator
 
     from catchup_notation.rules.registry import Variant

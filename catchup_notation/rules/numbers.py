@@ -8,7 +8,6 @@ The game ends when the set is empty; the higher score wins, equal scores draw.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -18,7 +17,9 @@ from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # random only names a type here (start-up time)
+    import random
+
     from catchup_notation.rules.registry import Variant
 
 
