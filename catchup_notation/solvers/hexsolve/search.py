@@ -484,10 +484,25 @@ class Searcher:
         """Placed masks of a principal line from `state`, whose value is `value`."""
         out = []
         while (state[0] | state[1]) != self.geo.full:
-            children = self.children(state, self.counts(state))
+            counts = self.counts(state)
+            children = self.children(state, counts)
             if not children:
                 break
-            kept = next(((placed, child) for placed, child in children if -self.value(child) == value), None)
+            # A child keeps the value when its own value is at most -value (none is lower, as
+            # value is the best): one null-window test each, the stored best turn first. In a
+            # lost position every child keeps it, so none is searched.
+            key, own_frame = self.key(state, counts)
+            entry = self.table.get(key)
+            hint = entry[2] if entry is not None and own_frame else 0
+            children.sort(key=lambda item: item[0] != hint)
+            kept = next(
+                (
+                    (placed, child)
+                    for placed, child in children
+                    if value == -1 or self.value(child, -value, 1 - value) <= -value
+                ),
+                None,
+            )
             if kept is None:
                 raise AssertionError("no child keeps the solved value")
             placed, child = kept
