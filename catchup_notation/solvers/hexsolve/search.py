@@ -40,7 +40,9 @@ from catchup_notation.solvers.limits import CHECK_EVERY, Budget
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-State = tuple[int, int, int, int, int, int, int, TurnFacts | None, int]
+#: The facts of the last turn, as TurnFacts' fields in a plain tuple (cheaper to make).
+Facts = tuple[int, int, int, int, int, int, int]
+State = tuple[int, int, int, int, int, int, int, Facts | None, int]
 Child = tuple[int, State]  # (placed, state after the turn)
 
 #: Stones added since the root up to which keys are made canonical under the root's symmetries.
@@ -90,6 +92,8 @@ class Searcher:
         self._wins: list[dict[int, bool]] = [{}, {}, {}]
         self.monotone = self.cascade and not self.constrained and not self.either_colour
         self.killers = [[0, 0] for _ in range(2 * geo.n + 4)]  # a pass places nothing
+        #: The winning turn of the last value() that found one by winning_turn (else 0).
+        self.threat = 0
 
     # -- states ----------------------------------------------------------------------------
 
@@ -124,7 +128,8 @@ class Searcher:
         if found is None:
             probe = self.probe
             probe.to_move, probe.scores, probe.largest, probe.empty = mover, [0, s1, s2], [0, l1, l2], empty
-            probe.history = [facts] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
+            last = TurnFacts(*facts) if facts is not None else None
+            probe.history = [last] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
             if len(self._counts) >= _CACHE_LIMIT:
                 self._counts.clear()
             found = self._counts[key] = probe.allowed_counts()
@@ -246,6 +251,20 @@ class Searcher:
                     sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
                 elif count == 0:
                     sizes = []
+                elif count == 3:
+                    a, b, c = chosen
+                    ab, ac, bc = joined(a, b), joined(a, c), joined(b, c)
+                    links = ab + ac + bc
+                    if links >= 2:  # one set linked through a common stone
+                        sizes = [size_of(chosen)]
+                    elif not links:
+                        sizes = [single[a], single[b], single[c]]
+                    elif ab:
+                        sizes = [size_of((a, b)), single[c]]
+                    elif ac:
+                        sizes = [size_of((a, c)), single[b]]
+                    else:
+                        sizes = [size_of((b, c)), single[a]]
                 else:
                     sizes = [size_of(linked) for linked in _linked(chosen, joined)]
                 placed = 0
@@ -258,7 +277,7 @@ class Searcher:
                 new_score = score if score >= new_largest else new_largest
                 new_max = board_max if board_max >= new_largest else new_largest
                 strict = top if top > board_max and sizes.count(top) == 1 else 0
-                facts = TurnFacts(mover, count, score, new_score, board_max, new_max, strict)
+                facts = (mover, count, score, new_score, board_max, new_max, strict)
                 if mover == 1:
                     child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
                 else:
@@ -296,7 +315,7 @@ class Searcher:
                     mine = largest[mover]
                     new_score = max(score, mine)
                     strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
-                    facts = TurnFacts(mover, count, score, new_score, board_max, max(largest), strict)
+                    facts = (mover, count, score, new_score, board_max, max(largest), strict)
                     s = (new_score, s2) if mover == 1 else (s1, new_score)
                     child: State = (
                         masks[1],
@@ -393,13 +412,30 @@ class Searcher:
             winning = self.winning_child(children, mover)
         if winning is not None:
             self.table.store(key, 1, 1, 1, winning if own_frame else 0)
+            self.threat = winning
             return 1
         if not children:  # ketchup-1/2: no legal turn ends the game
             return self.final_value(m1, m2, mover)
         best, best_turn = -2, 0
         a = alpha
+        # Threats (monotone rules): cell sets with which the opponent wins at once, whatever else
+        # is on the board, learnt from the children searched so far. A turn that leaves one of them
+        # free, when the opponent may then place as many stones, loses at once (see threat()).
+        threats: list[tuple[int, int]] = []  # (cells, how many)
+        shift = 0 if mover == 1 else self.geo.n
         for placed, child in self.ordered(children, mover, hint, depth):
+            if threats:
+                mine = placed >> shift
+                reach = max(self.counts(child))
+                if any(not cells & mine and size <= reach for cells, size in threats):
+                    v = -1
+                    if v > best:
+                        best, best_turn = v, placed
+                    continue
+            self.threat = 0
             v = -self.value(child, -beta, -a, depth + 1)
+            if v == -1 and self.threat and self.monotone:
+                threats.append(self.minimal_threat(child, self.threat))
             if v > best:
                 best, best_turn = v, placed
                 if v > a:
@@ -417,6 +453,7 @@ class Searcher:
         else:
             low = high = best
         self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
+        self.threat = 0  # set by some descendant, not a turn of this position
         return best
 
     def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
@@ -441,6 +478,24 @@ class Searcher:
             if wins_now(mover, mine | placed):
                 return placed << shift
         return None
+
+    def minimal_threat(self, state: State, placed: int) -> tuple[int, int]:
+        """A least subset of a winning turn `placed` (of the player to move in `state`) that still
+        wins at once, as (cells, size). Winning at once is monotone (see winning_turn) and reads
+        only the winner's stones, so the set wins in any position with the same stones of that
+        player where its cells are free and the player may place that many stones."""
+        mover = state[2]
+        n = self.geo.n
+        cells = placed >> n if mover == 2 else placed & self.geo.full
+        mine = state[0] if mover == 1 else state[1]
+        wins_now = self.wins_now
+        rest = cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if wins_now(mover, mine | (cells ^ low)):
+                cells ^= low
+        return cells, cells.bit_count()
 
     def winning_child(self, children: list[Child], mover: int) -> int | None:
         """The placed mask of a turn that wins at once by the scoring rule's bounds, if any."""
