@@ -38,7 +38,7 @@ from catchup_notation.solvers.hexsolve.table import TranspositionTable
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
 #: The facts of the last turn, as TurnFacts' fields in a plain tuple (cheaper to make).
 Facts = tuple[int, int, int, int, int, int, int]
@@ -205,9 +205,9 @@ class Searcher:
         found = memo[mine] = (adjacent, sizes, single)
         return found
 
-    def children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
+    def children(self, state: State, counts: tuple[int, ...], only: int | None = None) -> list[Child]:
         """(placed, next state) for every legal turn, with the facts the engine's `_commit` would
-        record."""
+        record; with `only` (a placed mask), just that turn if it is legal (else nothing)."""
         if self.either_colour:
             return self.coloured_children(state, counts)
         m1, m2, mover, s1, s2, l1, l2, _, turns = state
@@ -215,6 +215,15 @@ class Searcher:
         n = geo.n
         free = geo.full & ~(m1 | m2)
         bits = [k for k in range(n) if free >> k & 1]
+        choices: Iterable[tuple[int, tuple[int, ...]]]
+        if only is None:
+            choices = ((count, chosen) for count in counts for chosen in combinations(bits, count))
+        else:
+            cells = only >> n if mover == 2 else only
+            if cells & ~free or (mover == 2 and only & geo.full) or cells.bit_count() not in counts:
+                return []
+            chosen = tuple(k for k in bits if cells >> k & 1)
+            choices = ((len(chosen), chosen),)
         mine = m1 if mover == 1 else m2
         largest = l1 if mover == 1 else l2
         score = s1 if mover == 1 else s2
@@ -240,49 +249,48 @@ class Searcher:
                 total += unit_size[low.bit_length() - 1]
             return total
 
-        for count in counts:
-            for chosen in combinations(bits, count):
-                # Sizes of the groups holding the new stones: link stones that touch each other or
-                # a common group, then add up the groups each linked set touches.
-                if count == 1:
-                    sizes = [single[chosen[0]]]
-                elif count == 2:
-                    a, b = chosen
-                    sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
-                elif count == 0:
-                    sizes = []
-                elif count == 3:
-                    a, b, c = chosen
-                    ab, ac, bc = joined(a, b), joined(a, c), joined(b, c)
-                    links = ab + ac + bc
-                    if links >= 2:  # one set linked through a common stone
-                        sizes = [size_of(chosen)]
-                    elif not links:
-                        sizes = [single[a], single[b], single[c]]
-                    elif ab:
-                        sizes = [size_of((a, b)), single[c]]
-                    elif ac:
-                        sizes = [size_of((a, c)), single[b]]
-                    else:
-                        sizes = [size_of((b, c)), single[a]]
+        for count, chosen in choices:
+            # Sizes of the groups holding the new stones: link stones that touch each other or
+            # a common group, then add up the groups each linked set touches.
+            if count == 1:
+                sizes = [single[chosen[0]]]
+            elif count == 2:
+                a, b = chosen
+                sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
+            elif count == 0:
+                sizes = []
+            elif count == 3:
+                a, b, c = chosen
+                ab, ac, bc = joined(a, b), joined(a, c), joined(b, c)
+                links = ab + ac + bc
+                if links >= 2:  # one set linked through a common stone
+                    sizes = [size_of(chosen)]
+                elif not links:
+                    sizes = [single[a], single[b], single[c]]
+                elif ab:
+                    sizes = [size_of((a, b)), single[c]]
+                elif ac:
+                    sizes = [size_of((a, c)), single[b]]
                 else:
-                    sizes = [size_of(linked) for linked in _linked(chosen, joined)]
-                placed = 0
-                for k in chosen:
-                    placed |= 1 << k
-                if constrained and not self.allowed(mover, count, sizes, l1, l2):
-                    continue
-                top = max(sizes, default=0)
-                new_largest = largest if largest >= top else top
-                new_score = score if score >= new_largest else new_largest
-                new_max = board_max if board_max >= new_largest else new_largest
-                strict = top if top > board_max and sizes.count(top) == 1 else 0
-                facts = (mover, count, score, new_score, board_max, new_max, strict)
-                if mover == 1:
-                    child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
-                else:
-                    child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
-                out.append((placed << shift, child))
+                    sizes = [size_of((b, c)), single[a]]
+            else:
+                sizes = [size_of(linked) for linked in _linked(chosen, joined)]
+            placed = 0
+            for k in chosen:
+                placed |= 1 << k
+            if constrained and not self.allowed(mover, count, sizes, l1, l2):
+                continue
+            top = max(sizes, default=0)
+            new_largest = largest if largest >= top else top
+            new_score = score if score >= new_largest else new_largest
+            new_max = board_max if board_max >= new_largest else new_largest
+            strict = top if top > board_max and sizes.count(top) == 1 else 0
+            facts = (mover, count, score, new_score, board_max, new_max, strict)
+            if mover == 1:
+                child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
+            else:
+                child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
+            out.append((placed << shift, child))
         return out
 
     def coloured_children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
@@ -404,9 +412,9 @@ class Searcher:
         start = self.nodes
         # A turn after which the scoring rule already gives the mover the game ends the search
         # here (whatever the window: no value is above a win).
+        children: list[Child] | None = None
         if self.monotone:
             winning = self.winning_turn(state, counts)
-            children = [] if winning is not None else self.children(state, counts)
         else:
             children = self.children(state, counts)
             winning = self.winning_child(children, mover)
@@ -414,8 +422,6 @@ class Searcher:
             self.table.store(key, 1, 1, 1, winning if own_frame else 0)
             self.threat = winning
             return 1
-        if not children:  # ketchup-1/2: no legal turn ends the game
-            return self.final_value(m1, m2, mover)
         best, best_turn = -2, 0
         a = alpha
         # Threats (monotone rules): cell sets with which the opponent wins at once, whatever else
@@ -423,7 +429,7 @@ class Searcher:
         # free, when the opponent may then place as many stones, loses at once (see threat()).
         threats: list[tuple[int, int]] = []  # (cells, how many)
         shift = 0 if mover == 1 else self.geo.n
-        for placed, child in self.ordered(children, mover, hint, depth):
+        for placed, child in self.candidates(state, counts, children, hint, depth):
             if threats:
                 mine = placed >> shift
                 reach = max(self.counts(child))
@@ -446,6 +452,8 @@ class Searcher:
                             killers[1] = killers[0]
                             killers[0] = placed
                         break
+        if best == -2:  # ketchup-1/2: no legal turn ends the game
+            return self.final_value(m1, m2, mover)
         if best <= alpha:
             low, high = -1, best
         elif best >= beta:
@@ -455,6 +463,25 @@ class Searcher:
         self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
         self.threat = 0  # set by some descendant, not a turn of this position
         return best
+
+    def candidates(
+        self, state: State, counts: tuple[int, ...], children: list[Child] | None, hint: int, depth: int
+    ) -> Iterator[Child]:
+        """The turns to search, best first. Where the children are not built yet, the stored best
+        turn and the killers are tried before any other is built: a cut-off by one of them saves
+        building and ordering every turn of the position."""
+        mover = state[2]
+        if children is not None:
+            yield from self.ordered(children, mover, hint, depth)
+            return
+        tried = []
+        for placed in (hint, *self.killers[depth]):
+            if placed and placed not in tried:
+                tried.append(placed)
+                yield from self.children(state, counts, placed)
+        for item in self.ordered(self.children(state, counts), mover, 0, depth):
+            if item[0] not in tried:
+                yield item
 
     def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
         """`winning_child` without building the children, where the rules allow it (cascade
