@@ -415,6 +415,8 @@ class Searcher:
         children: list[Child] | None = None
         if self.monotone:
             winning = self.winning_turn(state, counts)
+        elif self.early is None or (self.cascade and not self.could_win_now(state)):
+            winning = None  # no turn wins at once: the children are built only if needed
         else:
             children = self.children(state, counts)
             winning = self.winning_child(children, mover)
@@ -432,8 +434,8 @@ class Searcher:
         for placed, child in self.candidates(state, counts, children, hint, depth):
             if threats:
                 mine = placed >> shift
-                reach = max(self.counts(child))
-                if any(not cells & mine and size <= reach for cells, size in threats):
+                left = [size for cells, size in threats if not cells & mine]
+                if left and min(left) <= max(self.counts(child)):
                     v = -1
                     if v > best:
                         best, best_turn = v, placed
@@ -467,9 +469,9 @@ class Searcher:
     def candidates(
         self, state: State, counts: tuple[int, ...], children: list[Child] | None, hint: int, depth: int
     ) -> Iterator[Child]:
-        """The turns to search, best first. Where the children are not built yet, the stored best
-        turn and the killers are tried before any other is built: a cut-off by one of them saves
-        building and ordering every turn of the position."""
+        """The turns to search, best first. Where the children are not built yet (every variant
+        whose stones have one colour), the stored best turn and the killers are tried before any
+        other turn is built: a cut-off by one of them saves building and ordering every turn."""
         mover = state[2]
         if children is not None:
             yield from self.ordered(children, mover, hint, depth)
@@ -483,6 +485,13 @@ class Searcher:
             if item[0] not in tried:
                 yield item
 
+    def could_win_now(self, state: State) -> bool:
+        """Whether the mover would win at once by taking every empty cell (cascade rules): if not,
+        no turn wins at once, whatever constraint limits the turns (winning at once is monotone
+        in the mover's stones, see winning_turn)."""
+        m1, m2, mover = state[0], state[1], state[2]
+        return self.wins_now(mover, self.geo.full & ~(m2 if mover == 1 else m1))
+
     def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
         """`winning_child` without building the children, where the rules allow it (cascade
         scoring, no constraint on turns). Winning at once is monotone in the mover's stones: more
@@ -490,11 +499,11 @@ class Searcher:
         taking every empty cell does not win now, no turn does; and if some turn does, so does
         every turn of the largest allowed count that contains it, so only those are tried."""
         m1, m2, mover = state[0], state[1], state[2]
+        if not self.could_win_now(state):
+            return None
         mine = m1 if mover == 1 else m2
         free = self.geo.full & ~(m1 | m2)
         wins_now = self.wins_now
-        if not wins_now(mover, mine | free):
-            return None
         count = max(counts)
         shift = 0 if mover == 1 else self.geo.n
         if count >= free.bit_count():
