@@ -205,9 +205,18 @@ class Searcher:
         found = memo[mine] = (adjacent, sizes, single)
         return found
 
-    def children(self, state: State, counts: tuple[int, ...], only: int | None = None) -> list[Child]:
+    def children(
+        self,
+        state: State,
+        counts: tuple[int, ...],
+        only: int | None = None,
+        threats: Sequence[tuple[int, int]] = (),
+        pruned: list[int] | None = None,
+    ) -> list[Child]:
         """(placed, next state) for every legal turn, with the facts the engine's `_commit` would
-        record; with `only` (a placed mask), just that turn if it is legal (else nothing)."""
+        record; with `only` (a placed mask), just that turn if it is legal (else nothing). A turn
+        that leaves one of `threats` to the opponent (see value()) is left out, and its placed
+        mask appended to `pruned`."""
         if self.either_colour:
             return self.coloured_children(state, counts)
         m1, m2, mover, s1, s2, l1, l2, _, turns = state
@@ -290,6 +299,12 @@ class Searcher:
                 child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
             else:
                 child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
+            if threats:
+                left = [size for cells, size in threats if not cells & placed]
+                if left and min(left) <= max(self.counts(child)):
+                    if pruned is not None:
+                        pruned.append(placed << shift)
+                    continue
             out.append((placed << shift, child))
         return out
 
@@ -430,8 +445,9 @@ class Searcher:
         # is on the board, learnt from the children searched so far. A turn that leaves one of them
         # free, when the opponent may then place as many stones, loses at once (see threat()).
         threats: list[tuple[int, int]] = []  # (cells, how many)
+        pruned: list[int] = []  # turns left out by children() for a threat: each loses
         shift = 0 if mover == 1 else self.geo.n
-        for placed, child in self.candidates(state, counts, children, hint, depth):
+        for placed, child in self.candidates(state, counts, children, hint, depth, threats, pruned):
             if threats:
                 mine = placed >> shift
                 left = [size for cells, size in threats if not cells & mine]
@@ -454,6 +470,8 @@ class Searcher:
                             killers[1] = killers[0]
                             killers[0] = placed
                         break
+        if best == -2 and pruned:
+            best, best_turn = -1, pruned[0]
         if best == -2:  # ketchup-1/2: no legal turn ends the game
             return self.final_value(m1, m2, mover)
         if best <= alpha:
@@ -467,11 +485,19 @@ class Searcher:
         return best
 
     def candidates(
-        self, state: State, counts: tuple[int, ...], children: list[Child] | None, hint: int, depth: int
+        self,
+        state: State,
+        counts: tuple[int, ...],
+        children: list[Child] | None,
+        hint: int,
+        depth: int,
+        threats: list[tuple[int, int]],
+        pruned: list[int],
     ) -> Iterator[Child]:
         """The turns to search, best first. Where the children are not built yet (every variant
         whose stones have one colour), the stored best turn and the killers are tried before any
-        other turn is built: a cut-off by one of them saves building and ordering every turn."""
+        other turn is built: a cut-off by one of them saves building and ordering every turn, and
+        the threats they reveal leave out the turns that lose to one at once (monotone rules)."""
         mover = state[2]
         if children is not None:
             yield from self.ordered(children, mover, hint, depth)
@@ -481,7 +507,12 @@ class Searcher:
             if placed and placed not in tried:
                 tried.append(placed)
                 yield from self.children(state, counts, placed)
-        for item in self.ordered(self.children(state, counts), mover, 0, depth):
+        rest = (
+            self.children(state, counts, threats=threats, pruned=pruned)
+            if self.monotone
+            else self.children(state, counts)
+        )
+        for item in self.ordered(rest, mover, 0, depth):
             if item[0] not in tried:
                 yield item
 
