@@ -22,6 +22,14 @@ cost more than the rare symmetric transpositions save). The differential tests i
 tests/test_endgame.py check all of this against plain minimax on the engine.
 
 Turns are bitmasks too: `placed` = colour-1 cells | colour-2 cells << n.
+
+Where the cost goes, and what saves it. Most positions of a lost side are refuted by an opponent's
+turn that wins at once (cascade rules). Such a turn, cut down to a least winning set of cells (a
+*threat*), refutes every sibling turn that leaves those cells free when the opponent may place as
+many stones; so after the first few siblings of a losing position, the rest are left out while
+they are built, without a node each (value(), children()). Turns are built lazily: the stored
+best turn and the killers first, and only if none of them cuts off, every turn, ordered. The
+principal line is read by null-window tests (line()), not by full-window searches.
 """
 
 from __future__ import annotations
