@@ -19,18 +19,37 @@ from catchup_notation.solvers.endgame import EndgameResult, EndgameTimeout, solv
 WORDS = {1: "first player wins", 0: "draw", -1: "second player wins", None: "not solved"}
 
 
-def openings(result: EndgameResult, label: object) -> str:
-    """The best first turns, one per symmetry orbit, in Little Golem naming."""
+def best_turns(result: EndgameResult, label: object, colours: tuple[str, ...]) -> list[dict[str, object]]:
+    """The best first turns, one per symmetry orbit: cells in Little Golem naming and, where the
+    mover may place either colour (too, product), each stone's colour by name."""
     if not result.moves or result.value is None:
-        return ""
+        return []
     seen: set[int] = set()
-    names = []
+    out: list[dict[str, object]] = []
     for move in result.moves:
         if move.value == result.value and move.orbit not in seen:
             seen.add(move.orbit)
-            names.append(" ".join(label(c) for c in move.turn.cells) or "pass")  # type: ignore[operator]
+            turn: dict[str, object] = {"cells": [label(c) for c in move.turn.cells]}  # type: ignore[operator]
+            if move.turn.colours:
+                turn["colours"] = [colours[c - 1] for c in move.turn.colours]
+            out.append(turn)
+    return out
+
+
+def openings(result: EndgameResult, label: object, colours: tuple[str, ...]) -> str:
+    """The best first turns, one per symmetry orbit, as text ("B2 (White)" where colour is chosen)."""
+    turns = best_turns(result, label, colours)
+    if not turns:
+        return ""
+    names = []
+    for turn in turns:
+        cells, chosen = turn["cells"], turn.get("colours")
+        assert isinstance(cells, list)
+        if isinstance(chosen, list):
+            cells = [f"{cell} ({colour})" for cell, colour in zip(cells, chosen, strict=True)]
+        names.append(" ".join(cells) or "pass")
     orbits = len({m.orbit for m in result.moves})
-    return f"{', '.join(names)} ({len(seen)} of {orbits} orbits)"
+    return f"{', '.join(names)} ({len(turns)} of {orbits} orbits)"
 
 
 def playable(spec: object, x: int) -> str:
@@ -65,11 +84,12 @@ def main() -> None:
             except EndgameTimeout as exc:
                 assert isinstance(exc.partial, EndgameResult)
                 result = exc.partial
-            label = parse_variant(variant).board.label
+            chosen = parse_variant(variant)
+            label, colours = chosen.board.label, tuple(chosen.spec.colours)
             print(
                 f"{variant:20} {side:4} {result.value if result.value is not None else '?':>5}  "
                 f"{WORDS[result.value] if result.complete else 'not solved':20} {result.nodes:11} "
-                f"{result.seconds:8.1f} {result.table_entries:9}  {openings(result, label)}",
+                f"{result.seconds:8.1f} {result.table_entries:9}  {openings(result, label, colours)}",
                 flush=True,
             )
             if args.json:
@@ -82,7 +102,9 @@ def main() -> None:
                         "stopped": result.stopped,
                         "nodes": result.nodes,
                         "seconds": round(result.seconds, 2),
-                        "openings": openings(result, label),
+                        "openings": openings(result, label, colours),
+                        "best_turns": best_turns(result, label, colours),
+                        "jobs": args.jobs,
                         "load": os.getloadavg()[0],
                     }
                     out.write(json.dumps(line) + "\n")

@@ -49,16 +49,19 @@ def worker(kind: str, variant: str, side: int, jobs: int) -> None:
     turns = json.load(sys.stdin)
     from catchup_notation.model import Turn
 
-    if kind == "old":
-        from catchup_notation.endgame import solve_endgame  # type: ignore[import-not-found]
-        from catchup_notation.registry import parse_variant  # type: ignore[import-not-found]
-    else:
+    try:  # the layout since the restructure
         from catchup_notation.rules.registry import parse_variant
         from catchup_notation.solvers.endgame import solve_endgame
+
+        options: dict[str, int] = {"jobs": jobs}
+    except ImportError:  # an installation from before it
+        from catchup_notation.endgame import solve_endgame  # type: ignore[import-not-found,no-redef]
+        from catchup_notation.registry import parse_variant  # type: ignore[import-not-found,no-redef]
+
+        options = {}
     game = parse_variant(variant, size=side).new_game()
     for t in turns:
         game.play(Turn(t["player"], tuple(tuple(c) for c in t["cells"]), colours=tuple(t["colours"])))
-    options = {} if kind == "old" else {"jobs": jobs}
     result = solve_endgame(game, **options)
     print(json.dumps({"value": result.value, "seconds": result.seconds, "nodes": result.nodes}))
 

@@ -50,6 +50,10 @@ def test_record_position_after_turn_n(tmp_path):
 def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():
     result = run("solve", "--variant", "catchup(size=5)")
     assert result.exit_code == 1 and "--timeout" in result.output
+    # the empty side-3 board: fewer cells than a side-5 endgame solved at once, but no stone to
+    # decide anything early, so it takes minutes; refused without a budget
+    result = run("solve", "--variant", "catchup(size=3)")
+    assert result.exit_code == 1 and "--timeout" in result.output
     result = run("solve", "--variant", "catchup(size=4)", "--timeout", "1", "--json", "--jobs", "1")
     assert result.exit_code == 1
     (data,) = json_lines(result.output.split("\n", 1)[0] if result.output.startswith("{") else result.output)

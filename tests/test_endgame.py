@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -151,7 +152,17 @@ def test_too_large_and_timeout_and_wrong_game():
         solve_endgame(game, max_empty=14)
     with pytest.raises(EndgameTimeout):
         solve_endgame(game, time_limit=0.05)
+    with pytest.raises(EndgameTimeout) as stopped:
+        solve_endgame(game, max_nodes=50)
+    assert stopped.value.partial.nodes >= 50
     assert issubclass(EndgameTooLarge, CatchupError)
+
+
+def test_a_stop_in_a_worker_process_keeps_its_node_count():
+    # a worker's SearchStopped reaches the parent pickled; the count is what a stopped parallel
+    # run reports as its nodes
+    stopped = pickle.loads(pickle.dumps(EndgameTimeout("stopped after 7 nodes", nodes=7)))
+    assert isinstance(stopped, EndgameTimeout) and stopped.nodes == 7 and str(stopped) == "stopped after 7 nodes"
     with pytest.raises(EndgameError):
         solve_endgame(parse_variant("numbers").new_game())
 

@@ -134,7 +134,7 @@ def solve_endgame(
     try:
         return run.solve()
     except SearchStopped as exc:
-        partial = run.partial(str(exc))
+        partial = run.partial(str(exc), exc.nodes)
         raise EndgameTimeout(f"{exc}; {run.known_words()}", partial) from None
 
 
@@ -304,8 +304,10 @@ class _Run:
             jobs=self.jobs,
         )
 
-    def partial(self, why: str) -> EndgameResult:
-        """What is known after the budget ran out: the turns valued, and the value if a turn wins."""
+    def partial(self, why: str, stopped_nodes: int = 0) -> EndgameResult:
+        """What is known after the budget ran out: the turns valued, and the value if a turn wins.
+        `stopped_nodes` is the count of the search that stopped (a worker's, in a parallel run: the
+        nodes reported are then at least those, the other workers' unfinished turns unknown)."""
         mover = self.game.to_move
         value = 1 if 1 in self.values.values() else None
         winner = None if value is None else mover
@@ -315,7 +317,7 @@ class _Run:
             value,
             (),
             None,
-            self.searcher.nodes + self.extra_nodes,
+            max(self.searcher.nodes + self.extra_nodes, stopped_nodes),
             self.budget.seconds(),
             self.game.empty,
             moves=self._move_values(),

@@ -28,11 +28,17 @@ class SearchTooLarge(CatchupError):
 
 class SearchStopped(CatchupError):
     """A search ran out of its budget (`time_limit` seconds or `max_nodes` nodes). `partial` holds
-    what was known when it stopped (the solver's own result type), when anything was."""
+    what was known when it stopped (the solver's own result type), when anything was; `nodes` the
+    nodes the stopped search had visited (0 if not known)."""
 
-    def __init__(self, message: str, partial: object = None) -> None:
+    def __init__(self, message: str, partial: object = None, nodes: int = 0) -> None:
         super().__init__(message)
         self.partial = partial
+        self.nodes = nodes
+
+    def __reduce__(self) -> tuple[type[SearchStopped], tuple[str, None, int]]:
+        # raised in a worker process and re-raised in the parent: the node count must cross
+        return type(self), (str(self), None, self.nodes)
 
 
 @attrs.frozen
@@ -68,10 +74,10 @@ class Budget:
     def check(self, nodes: int) -> None:
         """Raise SearchStopped past the budget; report progress otherwise."""
         if self.max_nodes is not None and nodes >= self.max_nodes:
-            raise SearchStopped(f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})")
+            raise SearchStopped(f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})", nodes=nodes)
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
-            raise SearchStopped(f"stopped after {self.time_limit:g} s (--timeout) and {nodes} nodes")
+            raise SearchStopped(f"stopped after {self.time_limit:g} s (--timeout) and {nodes} nodes", nodes=nodes)
         if self.progress is not None:
             self.progress(Progress(nodes, now - self.started, self.done, self.total))
 

@@ -22,6 +22,14 @@ cost more than the rare symmetric transpositions save). The differential tests i
 tests/test_endgame.py check all of this against plain minimax on the engine.
 
 Turns are bitmasks too: `placed` = colour-1 cells | colour-2 cells << n.
+
+Where the cost goes, and what saves it. Most positions of a lost side are refuted by an opponent's
+turn that wins at once (cascade rules). Such a turn, cut down to a least winning set of cells (a
+*threat*), refutes every sibling turn that leaves those cells free when the opponent may place as
+many stones; so after the first few siblings of a losing position, the rest are left out while
+they are built, without a node each (value(), children()). Turns are built lazily: the stored
+best turn and the killers first, and only if none of them cuts off, every turn, ordered. The
+principal line is read by null-window tests (line()), not by full-window searches.
 """
 
 from __future__ import annotations
@@ -38,9 +46,11 @@ from catchup_notation.solvers.hexsolve.table import TranspositionTable
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
-State = tuple[int, int, int, int, int, int, int, TurnFacts | None, int]
+#: The facts of the last turn, as TurnFacts' fields in a plain tuple (cheaper to make).
+Facts = tuple[int, int, int, int, int, int, int]
+State = tuple[int, int, int, int, int, int, int, Facts | None, int]
 Child = tuple[int, State]  # (placed, state after the turn)
 
 #: Stones added since the root up to which keys are made canonical under the root's symmetries.
@@ -90,6 +100,8 @@ class Searcher:
         self._wins: list[dict[int, bool]] = [{}, {}, {}]
         self.monotone = self.cascade and not self.constrained and not self.either_colour
         self.killers = [[0, 0] for _ in range(2 * geo.n + 4)]  # a pass places nothing
+        #: The winning turn of the last value() that found one by winning_turn (else 0).
+        self.threat = 0
 
     # -- states ----------------------------------------------------------------------------
 
@@ -124,7 +136,8 @@ class Searcher:
         if found is None:
             probe = self.probe
             probe.to_move, probe.scores, probe.largest, probe.empty = mover, [0, s1, s2], [0, l1, l2], empty
-            probe.history = [facts] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
+            last = TurnFacts(*facts) if facts is not None else None
+            probe.history = [last] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
             if len(self._counts) >= _CACHE_LIMIT:
                 self._counts.clear()
             found = self._counts[key] = probe.allowed_counts()
@@ -200,9 +213,18 @@ class Searcher:
         found = memo[mine] = (adjacent, sizes, single)
         return found
 
-    def children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
+    def children(
+        self,
+        state: State,
+        counts: tuple[int, ...],
+        only: int | None = None,
+        threats: Sequence[tuple[int, int]] = (),
+        pruned: list[int] | None = None,
+    ) -> list[Child]:
         """(placed, next state) for every legal turn, with the facts the engine's `_commit` would
-        record."""
+        record; with `only` (a placed mask), just that turn if it is legal (else nothing). A turn
+        that leaves one of `threats` to the opponent (see value()) is left out, and its placed
+        mask appended to `pruned`."""
         if self.either_colour:
             return self.coloured_children(state, counts)
         m1, m2, mover, s1, s2, l1, l2, _, turns = state
@@ -210,6 +232,15 @@ class Searcher:
         n = geo.n
         free = geo.full & ~(m1 | m2)
         bits = [k for k in range(n) if free >> k & 1]
+        choices: Iterable[tuple[int, tuple[int, ...]]]
+        if only is None:
+            choices = ((count, chosen) for count in counts for chosen in combinations(bits, count))
+        else:
+            cells = only >> n if mover == 2 else only
+            if cells & ~free or (mover == 2 and only & geo.full) or cells.bit_count() not in counts:
+                return []
+            chosen = tuple(k for k in bits if cells >> k & 1)
+            choices = ((len(chosen), chosen),)
         mine = m1 if mover == 1 else m2
         largest = l1 if mover == 1 else l2
         score = s1 if mover == 1 else s2
@@ -235,35 +266,54 @@ class Searcher:
                 total += unit_size[low.bit_length() - 1]
             return total
 
-        for count in counts:
-            for chosen in combinations(bits, count):
-                # Sizes of the groups holding the new stones: link stones that touch each other or
-                # a common group, then add up the groups each linked set touches.
-                if count == 1:
-                    sizes = [single[chosen[0]]]
-                elif count == 2:
-                    a, b = chosen
-                    sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
-                elif count == 0:
-                    sizes = []
+        for count, chosen in choices:
+            # Sizes of the groups holding the new stones: link stones that touch each other or
+            # a common group, then add up the groups each linked set touches.
+            if count == 1:
+                sizes = [single[chosen[0]]]
+            elif count == 2:
+                a, b = chosen
+                sizes = [size_of(chosen)] if joined(a, b) else [single[a], single[b]]
+            elif count == 0:
+                sizes = []
+            elif count == 3:
+                a, b, c = chosen
+                ab, ac, bc = joined(a, b), joined(a, c), joined(b, c)
+                links = ab + ac + bc
+                if links >= 2:  # one set linked through a common stone
+                    sizes = [size_of(chosen)]
+                elif not links:
+                    sizes = [single[a], single[b], single[c]]
+                elif ab:
+                    sizes = [size_of((a, b)), single[c]]
+                elif ac:
+                    sizes = [size_of((a, c)), single[b]]
                 else:
-                    sizes = [size_of(linked) for linked in _linked(chosen, joined)]
-                placed = 0
-                for k in chosen:
-                    placed |= 1 << k
-                if constrained and not self.allowed(mover, count, sizes, l1, l2):
+                    sizes = [size_of((b, c)), single[a]]
+            else:
+                sizes = [size_of(linked) for linked in _linked(chosen, joined)]
+            placed = 0
+            for k in chosen:
+                placed |= 1 << k
+            if constrained and not self.allowed(mover, count, sizes, l1, l2):
+                continue
+            top = max(sizes, default=0)
+            new_largest = largest if largest >= top else top
+            new_score = score if score >= new_largest else new_largest
+            new_max = board_max if board_max >= new_largest else new_largest
+            strict = top if top > board_max and sizes.count(top) == 1 else 0
+            facts = (mover, count, score, new_score, board_max, new_max, strict)
+            if mover == 1:
+                child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
+            else:
+                child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
+            if threats:
+                left = [size for cells, size in threats if not cells & placed]
+                if left and min(left) <= max(self.counts(child)):
+                    if pruned is not None:
+                        pruned.append(placed << shift)
                     continue
-                top = max(sizes, default=0)
-                new_largest = largest if largest >= top else top
-                new_score = score if score >= new_largest else new_largest
-                new_max = board_max if board_max >= new_largest else new_largest
-                strict = top if top > board_max and sizes.count(top) == 1 else 0
-                facts = TurnFacts(mover, count, score, new_score, board_max, new_max, strict)
-                if mover == 1:
-                    child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
-                else:
-                    child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
-                out.append((placed << shift, child))
+            out.append((placed << shift, child))
         return out
 
     def coloured_children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
@@ -296,7 +346,7 @@ class Searcher:
                     mine = largest[mover]
                     new_score = max(score, mine)
                     strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
-                    facts = TurnFacts(mover, count, score, new_score, board_max, max(largest), strict)
+                    facts = (mover, count, score, new_score, board_max, max(largest), strict)
                     s = (new_score, s2) if mover == 1 else (s1, new_score)
                     child: State = (
                         masks[1],
@@ -385,21 +435,39 @@ class Searcher:
         start = self.nodes
         # A turn after which the scoring rule already gives the mover the game ends the search
         # here (whatever the window: no value is above a win).
+        children: list[Child] | None = None
         if self.monotone:
             winning = self.winning_turn(state, counts)
-            children = [] if winning is not None else self.children(state, counts)
+        elif self.early is None or (self.cascade and not self.could_win_now(state)):
+            winning = None  # no turn wins at once: the children are built only if needed
         else:
             children = self.children(state, counts)
             winning = self.winning_child(children, mover)
         if winning is not None:
             self.table.store(key, 1, 1, 1, winning if own_frame else 0)
+            self.threat = winning
             return 1
-        if not children:  # ketchup-1/2: no legal turn ends the game
-            return self.final_value(m1, m2, mover)
         best, best_turn = -2, 0
         a = alpha
-        for placed, child in self.ordered(children, mover, hint, depth):
+        # Threats (monotone rules): cell sets with which the opponent wins at once, whatever else
+        # is on the board, learnt from the children searched so far. A turn that leaves one of them
+        # free, when the opponent may then place as many stones, loses at once (see threat()).
+        threats: list[tuple[int, int]] = []  # (cells, how many)
+        pruned: list[int] = []  # turns left out by children() for a threat: each loses
+        shift = 0 if mover == 1 else self.geo.n
+        for placed, child in self.candidates(state, counts, children, hint, depth, threats, pruned):
+            if threats:
+                mine = placed >> shift
+                left = [size for cells, size in threats if not cells & mine]
+                if left and min(left) <= max(self.counts(child)):
+                    v = -1
+                    if v > best:
+                        best, best_turn = v, placed
+                    continue
+            self.threat = 0
             v = -self.value(child, -beta, -a, depth + 1)
+            if v == -1 and self.threat and self.monotone:
+                threats.append(self.minimal_threat(child, self.threat))
             if v > best:
                 best, best_turn = v, placed
                 if v > a:
@@ -410,6 +478,10 @@ class Searcher:
                             killers[1] = killers[0]
                             killers[0] = placed
                         break
+        if best == -2 and pruned:
+            best, best_turn = -1, pruned[0]
+        if best == -2:  # ketchup-1/2: no legal turn ends the game
+            return self.final_value(m1, m2, mover)
         if best <= alpha:
             low, high = -1, best
         elif best >= beta:
@@ -417,7 +489,47 @@ class Searcher:
         else:
             low = high = best
         self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
+        self.threat = 0  # set by some descendant, not a turn of this position
         return best
+
+    def candidates(
+        self,
+        state: State,
+        counts: tuple[int, ...],
+        children: list[Child] | None,
+        hint: int,
+        depth: int,
+        threats: list[tuple[int, int]],
+        pruned: list[int],
+    ) -> Iterator[Child]:
+        """The turns to search, best first. Where the children are not built yet (every variant
+        whose stones have one colour), the stored best turn and the killers are tried before any
+        other turn is built: a cut-off by one of them saves building and ordering every turn, and
+        the threats they reveal leave out the turns that lose to one at once (monotone rules)."""
+        mover = state[2]
+        if children is not None:
+            yield from self.ordered(children, mover, hint, depth)
+            return
+        tried = []
+        for placed in (hint, *self.killers[depth]):
+            if placed and placed not in tried:
+                tried.append(placed)
+                yield from self.children(state, counts, placed)
+        rest = (
+            self.children(state, counts, threats=threats, pruned=pruned)
+            if self.monotone
+            else self.children(state, counts)
+        )
+        for item in self.ordered(rest, mover, 0, depth):
+            if item[0] not in tried:
+                yield item
+
+    def could_win_now(self, state: State) -> bool:
+        """Whether the mover would win at once by taking every empty cell (cascade rules): if not,
+        no turn wins at once, whatever constraint limits the turns (winning at once is monotone
+        in the mover's stones, see winning_turn)."""
+        m1, m2, mover = state[0], state[1], state[2]
+        return self.wins_now(mover, self.geo.full & ~(m2 if mover == 1 else m1))
 
     def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
         """`winning_child` without building the children, where the rules allow it (cascade
@@ -426,11 +538,11 @@ class Searcher:
         taking every empty cell does not win now, no turn does; and if some turn does, so does
         every turn of the largest allowed count that contains it, so only those are tried."""
         m1, m2, mover = state[0], state[1], state[2]
+        if not self.could_win_now(state):
+            return None
         mine = m1 if mover == 1 else m2
         free = self.geo.full & ~(m1 | m2)
         wins_now = self.wins_now
-        if not wins_now(mover, mine | free):
-            return None
         count = max(counts)
         shift = 0 if mover == 1 else self.geo.n
         if count >= free.bit_count():
@@ -441,6 +553,24 @@ class Searcher:
             if wins_now(mover, mine | placed):
                 return placed << shift
         return None
+
+    def minimal_threat(self, state: State, placed: int) -> tuple[int, int]:
+        """A least subset of a winning turn `placed` (of the player to move in `state`) that still
+        wins at once, as (cells, size). Winning at once is monotone (see winning_turn) and reads
+        only the winner's stones, so the set wins in any position with the same stones of that
+        player where its cells are free and the player may place that many stones."""
+        mover = state[2]
+        n = self.geo.n
+        cells = placed >> n if mover == 2 else placed & self.geo.full
+        mine = state[0] if mover == 1 else state[1]
+        wins_now = self.wins_now
+        rest = cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if wins_now(mover, mine | (cells ^ low)):
+                cells ^= low
+        return cells, cells.bit_count()
 
     def winning_child(self, children: list[Child], mover: int) -> int | None:
         """The placed mask of a turn that wins at once by the scoring rule's bounds, if any."""
@@ -484,10 +614,25 @@ class Searcher:
         """Placed masks of a principal line from `state`, whose value is `value`."""
         out = []
         while (state[0] | state[1]) != self.geo.full:
-            children = self.children(state, self.counts(state))
+            counts = self.counts(state)
+            children = self.children(state, counts)
             if not children:
                 break
-            kept = next(((placed, child) for placed, child in children if -self.value(child) == value), None)
+            # A child keeps the value when its own value is at most -value (none is lower, as
+            # value is the best): one null-window test each, the stored best turn first. In a
+            # lost position every child keeps it, so none is searched.
+            key, own_frame = self.key(state, counts)
+            entry = self.table.get(key)
+            hint = entry[2] if entry is not None and own_frame else 0
+            children.sort(key=lambda item: item[0] != hint)
+            kept = next(
+                (
+                    (placed, child)
+                    for placed, child in children
+                    if value == -1 or self.value(child, -value, 1 - value) <= -value
+                ),
+                None,
+            )
             if kept is None:
                 raise AssertionError("no child keeps the solved value")
             placed, child = kept
