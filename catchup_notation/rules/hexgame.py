@@ -39,6 +39,7 @@ class TurnFacts(NamedTuple):
     board_max_before: int  # largest group on the board, either colour
     board_max_after: int
     strict_new_max: int  # size of a new or extended group larger than every other group, else 0
+    # (worked out only by engines whose rules read it: `HexGame.reads_strict_max`; 0 in the others)
 
 
 _facts = tuple.__new__  # a TurnFacts without the generated __new__'s call (once per turn of every replay)
@@ -56,6 +57,8 @@ class HexGame(Engine):
     #: Whether a player can be left without a legal turn while cells are empty; every turn ends
     #: with that check unless the variant always allows a single stone (catchup, alternative).
     may_stall = True
+    #: Whether the rules read `TurnFacts.strict_new_max` (ketchup 4): only then is it worked out.
+    reads_strict_max = False
     #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
     endless = False
 
@@ -375,7 +378,7 @@ class HexGame(Engine):
             self._place(indices, player)
         mine = largest[player]
         strict = 0
-        if mine > board_max_before:
+        if mine > board_max_before and self.reads_strict_max:
             # A group beyond the old board maximum must hold a new stone; it is "larger than every
             # other group" unless another group of this turn reaches the same size.
             find, gsize = self._find, self.gsize

@@ -16,6 +16,7 @@ class Ketchup4Game(HexGame):
     """
 
     fills_remaining = True
+    reads_strict_max = True
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)

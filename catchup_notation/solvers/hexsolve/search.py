@@ -80,6 +80,9 @@ class Searcher:
         self.probe = game.copy()
         self.constrained = game.constrained
         self.either_colour = game.either_colour
+        # TurnFacts.strict_new_max as the engine records it (0 unless its rules read it), so that
+        # states made here and by play agree
+        self.reads_strict = game.reads_strict_max
         self.table = TranspositionTable(capacity)
         self.budget = budget or Budget()
         self.nodes = 0
@@ -245,6 +248,7 @@ class Searcher:
         largest = l1 if mover == 1 else l2
         score = s1 if mover == 1 else s2
         board_max = max(l1, l2)
+        reads_strict = self.reads_strict
         adjacent, unit_size, single = self.units(mover, mine)
         near = geo.near
         shift = 0 if mover == 1 else n
@@ -301,7 +305,7 @@ class Searcher:
             new_largest = largest if largest >= top else top
             new_score = score if score >= new_largest else new_largest
             new_max = board_max if board_max >= new_largest else new_largest
-            strict = top if top > board_max and sizes.count(top) == 1 else 0
+            strict = top if reads_strict and top > board_max and sizes.count(top) == 1 else 0
             facts = (mover, count, score, new_score, board_max, new_max, strict)
             if mover == 1:
                 child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
@@ -326,6 +330,7 @@ class Searcher:
         bits = [1 << k for k in range(n) if free >> k & 1]
         score = s1 if mover == 1 else s2
         board_max = max(l1, l2)
+        reads_strict = self.reads_strict
         out: list[Child] = []
         for count in counts:
             for chosen in combinations(bits, count):
@@ -345,7 +350,7 @@ class Searcher:
                             sizes += grown
                     mine = largest[mover]
                     new_score = max(score, mine)
-                    strict = mine if mine > board_max and sizes.count(mine) == 1 else 0
+                    strict = mine if reads_strict and mine > board_max and sizes.count(mine) == 1 else 0
                     facts = (mover, count, score, new_score, board_max, max(largest), strict)
                     s = (new_score, s2) if mover == 1 else (s1, new_score)
                     child: State = (
