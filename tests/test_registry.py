@@ -72,3 +72,18 @@ def test_bad_variant_strings(text, problem):
 def test_multisets():
     assert parse_multiset("{1..4, 7, 2}") == (1, 2, 2, 3, 4, 7)
     assert parse_multiset("3") == (3,)
+
+
+def test_a_variant_read_from_its_own_file_is_the_one_the_whole_registry_gives():
+    # find_spec reads only `NN-name.toml` when a variant is asked for by its own name (start-up
+    # time); that must give exactly what reading every file gives.
+    from catchup_notation.rules import registry
+
+    names = [spec.name for spec in registry.specs()]
+    registry.specs.cache_clear()
+    registry._own_file.cache_clear()
+    alone = {name: registry._own_file(name) for name in names}
+    assert registry._own_file("lg") is None  # an alias: the whole registry answers
+    assert registry.specs.cache_info().currsize == 0  # nothing but the one file each time
+    for spec in registry.specs():
+        assert alone[spec.name] == spec

@@ -233,6 +233,23 @@ def specs() -> tuple[VariantSpec, ...]:
     return tuple(spec for _, spec in sorted(loaded, key=lambda pair: pair[0]))
 
 
+_FILE_NAME = re.compile(r"[a-z0-9][a-z0-9.-]*")
+
+
+@lru_cache(maxsize=64)
+def _own_file(name: str) -> VariantSpec | None:
+    """The variant of the data file named after `name` (`NN-name.toml`), read alone when it names
+    that variant: a variant asked for by its own name, the usual case, needs no other file parsed
+    (TOML is parsed in Python: all the files take a sixth of a command's start-up)."""
+    if specs.cache_info().currsize or not _FILE_NAME.fullmatch(name):  # every file read already; no file name
+        return None
+    for path in data_dir("variants").glob(f"*-{name}.toml"):
+        if path.name.split("-", 1)[0].isdigit():
+            spec = _spec_from_toml(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+            return spec if spec.name.lower() == name else None
+    return None
+
+
 @cache
 def _by_name() -> dict[str, VariantSpec]:
     table: dict[str, VariantSpec] = {}
@@ -246,8 +263,12 @@ def _by_name() -> dict[str, VariantSpec]:
 
 def find_spec(name: str) -> VariantSpec:
     """The variant called `name` (or with that alias); unknown names list the known ones."""
+    key = name.strip().lower()
+    own = _own_file(key)
+    if own is not None:
+        return own
     try:
-        return _by_name()[name.strip().lower()]
+        return _by_name()[key]
     except KeyError:
         known = ", ".join(spec.name for spec in specs())
         raise VariantError(f"unknown variant {excerpt(name)}; known variants: {known}") from None
