@@ -6,7 +6,6 @@ import functools
 
 import typer
 
-from catchup_notation.batch import reports
 from catchup_notation.cli import output
 from catchup_notation.cli.options import (
     Board,
@@ -51,15 +50,16 @@ def adjudicate(
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     variant = with_board(variant, board)
     report = functools.partial(adjudication_report, endgame_limit=max_empty if solve_endgame else None)
-    found = reports(
+    counts = output.print_reports(
         paths,
-        output.printer(report, json=json),
+        report,
+        json=json,
+        label="adjudicating",
         jobs=jobs,
         format=format,
         variant=variant,
         corrections=parse_corrections(corrections),
     )
-    counts = output.stream_reports(found, json=json, label="adjudicating")
     raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
 
 

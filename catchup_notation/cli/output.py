@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar
 
 import typer
@@ -23,6 +23,7 @@ from catchup_notation.writing import OutputError
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
     from rich.console import Console
 
+    from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
 
 # Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
@@ -246,6 +247,27 @@ def _printed(report_of: Callable[[Game], Report], as_json: bool, game: Game) -> 
 
         return Printed(report.outcome, dumps(to_data(report), ensure_ascii=False), [])
     return Printed(report.outcome, "", report.lines())
+
+
+def print_reports(
+    paths: Sequence[str],
+    report_of: Callable[[Game], Report],
+    *,
+    json: bool,
+    label: str,
+    jobs: int | None,
+    format: str | None,
+    variant: str | None,
+    corrections: Corrections,
+) -> Counter[str]:
+    """Every record of `paths` judged by `report_of` (on several cores as `jobs` says) and printed
+    as it comes; the count of each outcome."""
+    from catchup_notation.batch import reports
+
+    found = reports(
+        paths, printer(report_of, json=json), jobs=jobs, format=format, variant=variant, corrections=corrections
+    )
+    return stream_reports(found, json=json, label=label)
 
 
 def stream_reports(printed: Iterable[Printed], *, json: bool, label: str) -> Counter[str]:

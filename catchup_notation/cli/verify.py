@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from catchup_notation.batch import reports
 from catchup_notation.cli import output
 from catchup_notation.cli.options import (
     Board,
@@ -45,15 +44,16 @@ def verify(
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
     variant = with_board(variant, board)
-    found = reports(
+    counts = output.print_reports(
         paths,
-        output.printer(verify_report, json=json),
+        verify_report,
+        json=json,
+        label="verifying",
         jobs=jobs,
         format=format,
         variant=variant,
         corrections=parse_corrections(corrections),
     )
-    counts = output.stream_reports(found, json=json, label="verifying")
     if not json:
         total = sum(counts.values())
         output.print_lines(
