@@ -85,8 +85,8 @@ class Turn:
 
 
 # Readers build a Turn and a Location for every turn of an archive; these two make the common
-# ones without the generated __init__'s per-field checks (a third of a reader's time on a plain
-# collection). They give exactly what the constructors give, for arguments the constructors accept.
+# ones without the generated __init__'s per-field work (half the cost of each object). They give
+# exactly what the constructors give, for arguments the constructors accept.
 _new = object.__new__
 _set_line, _set_column = Location.line.__set__, Location.column.__set__  # type: ignore[attr-defined]
 _set_player, _set_cells, _set_numbers, _set_colours, _set_at = (

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from catchup_notation.board import Cell
 from catchup_notation.model import GameState, Result, RuleError, Turn
 
-if TYPE_CHECKING:  # random only names a type here (start-up time)
-    import random
+if TYPE_CHECKING:
+    import random  # a type only here: not imported at start-up
 
     from catchup_notation.rules.registry import Variant
 

@@ -22,8 +22,8 @@ from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
 
-if TYPE_CHECKING:  # random only names a type here (start-up time)
-    import random
+if TYPE_CHECKING:
+    import random  # a type only here: not imported at start-up
     from collections.abc import Callable, Iterator
 
     from catchup_notation.rules.registry import Variant

@@ -17,8 +17,8 @@ from catchup_notation.errors import IllegalTurn
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine
 
-if TYPE_CHECKING:  # random only names a type here (start-up time)
-    import random
+if TYPE_CHECKING:
+    import random  # a type only here: not imported at start-up
 
     from catchup_notation.rules.registry import Variant
 
