@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from helpers import read_with, write_with
+from hypothesis import given
+from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation.board import hexhex
-from catchup_notation.formats.abstractplay import cell_name, cell_of, move_string
+from catchup_notation.formats.abstractplay import cell_name, cell_of, header_text, header_value, move_string
 from catchup_notation.model import Ending, Record, Turn
 from catchup_notation.rules.adjudicate import adjudicate
 
@@ -331,3 +333,23 @@ def test_quirk_unknown_variant_name():
     (game,) = games("abstractplay-unknown-variant.apjson")
     (error,) = game.errors
     assert error.code == "variant" and "Huge board (base 9)" in str(error)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+quoted_texts = st.sampled_from(['""', '"abc"', '"123"', '"\\"\\""', "123", "[1,2]", "[1, 2]", "null", " 1"])
+
+
+@given(json_values)
+def test_a_header_value_comes_back_from_its_text(value):
+    assert header_value(header_text(value)) == value
+
+
+@given(st.text(max_size=12) | quoted_texts)
+def test_a_header_text_comes_back_from_its_value(text):
+    # What a record's headers say, written as an Abstract Play header and read back: every text,
+    # including one that merely looks like a quoted string ('""'), comes back as it was.
+    assert header_text(header_value(text)) == text

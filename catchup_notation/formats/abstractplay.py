@@ -107,17 +107,32 @@ def _is_json_text(text: str) -> bool:
         return False
 
 
+def _needs_quoting(text: str) -> bool:
+    """Whether a string header would read back as another value if kept as itself: it is JSON
+    text of a value other than a string, or of a string that itself needs quoting."""
+    while _is_json_text(text):
+        value = json.loads(text)
+        if not isinstance(value, str):
+            return True
+        text = value
+    return False
+
+
 def header_text(value: Any) -> str:
-    """A header value as `Record.headers` keeps it: a string as itself unless it would read as
-    other JSON, anything else (and such a string) as JSON text."""
-    if isinstance(value, str) and not _is_json_text(value):
+    """A header value as `Record.headers` keeps it: a string as itself unless that would read
+    back as another value, anything else (and such a string) as JSON text."""
+    if isinstance(value, str) and not _needs_quoting(value):
         return value
     return json.dumps(value, ensure_ascii=False)
 
 
 def header_value(text: str) -> Any:
-    """The JSON value of a kept header (the inverse of `header_text`)."""
-    return json.loads(text) if _is_json_text(text) else text
+    """The JSON value of a kept header: the inverse of `header_text` for every text (a text that
+    merely looks like a quoted string, `""`, is that string of characters)."""
+    if not _is_json_text(text):
+        return text
+    value = json.loads(text)
+    return value if not isinstance(value, str) or _needs_quoting(value) else text
 
 
 # ---------------------------------------------------------------------------------------------

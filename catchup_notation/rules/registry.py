@@ -25,6 +25,8 @@ from catchup_notation.model import OMIT
 from catchup_notation.resources import data_dir
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from catchup_notation.rules.engine import Engine
 
 Multiset = tuple[int, ...]
@@ -226,11 +228,15 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
 @cache
 def specs() -> tuple[VariantSpec, ...]:
     """Every registered variant, in the order of their data files' `order` keys."""
-    loaded = []
-    for path in sorted(data_dir("variants").glob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        loaded.append((data.get("order", 999), _spec_from_toml(data, path.name)))
+    loaded = [_spec_of_file(path) for path in sorted(data_dir("variants").glob("*.toml"))]
     return tuple(spec for _, spec in sorted(loaded, key=lambda pair: pair[0]))
+
+
+@cache
+def _spec_of_file(path: Path) -> tuple[int, VariantSpec]:
+    """A data file's `order` and variant, read once (a variant read alone is the registry's own)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return data.get("order", 999), _spec_from_toml(data, path.name)
 
 
 _FILE_NAME = re.compile(r"[a-z0-9][a-z0-9.-]*")
@@ -241,11 +247,11 @@ def _own_file(name: str) -> VariantSpec | None:
     """The variant of the data file named after `name` (`NN-name.toml`), read alone when it names
     that variant: a variant asked for by its own name, the usual case, needs no other file parsed
     (TOML is parsed in Python: reading every file cost each command about 3 ms of its start-up)."""
-    if specs.cache_info().currsize or not _FILE_NAME.fullmatch(name):  # every file read already; no file name
+    if not _FILE_NAME.fullmatch(name):  # not a name a data file can have
         return None
     for path in data_dir("variants").glob(f"*-{name}.toml"):
         if path.name.split("-", 1)[0].isdigit():
-            spec = _spec_from_toml(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+            _, spec = _spec_of_file(path)
             return spec if spec.name.lower() == name else None
     return None
 
