@@ -294,20 +294,21 @@ def parse_variant(text: str, **overrides: Any) -> Variant:
     """
     given = tuple((key, value) for key, value in overrides.items() if value is not None)
     if "@" in text:  # a board file: read it each time, it may have changed
-        spec, params = _parsed(text, given)
-        return Variant(spec, dict(params))
+        return _variant(text, given)
     try:
         return _cached_variant(text, given)
     except TypeError:  # an override that cannot be a cache key (a list): parse it afresh
-        spec, params = _parsed(text, given)
-        return Variant(spec, dict(params))
+        return _variant(text, given)
 
 
-@lru_cache(maxsize=1024)  # records of a collection name the same few variants over and over
-def _cached_variant(text: str, overrides: tuple[tuple[str, Any], ...]) -> Variant:
-    """One Variant per variant string, shared (a Variant is never changed: its params are read only)."""
+def _variant(text: str, overrides: tuple[tuple[str, Any], ...]) -> Variant:
     spec, params = _parsed(text, overrides)
     return Variant(spec, dict(params))
+
+
+#: One Variant per variant string, shared (a Variant is never changed: its params are read only);
+#: records of a collection name the same few variants over and over.
+_cached_variant = lru_cache(maxsize=1024)(_variant)
 
 
 def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantSpec, tuple[tuple[str, Any], ...]]:
