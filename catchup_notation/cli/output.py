@@ -53,11 +53,16 @@ def exit_code(*, invalid: int, unreadable: int) -> int:
     return EXIT_OK
 
 
-def emit_json(obj: Any) -> None:
-    """One JSON object on one line of stdout (never styled or wrapped)."""
+def json_line(obj: Any) -> str:
+    """One JSON object as one line (never styled or wrapped), without its line break."""
     from json import dumps  # JSON output only (start-up time)
 
-    sys.stdout.write(dumps(obj, ensure_ascii=False) + "\n")
+    return dumps(obj, ensure_ascii=False)
+
+
+def emit_json(obj: Any) -> None:
+    """One JSON object on one line of stdout."""
+    sys.stdout.write(json_line(obj) + "\n")
 
 
 def stdout_console() -> Console:
@@ -241,11 +246,9 @@ def printer(report_of: Callable[[Game], Report], *, json: bool) -> Callable[[Gam
 def _printed(report_of: Callable[[Game], Report], as_json: bool, game: Game) -> Printed:
     report = report_of(game)
     if as_json:
-        from json import dumps
-
         from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
 
-        return Printed(report.outcome, dumps(to_data(report), ensure_ascii=False), [])
+        return Printed(report.outcome, json_line(to_data(report)), [])
     return Printed(report.outcome, "", report.lines())
 
 
