@@ -12,14 +12,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 
-from catchup_notation.rules.registry import hex_variants, parse_variant
+from catchup_notation.board import Cell
+from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.rules.registry import VariantSpec, hex_variants, parse_variant
 from catchup_notation.solvers.endgame import EndgameResult, EndgameTimeout, solve_variant
 
 WORDS = {1: "first player wins", 0: "draw", -1: "second player wins", None: "not solved"}
 
 
-def best_turns(result: EndgameResult, label: object, colours: tuple[str, ...]) -> list[dict[str, object]]:
+def best_turns(
+    result: EndgameResult, label: Callable[[Cell], str], colours: tuple[str, ...]
+) -> list[dict[str, object]]:
     """The best first turns, one per symmetry orbit: cells in Little Golem naming and, where the
     mover may place either colour (too, product), each stone's colour by name."""
     if not result.moves or result.value is None:
@@ -29,14 +34,14 @@ def best_turns(result: EndgameResult, label: object, colours: tuple[str, ...]) -
     for move in result.moves:
         if move.value == result.value and move.orbit not in seen:
             seen.add(move.orbit)
-            turn: dict[str, object] = {"cells": [label(c) for c in move.turn.cells]}  # type: ignore[operator]
+            turn: dict[str, object] = {"cells": [label(c) for c in move.turn.cells]}
             if move.turn.colours:
                 turn["colours"] = [colours[c - 1] for c in move.turn.colours]
             out.append(turn)
     return out
 
 
-def openings(result: EndgameResult, label: object, colours: tuple[str, ...]) -> str:
+def openings(result: EndgameResult, label: Callable[[Cell], str], colours: tuple[str, ...]) -> str:
     """The best first turns, one per symmetry orbit, as text ("B2 (White)" where colour is chosen)."""
     turns = best_turns(result, label, colours)
     if not turns:
@@ -52,10 +57,10 @@ def openings(result: EndgameResult, label: object, colours: tuple[str, ...]) -> 
     return f"{', '.join(names)} ({len(turns)} of {orbits} orbits)"
 
 
-def playable(spec: object, x: int) -> str:
+def playable(spec: VariantSpec, x: int) -> str:
     """The variant's name with its required parameters (brink's margin) set to `x`."""
-    required = [f"{p.name}={x}" for p in spec.parameters if p.required]  # type: ignore[attr-defined]
-    return f"{spec.name}({', '.join(required)})" if required else spec.name  # type: ignore[attr-defined]
+    required = [f"{p.name}={x}" for p in spec.parameters if p.required]
+    return f"{spec.name}({', '.join(required)})" if required else spec.name
 
 
 def main() -> None:
@@ -73,7 +78,8 @@ def main() -> None:
     for spec in hex_variants():
         if args.variants and spec.name not in args.variants:
             continue
-        if parse_variant(playable(spec, args.brink_x)).new_game().endless:
+        game = parse_variant(playable(spec, args.brink_x)).new_game()
+        if isinstance(game, HexGame) and game.endless:
             print(f"{spec.name:20} has no value (both players may pass for ever)")
             continue
         for side in args.sides:
