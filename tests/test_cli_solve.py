@@ -39,6 +39,28 @@ def test_svg_pictures_of_the_best_openings(tmp_path):
     assert all((tmp_path / "maps" / name).read_text().startswith("<svg") for name in written)
 
 
+def test_svg_map_paints_each_cell_by_its_value_and_says_so(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from catchup_notation.solvers.reporting import VALUE_FILLS
+
+    result = run("solve", "--variant", "too(size=2)", "--moves", "--json", "--svg", str(tmp_path), "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    (data,) = json_lines(result.output.split("\nwrote", 1)[0])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    for colour, name in ((1, "black"), (2, "white")):
+        root = ET.parse(tmp_path / f"map-{name}.svg").getroot()
+        fills = {p.get("data-cell"): p.get("fill") for p in root.iterfind(".//s:polygon", ns)}
+        values = {m["cells"][0]: m["value"] for m in data["moves"] if m.get("colours", [1])[0] == colour}
+        assert fills == {cell: VALUE_FILLS[value] for cell, value in values.items()}
+        caption = [t.text for t in root.iterfind(".//s:g[@class='caption']/s:text", ns)]
+        assert caption[0] == "too(size=2), the empty board" and f"a {name.capitalize()} stone" in caption[1]
+        words = {1: "green: win", 0: "grey: draw", -1: "red: loss"}  # the legend names the values shown
+        assert caption[2] == ", ".join(words[v] for v in sorted(set(values.values()), reverse=True))
+        # the picture is wide enough for its longest caption line (13 px text, about 7 px a character)
+        assert float(root.get("width")) >= 6.5 * max(len(line) for line in caption)
+
+
 def test_record_position_after_turn_n(tmp_path):
     path = write_lg(tmp_path / "g.sgf", random_game(3, "catchup", turns=30))
     result = run("solve", str(path), "--turn", "28", "--json", "--jobs", "1")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.model import HexState
@@ -43,6 +43,7 @@ _R = 20.0  # hexagon circumradius, px
 _W = math.sqrt(3) * _R  # width of a pointy-top hexagon
 _MARGIN = 2 * _R
 _CAPTION_LINE = 18.0
+_CAPTION_CHAR = 7.2  # a generous width of one 13 px sans-serif character
 
 
 class SvgBoard(str):
@@ -60,13 +61,13 @@ def state_svg(
     colours: tuple[str, str] | None = None,
     marked_cells: Iterable[Cell] = (),
     cell_fills: Mapping[Cell, str] | None = None,
-    caption: bool = True,
+    caption: bool | Sequence[str] = True,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
     cells a broken rule names) are outlined as offending; `cell_fills` paints chosen cells in other
     colours (a map of winning and losing moves, say); `caption` False leaves out the words under
-    the board."""
+    the board, and lines of text replace the position's own (scores and groups)."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
     names = names or spec.players
@@ -82,7 +83,12 @@ def state_svg(
     xs, ys = zip(*(_centre(cell) for cell in board.cells), strict=True)
     left, right = min(xs) - 1.5 * _W - _MARGIN / 2, max(xs) + 1.5 * _W + _MARGIN / 2
     top_edge, bottom = min(ys) - 1.5 * _R - _MARGIN / 2, max(ys) + 1.5 * _R + _MARGIN / 2
-    words = caption_lines(state, names) if caption else []
+    given = not isinstance(caption, bool)  # lines of text instead of the position's own words
+    words = list(caption) if not isinstance(caption, bool) else caption_lines(state, names) if caption else []
+    # A caption longer than the board is wide widens the picture (centred), or it would be clipped.
+    spare = max((len(line) * _CAPTION_CHAR for line in words), default=0.0) + _R - (right - left)
+    if spare > 0:
+        left, right = left - spare / 2, right + spare / 2
     width = right - left
     height = bottom - top_edge + len(words) * _CAPTION_LINE + _R / 2
 
@@ -97,7 +103,8 @@ def state_svg(
             "class": "catchup-board",
         },
     )
-    ET.SubElement(svg, "title").text = f"{state.variant} after turn {state.turns_played}"
+    title = words[0] if words and given else f"{state.variant} after turn {state.turns_played}"
+    ET.SubElement(svg, "title").text = title
     style = "text { font-family: sans-serif; fill: #333; } .coord { font-size: 11px; } .caption { font-size: 13px; }"
     ET.SubElement(svg, "style").text = style + (" " + OFFENDING_STYLE if offending else "")
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from catchup_notation.board import Cell
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
@@ -149,9 +150,23 @@ def write_move_pictures(game: HexGame, result: EndgameResult, folder: Path) -> l
                 continue
             suffix = "" if not game.either_colour else f"-{game.colour_names[colour - 1].lower()}"
             path = folder / f"map{suffix}.svg"
-            write_file(path, state_svg(game.state(), cell_fills=fills))
+            write_file(path, state_svg(game.state(), cell_fills=fills, caption=_map_caption(game, colour, fills)))
             written.append(path)
     return written
+
+
+def _map_caption(game: HexGame, colour: int, fills: dict[Cell, str]) -> list[str]:
+    """The words under a map of first moves: whose turn, what stone, and which fill means what."""
+    mover = game.names[game.to_move - 1] if game.to_move is not None else "the mover"
+    stone = f"a {game.colour_names[colour - 1]} stone" if game.either_colour else "a stone"
+    when = "the empty board" if not game.history else f"after turn {len(game.history)}"
+    shown = set(fills.values())
+    legend = [f"{name}: {VALUE_WORDS[value]}" for value, name in _FILL_NAMES.items() if VALUE_FILLS[value] in shown]
+    return [f"{game.variant}, {when}", f"{mover} plays {stone} on each cell:", ", ".join(legend)]
+
+
+#: How the map's caption names each value's fill.
+_FILL_NAMES = {1: "green", 0: "grey", -1: "red"}
 
 
 # ---------------------------------------------------------------------------------------------
