@@ -39,3 +39,36 @@ def test_readme_python_example_runs(monkeypatch):
     assert set(namespace["exported"]) == {"lg", "rga", "genius", "abstractplay", "json"}
     assert namespace["broken"].errors and not namespace["broken"].readable
     assert namespace["engine"].state().stones == ((), ((0, 0),))  # the stone is White's, player 1 placed it
+
+
+def test_readme_links_and_pictures_exist():
+    import re
+
+    root = EXAMPLES.parent
+    text = (root / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r'src="([^"]+)"', text) + re.findall(r"\]\(((?!https?:|#)[^)\s]+)\)", text)
+    assert any("docs/openings" in t for t in targets)
+    missing = [t for t in targets if not (root / t).is_file()]
+    assert not missing
+
+
+def test_side_2_opening_maps_are_what_solve_draws_now(tmp_path):
+    """docs/openings/side-2/*.svg are `catchup solve --variant "V(size=2)" --moves --svg DIR`'s maps,
+    so a change in the rules, the solver or the drawing that alters them shows here."""
+    from catchup_notation.rules.registry import parse_variant
+    from catchup_notation.solvers.endgame import solve_endgame
+    from catchup_notation.solvers.reporting import write_move_pictures
+
+    folder = EXAMPLES.parent / "docs" / "openings" / "side-2"
+    either_colour = ("too", "product")  # one map per stone colour: too-black.svg, too-white.svg
+    committed = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.svg")}
+    variants = {name.rsplit("-", 1)[0] if name.startswith(either_colour) else name[:-4] for name in committed}
+    assert len(variants) == 12
+    for name in sorted(variants):
+        game = parse_variant(f"{name}(size=2{', x=2' if name == 'brink' else ''})").new_game()
+        drawn = write_move_pictures(game, solve_endgame(game, moves=True), tmp_path / name)
+        maps = {
+            p.name.replace("map", name, 1): p.read_text(encoding="utf-8") for p in drawn if p.name.startswith("map")
+        }
+        assert maps == {n: text for n, text in committed.items() if n in maps}
+        assert len(maps) == (2 if name in either_colour else 1)
