@@ -56,6 +56,7 @@ def main() -> None:
             best[name, "replay"] = min(best.get((name, "replay"), 1e9), time.perf_counter() - start)
             start = time.perf_counter()
             for item in parse_text(texts[name], format="json"):
+                assert item.record is not None  # these texts are written here, never broken
                 replay(item.record)
             best[name, "read+replay"] = min(best.get((name, "read+replay"), 1e9), time.perf_counter() - start)
     print(f"load average {os.getloadavg()[0]:.2f}, {args.games} games, best of {args.runs}")

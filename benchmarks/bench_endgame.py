@@ -10,15 +10,17 @@ from __future__ import annotations
 import argparse
 import random
 
+from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.registry import hex_variants, parse_variant
 from catchup_notation.solvers.endgame import solve_endgame
 
 
-def position(variant: str, empty: int, seed: int, side: int = 5):
+def position(variant: str, empty: int, seed: int, side: int = 5) -> HexGame:
     """A random unfinished game with exactly `empty` empty cells (reseeding until one is found)."""
     rng = random.Random(seed)
     while True:
         game = parse_variant(variant, size=side).new_game()
+        assert isinstance(game, HexGame)
         while not game.over and game.empty > empty:
             game.play(game.random_turn(rng))
         if not game.over and game.empty == empty:
@@ -54,6 +56,10 @@ def main() -> None:
         # A required parameter (brink's margin x) is set to 3; it changes only the scoring.
         required = ", ".join(f"{p.name}=3" for p in spec.parameters if p.required)
         variant = f"{spec.name}({required})" if required else spec.name
+        start = parse_variant(variant).new_game()
+        if isinstance(start, HexGame) and start.endless:
+            print(f"{spec.name:18} has no value (both players may pass for ever)")
+            continue
         for empty in range(args.min if spec.name == "catchup" else args.others_from, args.max + 1):
             if row(variant, empty, args.positions) > args.budget:
                 break

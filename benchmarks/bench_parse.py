@@ -64,6 +64,8 @@ def main() -> None:
     start = time.perf_counter()
     finished = 0
     for item in parse_text(text, format="lg"):
+        if item.record is None:
+            raise RuntimeError(f"record {item.index}: {item.error}")
         outcome = replay(item.record)  # one replay serves both the verdict and the score
         if outcome.error is not None:
             raise RuntimeError(f"record {item.index}: {outcome.error}")

@@ -17,6 +17,7 @@ installations share (parse_variant, Turn, solve_endgame).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -30,11 +31,13 @@ HERE = Path(__file__).resolve().parent.parent
 
 def position_turns(variant: str, empty: int, seed: int, side: int = 5) -> list[dict[str, Any]]:
     """The turns of a random unfinished game with exactly `empty` empty cells (reseeding until found)."""
+    from catchup_notation.rules.hexgame import HexGame
     from catchup_notation.rules.registry import parse_variant
 
     rng = random.Random(seed)
     while True:
         game = parse_variant(variant, size=side).new_game()
+        assert isinstance(game, HexGame)
         turns = []
         while not game.over and game.empty > empty:
             turn = game.random_turn(rng)
@@ -49,20 +52,20 @@ def worker(kind: str, variant: str, side: int, jobs: int) -> None:
     turns = json.load(sys.stdin)
     from catchup_notation.model import Turn
 
-    try:  # the layout since the restructure
-        from catchup_notation.rules.registry import parse_variant
-        from catchup_notation.solvers.endgame import solve_endgame
-
-        options: dict[str, int] = {"jobs": jobs}
-    except ImportError:  # an installation from before it
-        from catchup_notation.endgame import solve_endgame  # type: ignore[import-not-found,no-redef]
-        from catchup_notation.registry import parse_variant  # type: ignore[import-not-found,no-redef]
-
+    # The package is imported by name so that the baseline installation's own layout is used: the
+    # layout since the restructure, or the one before it (no `jobs` option then).
+    try:
+        registry = importlib.import_module("catchup_notation.rules.registry")
+        endgame = importlib.import_module("catchup_notation.solvers.endgame")
+        options: dict[str, Any] = {"jobs": jobs}
+    except ImportError:
+        registry = importlib.import_module("catchup_notation.registry")
+        endgame = importlib.import_module("catchup_notation.endgame")
         options = {}
-    game = parse_variant(variant, size=side).new_game()
+    game = registry.parse_variant(variant, size=side).new_game()
     for t in turns:
         game.play(Turn(t["player"], tuple(tuple(c) for c in t["cells"]), colours=tuple(t["colours"])))
-    result = solve_endgame(game, **options)
+    result = endgame.solve_endgame(game, **options)
     print(json.dumps({"value": result.value, "seconds": result.seconds, "nodes": result.nodes}))
 
 
@@ -70,7 +73,8 @@ def run(python: str, path: str, kind: str, variant: str, side: int, jobs: int, t
     env = {**os.environ, "PYTHONPATH": path}
     command = [python, str(Path(__file__).resolve()), "--worker", kind, "--variant", variant, "--jobs", str(jobs)]
     done = subprocess.run(command, input=json.dumps(turns), capture_output=True, text=True, env=env, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
 
 
 def main() -> None:

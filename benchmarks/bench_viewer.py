@@ -82,6 +82,7 @@ def main() -> None:
 
     example = list(cn.read(ROOT / "examples" / "littlegolem-collection.sgf"))[2]
     page = game_page(example).encode("utf-8")
+    assert example.variant is not None  # the bundled example names its variant
     print(
         f"game page, {len(example.turns)} turns on side {example.variant.board.side}: "
         f"{len(page) / 1024:.0f} kB ({len(gzip.compress(page)) / 1024:.0f} kB gzipped)"
@@ -126,8 +127,8 @@ def main() -> None:
             f"report {best['report']:.2f} s: the report takes {ratio:.1f} times as long"
         )
         if Path(args.browser).exists():
-            table, game = open_in_browser(args.browser, report, counts.total)
-            print(f"chromium: table ready in {table:.2f} s; game {counts.total - 1} drawn in {game:.2f} s")
+            table, drawn = open_in_browser(args.browser, report, counts.total)
+            print(f"chromium: table ready in {table:.2f} s; game {counts.total - 1} drawn in {drawn:.2f} s")
         else:
             print(f"no browser at {args.browser}: load times not measured")
 

@@ -18,7 +18,7 @@ STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 BOARDS: dict[int, tuple[dict[str, int], list[list[int]]]] = {}
 
 
-def board(n):
+def board(n: int) -> tuple[dict[str, int], list[list[int]]]:
     """Cell names (E5) to indices, and each cell's neighbours, of the hexhex board of side n."""
     cells = [(q, r) for r in range(1 - n, n) for q in range(max(1 - n, 1 - n - r), min(n - 1, n - 1 - r) + 1)]
     index = {cell: i for i, cell in enumerate(cells)}
@@ -27,13 +27,14 @@ def board(n):
     return names, near
 
 
-def verify(text):
-    n = int(SIZE.search(text).group(1))
+def verify(text: str) -> dict[str, object]:
+    sized = SIZE.search(text)
+    n = int(sized.group(1)) if sized else 5
     names, near = BOARDS[n] if n in BOARDS else BOARDS.setdefault(n, board(n))
     owner, parent, size = [0] * len(near), list(range(len(near))), [1] * len(near)
     score, largest = [0, 1, 1], [0, 0, 0]
 
-    def find(i):
+    def find(i: int) -> int:
         while parent[i] != i:
             parent[i] = parent[parent[i]]
             i = parent[i]
