@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.endgame import (
+    PARALLEL_FROM_EMPTY,
     EndgameError,
     EndgameResult,
     EndgameTimeout,
@@ -165,6 +166,20 @@ def test_a_stop_in_a_worker_process_keeps_its_node_count():
     assert isinstance(stopped, EndgameTimeout) and stopped.nodes == 7 and str(stopped) == "stopped after 7 nodes"
     with pytest.raises(EndgameError):
         solve_endgame(parse_variant("numbers").new_game())
+
+
+@pytest.mark.parametrize("variant", ["catchup", "brink(x=2)"])
+def test_two_processes_value_every_turn_as_one_does(variant):
+    # 12 empty cells: enough for the root's turns to be shared by worker processes
+    game = playout(variant, 5, PARALLEL_FROM_EMPTY, 1)
+    assert not game.over and game.empty == PARALLEL_FROM_EMPTY
+    alone = solve_endgame(game, moves=True, jobs=1)
+    shared = solve_endgame(game, moves=True, jobs=2)
+    assert shared.jobs == 2 and shared.value == alone.value == 1 and shared.winner == alone.winner
+    assert [(m.turn, m.value, m.orbit) for m in shared.moves] == [(m.turn, m.value, m.orbit) for m in alone.moves]
+    # a won root: the workers found the line too, so the parent searched nothing; what is reported
+    # are the workers' nodes and tables
+    assert shared.nodes >= len({m.orbit for m in shared.moves}) and 0 < shared.table_entries <= shared.table_capacity
 
 
 def test_solver_leaves_the_game_alone():

@@ -175,7 +175,7 @@ class _Run:
         self.values: dict[int, int] = {}  # orbit key -> value for the root's mover
         self.lines: dict[int, list[int]] = {}  # placed -> a principal line after it
         self.extra_nodes = 0  # searched by worker processes
-        self.extra_entries = 0
+        self.worker_entries: dict[int, int] = {}  # worker pid -> its table's entries at its last answer
         self.value: int | None = None
         self.line_masks: list[int] = []
         turns = searcher.children(self.root, searcher.counts(self.root))
@@ -210,11 +210,12 @@ class _Run:
 
     def _parallel(self) -> None:
         def answer(found: Answer) -> None:
-            placed, value, nodes, line = found
+            placed, value, nodes, line, worker, entries = found
             self.values[self.orbit_of[placed]] = value
             if line is not None:
                 self.lines[placed] = line
             self.extra_nodes += nodes
+            self.worker_entries[worker] = entries
             self.budget.done += 1
             if self.budget.progress is not None:
                 self.budget.check(self.searcher.nodes + self.extra_nodes)
@@ -229,7 +230,6 @@ class _Run:
             line_from=1,
             on_answer=answer,
         )
-        self.extra_entries = 0  # the workers' tables are gone with them
         searcher = self.searcher
         children = dict(searcher.children(self.root, searcher.counts(self.root)))
 
@@ -298,7 +298,7 @@ class _Run:
             self.budget.seconds(),
             game.empty,
             moves=self._move_values(),
-            table_entries=len(self.searcher.table) + self.extra_entries,
+            table_entries=self._entries(),
             table_capacity=self.capacity,
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
@@ -321,13 +321,17 @@ class _Run:
             self.budget.seconds(),
             self.game.empty,
             moves=self._move_values(),
-            table_entries=len(self.searcher.table),
+            table_entries=self._entries(),
             table_capacity=self.capacity,
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
             complete=False,
             stopped=why,
         )
+
+    def _entries(self) -> int:
+        """Entries in every table at the end: this process's and each worker's at its last answer."""
+        return len(self.searcher.table) + sum(self.worker_entries.values())
 
     def known_words(self) -> str:
         done = len(self.values)

@@ -2,7 +2,7 @@
 
 Each worker builds its own `Searcher` for the root position (its own transposition table) and is
 handed root turns, one at a time, as their placed masks; it answers with the turn's exact value for
-the root's mover, its nodes, and (when asked) a principal line from it. The parent hands turns out
+the root's mover, its nodes, (when asked) a principal line from it, and its table's size then. The parent hands turns out
 in its move order and stops the workers as soon as the answer can no longer change (a winning turn
 when only the value is wanted).
 """
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
-#: What a worker answers: (placed, value for the root's mover, nodes, line masks or None).
-Answer = tuple[int, int, int, list[int] | None]
+#: What a worker answers: (placed, value for the root's mover, nodes, line masks or None, and the
+#: worker's process id and table entries after the turn).
+Answer = tuple[int, int, int, list[int] | None, int, int]
 
 _worker: tuple[Searcher, dict[int, State]] | None = None
 
@@ -63,7 +64,7 @@ def _solve_task(task: tuple[int, int]) -> Answer:
     child = children[placed]
     value = -searcher.value(child)
     line = searcher.line(child, -value) if value >= line_from else None
-    return placed, value, searcher.nodes - before, line
+    return placed, value, searcher.nodes - before, line, os.getpid(), len(searcher.table)
 
 
 def solve_root_turns(
