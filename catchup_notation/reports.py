@@ -15,6 +15,7 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
+from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
 Outcome = Literal["valid", "invalid", "unreadable", "adjudicated"]
@@ -189,9 +190,9 @@ def verify_report(game: Game) -> VerifyReport:
     )
 
 
-def adjudication_report(game: Game, endgame_limit: int | None = None) -> AdjudicationReport:
-    """What `catchup adjudicate` says of one game; with `endgame_limit` (the most empty cells to
-    search), the perfect-play result of an unfinished hex game too."""
+def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> AdjudicationReport:
+    """What `catchup adjudicate` says of one game; with `endgame` (how far to search), the
+    perfect-play result of an unfinished hex game too."""
     result = game.result()
     problems = game.errors
     variant = game.variant
@@ -202,9 +203,9 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
     if game.reading_error is not None:
         turns, caret = None, str(game.reading_error)
         outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
-    endgame = None
-    if endgame_limit is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
-        endgame = endgame_report(game, endgame_limit)
+    solved = None
+    if endgame is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
+        solved = endgame_report(game, endgame)
     readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
         source=game.source.file,
@@ -221,7 +222,7 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
         explanation=result.explanation,
         turns=turns,
         error=error,
-        endgame=endgame,
+        endgame=solved,
         outcome=outcome,
         at=game.record.at,
         caret=caret,
@@ -229,34 +230,40 @@ def adjudication_report(game: Game, endgame_limit: int | None = None) -> Adjudic
     )
 
 
-def endgame_report(game: Game, limit: int) -> EndgameReport:
-    """The perfect-play result of an unfinished hex game (up to `limit` empty cells)."""
+def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameReport:
+    """The perfect-play result of an unfinished hex game, searched as far as `limits` allow
+    (default: the variant's kind's empty cells, ENDGAME_EMPTY, and ENDGAME_NODES nodes)."""
     from catchup_notation.rules.hexgame import HexGame
-    from catchup_notation.solvers.endgame import EndgameError, EndgameTooLarge, solve_endgame
+    from catchup_notation.solvers.endgame import EndgameError, EndgameTimeout, EndgameTooLarge, solve_endgame
+    from catchup_notation.solvers.estimate import variant_kind
 
+    limits = limits or EndgameLimits()
     played = game.replay()
     engine = played.game if played is not None else None
     if not isinstance(engine, HexGame):
-        return EndgameReport(False, None, False, (), 0, 0.0, "endgame not solved: not a hex game")
+        return _unsolved("not a hex game")
     names = engine.variant.spec.players
+    if limits.max_empty is not None:
+        limit, beyond = limits.max_empty, f"more than --max-empty {limits.max_empty}"
+    else:
+        limit = ENDGAME_EMPTY[variant_kind(engine)]
+        beyond = f"more than {limit}, the default for {engine.variant.name} (--max-empty)"
     try:
-        solved = solve_endgame(engine, max_empty=limit)
+        solved = solve_endgame(engine, max_empty=limit, max_nodes=limits.max_nodes)
     except EndgameTooLarge:
-        return EndgameReport(
-            False,
-            None,
-            False,
-            (),
-            0,
-            0.0,
-            f"endgame not solved: {engine.empty} empty cells, more than --max-empty {limit}",
-        )
+        return _unsolved(f"{engine.empty} empty cells, {beyond}")
+    except EndgameTimeout:
+        return _unsolved(f"stopped after {limits.max_nodes} nodes (--endgame-nodes)")
     except EndgameError as exc:  # a game the solver cannot value (sauce: passes may go on for ever)
-        return EndgameReport(False, None, False, (), 0, 0.0, f"endgame not solved: {exc.message}")
+        return _unsolved(exc.message)
     line = tuple(turn_words(game, turn) for turn in solved.principal_line)
     outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
     explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})"
     return EndgameReport(True, solved.winner, solved.draw, line, solved.nodes, round(solved.seconds, 3), explanation)
+
+
+def _unsolved(why: str) -> EndgameReport:
+    return EndgameReport(False, None, False, (), 0, 0.0, f"endgame not solved: {why}")
 
 
 def turn_words(game: Game, turn: Turn) -> str:

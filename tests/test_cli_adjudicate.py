@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+import pytest
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
+from catchup_notation.formats import write_text
+from catchup_notation.model import Record
 from catchup_notation.rules.adjudicate import adjudicate
+from catchup_notation.rules.registry import parse_variant
 
 FIELDS = {"source", "index", "variant", "status", "winner", "draw", "reason", "groups", "decided_at", "scores"}
 
@@ -67,23 +74,24 @@ def test_resignation(tmp_path):
     assert data["status"] == "resigned" and data["winner"] == 1 and data["reason"] == "resignation"
 
 
-def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_path):
-    import random
-
-    from catchup_notation.formats import write_text
-    from catchup_notation.model import Record
-    from catchup_notation.rules.registry import parse_variant
-    from catchup_notation.solvers.endgame import solve_record
-
-    rng = random.Random(5)
-    game = parse_variant("catchup(size=3)").new_game()
+def _stopped_game(tmp_path, variant: str, empty: int, seed: int) -> tuple[Path, Record]:
+    """A random game of `variant` stopped with `empty` empty cells, written as a Little Golem file."""
+    rng = random.Random(seed)
+    game = parse_variant(variant).new_game()
     turns = []
-    while game.empty > 6:
+    while game.empty > empty:
         turns.append(game.random_turn(rng))
         game.play(turns[-1])
     record = Record(str(game.variant), tuple(turns))
-    path = tmp_path / "stopped.sgf"
+    path = tmp_path / f"{variant}.sgf"
     path.write_text(write_text([record], "lg")[0], encoding="utf-8")
+    return path, record
+
+
+def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_path):
+    from catchup_notation.solvers.endgame import EndgameTimeout, solve_record
+
+    path, record = _stopped_game(tmp_path, "catchup(size=3)", 6, 5)
     (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
     assert data["status"] == "unfinished" and data["winner"] is None  # the rules alone give no winner
     expected = solve_record(record)
@@ -93,3 +101,38 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
     assert data["endgame"]["solved"] is False and "more than --max-empty 2" in data["endgame"]["explanation"]
     (data,) = json_lines(run("adjudicate", str(path), "--json").output)
     assert "endgame" not in data
+    # a deterministic backstop: a search past --endgame-nodes is left unsolved, and says so (the
+    # budget is looked at every few hundred nodes: this position takes thousands)
+    path, record = _stopped_game(tmp_path, "catchup(size=4)", 17, 3)
+    with pytest.raises(EndgameTimeout):
+        solve_record(record, max_nodes=2000)
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--endgame-nodes", "1").output)
+    explanation = data["endgame"]["explanation"]
+    assert data["endgame"]["solved"] is False and "stopped after 1 nodes (--endgame-nodes)" in explanation
+
+
+def test_solve_endgame_default_depth_follows_the_variant(tmp_path):
+    from catchup_notation.solvers.limits import ENDGAME_EMPTY
+
+    # too places a stone of either colour: 12 empty cells take up to 20 s, so by default it stops at 11,
+    # where catchup goes on to 18
+    too = ENDGAME_EMPTY["either colour"]
+    assert too < ENDGAME_EMPTY["several stones"]
+    path, _ = _stopped_game(tmp_path, "too(size=4)", too + 1, 3)
+    (data,) = json_lines(run("adjudicate", str(path), "--variant", "too", "--json", "--solve-endgame").output)
+    explanation = data["endgame"]["explanation"]
+    assert data["endgame"]["solved"] is False and f"more than {too}, the default for too" in explanation
+    path, _ = _stopped_game(tmp_path, "catchup(size=4)", too + 1, 3)
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
+    assert data["status"] == "unfinished" and data["endgame"]["solved"] is True
+
+
+def test_default_endgame_depths_stay_inside_what_solve_starts_without_a_budget():
+    from catchup_notation.solvers.estimate import FEASIBLE_EMPTY, variant_kind
+    from catchup_notation.solvers.limits import ENDGAME_EMPTY
+    from tests.helpers import HEX_VARIANTS
+
+    assert set(ENDGAME_EMPTY) == set(FEASIBLE_EMPTY)
+    assert all(ENDGAME_EMPTY[kind] <= FEASIBLE_EMPTY[kind] for kind in ENDGAME_EMPTY)
+    kinds = {variant_kind(parse_variant(v).new_game()) for v in HEX_VARIANTS}
+    assert kinds == set(ENDGAME_EMPTY)  # every kind is some variant's, every variant has one

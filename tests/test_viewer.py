@@ -22,6 +22,7 @@ from catchup_notation.render.svg import state_svg
 from catchup_notation.render.viewdata import allowed_words, game_view
 from catchup_notation.reports import endgame_report, turn_words
 from catchup_notation.rules.scoring import format_groups
+from catchup_notation.solvers.limits import EndgameLimits
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -308,5 +309,5 @@ def test_view_solve_endgame_adds_the_line(tmp_path):
     out = tmp_path / "late.html"
     run("view", str(path), "-o", str(out), "--solve-endgame", "--max-empty", "8")
     endgame = game_data(out.read_text(encoding="utf-8"))["endgame"]
-    solved = endgame_report(game, 8)
+    solved = endgame_report(game, EndgameLimits(max_empty=8))
     assert solved.solved and endgame["explanation"] == solved.explanation and endgame["line"] == list(solved.line)

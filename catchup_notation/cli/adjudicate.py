@@ -18,9 +18,9 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
-from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
+from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
 from catchup_notation.reports import adjudication_report
-from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY
+from catchup_notation.solvers.limits import ENDGAME_NODES
 
 EXAMPLES = """\
 Examples:
@@ -45,11 +45,13 @@ def adjudicate(
     jobs: Jobs = None,
     corrections: Corrections = None,
     solve_endgame: SolveEndgame = False,
-    max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
+    max_empty: MaxEmpty = None,
+    endgame_nodes: EndgameNodes = ENDGAME_NODES,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     variant = with_board(variant, board)
-    report = functools.partial(adjudication_report, endgame_limit=max_empty if solve_endgame else None)
+    limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
+    report = functools.partial(adjudication_report, endgame=limits)
     counts = output.print_reports(
         paths,
         report,

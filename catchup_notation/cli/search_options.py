@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY, Progress
+from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits, Progress
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,14 +60,31 @@ SolveEndgame = Annotated[
     ),
 ]
 MaxEmpty = Annotated[
-    int,
+    int | None,
     typer.Option(
         "--max-empty",
         min=0,
-        help=f"With --solve-endgame: leave positions with more empty cells unsolved (default {DEFAULT_MAX_EMPTY}: "
-        "a few seconds each).",
+        help="With --solve-endgame: leave positions with more empty cells unsolved (default: what takes a few "
+        f"seconds; {ENDGAME_EMPTY['several stones']} for catchup and ketchup, {ENDGAME_EMPTY['one stone']} brink, "
+        f"{ENDGAME_EMPTY['one stone, no bound']} plur, {ENDGAME_EMPTY['one or two stones']} alternative, "
+        f"{ENDGAME_EMPTY['either colour']} too and product).",
+        show_default=False,
     ),
 ]
+EndgameNodes = Annotated[
+    int,
+    typer.Option(
+        "--endgame-nodes",
+        min=1,
+        help="With --solve-endgame: leave a position unsolved once its search passes this many nodes "
+        "(under a minute; nodes, not seconds, so that every machine says the same).",
+    ),
+]
+
+
+def endgame_limits(solve: bool, max_empty: int | None, max_nodes: int) -> EndgameLimits | None:
+    """The library's limits from the --solve-endgame options (None: no endgame search)."""
+    return EndgameLimits(max_empty, max_nodes) if solve else None
 
 
 #: Seconds a search runs before its progress line appears (short runs stay quiet).

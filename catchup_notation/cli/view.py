@@ -15,12 +15,12 @@ import typer
 from catchup_notation.batch import games
 from catchup_notation.cli import output
 from catchup_notation.cli.options import Board, Corrections, Format, Paths, Variant, parse_corrections, with_board
-from catchup_notation.cli.search_options import MaxEmpty, SolveEndgame
+from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
 from catchup_notation.render.html import ReportCounts, game_page, write_report
 from catchup_notation.render.viewdata import outcome_of
-from catchup_notation.solvers.limits import DEFAULT_MAX_EMPTY
+from catchup_notation.solvers.limits import ENDGAME_NODES
 from catchup_notation.writing import atomic_output
 
 EXAMPLES = """\
@@ -61,12 +61,13 @@ def view(
     board: Board = None,
     corrections: Corrections = None,
     solve_endgame: SolveEndgame = False,
-    max_empty: MaxEmpty = DEFAULT_MAX_EMPTY,
+    max_empty: MaxEmpty = None,
+    endgame_nodes: EndgameNodes = ENDGAME_NODES,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
     variant = with_board(variant, board)
     fixes = parse_corrections(corrections)
-    limit = max_empty if solve_endgame else None
+    limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
     rest: Iterator[Game] = iter(())
     if record_index is not None:
         found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
@@ -75,14 +76,14 @@ def view(
         found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
     if len(found) == 1:
         (game,) = found
-        page = game_page(game, endgame_limit=limit)
+        page = game_page(game, endgame=limits)
         with _opened(out) as stream:
             stream.write(page)
         counts = ReportCounts(**{outcome_of(game): 1})
     else:
         heading = title or "Catchup records: " + ", ".join(paths)
         with _opened(out) as stream:
-            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame_limit=limit)
+            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
     _summary(out, counts)
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 

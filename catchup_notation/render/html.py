@@ -42,6 +42,7 @@ from catchup_notation.render.svg import state_svg
 from catchup_notation.render.text import player_symbols
 from catchup_notation.render.viewdata import JSON, game_view
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.limits import EndgameLimits
 
 #: Games per compressed block of a report: one block is unpacked when one of its games is opened.
 BLOCK = 64
@@ -74,10 +75,10 @@ class ReportCounts:
 # Public entry points
 
 
-def game_page(game: Game, *, endgame_limit: int | None = None, title: str | None = None) -> str:
+def game_page(game: Game, *, endgame: EndgameLimits | None = None, title: str | None = None) -> str:
     """One game as a self-contained HTML page that opens at its final position (or at the turn
-    that broke the rules); `endgame_limit` adds the perfect-play line of an unfinished game."""
-    data = game_view(game, endgame_limit=endgame_limit, texts=True)
+    that broke the rules); `endgame` (how far to search) adds the perfect-play line of an unfinished game."""
+    data = game_view(game, endgame=endgame, texts=True)
     texts = data.pop("texts", [])
     looks = _Looks()
     board = _opening_board(game, data) if looks.add(data) is not None else ""
@@ -92,7 +93,7 @@ def write_report(
     out: IO[str],
     *,
     title: str = "Catchup records",
-    endgame_limit: int | None = None,
+    endgame: EndgameLimits | None = None,
 ) -> ReportCounts:
     """Write a report page of `games` to `out`: the counts, a sortable table linking to each
     game's viewer (`#game=N&turn=T`), and every game's data, compressed. Memory stays flat: the
@@ -107,7 +108,7 @@ def write_report(
         block: list[JSON] = []
         for number, game in enumerate(games):
             static = number < STATIC_GAMES
-            data = game_view(game, number=number, endgame_limit=endgame_limit, texts=static)
+            data = game_view(game, number=number, endgame=endgame, texts=static)
             texts = data.pop("texts", [])
             counts[data["outcome"]] += 1
             looks.add(data)

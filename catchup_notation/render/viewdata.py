@@ -31,14 +31,15 @@ from catchup_notation.game import Game, Position
 from catchup_notation.model import HexState, NumbersState, Turn
 from catchup_notation.reports import error_report, turn_words, verify_report
 from catchup_notation.rules.scoring import format_groups
+from catchup_notation.solvers.limits import EndgameLimits
 
 JSON = dict[str, Any]
 Outcome = Literal["valid", "invalid", "unreadable"]
 
 
-def game_view(game: Game, *, number: int = 0, endgame_limit: int | None = None, texts: bool = False) -> JSON:
-    """The viewer's data for `game`, shown as game `number` of its page; with `endgame_limit`
-    (the most empty cells to search), the perfect-play line of an unfinished hex game too; with
+def game_view(game: Game, *, number: int = 0, endgame: EndgameLimits | None = None, texts: bool = False) -> JSON:
+    """The viewer's data for `game`, shown as game `number` of its page; with `endgame` (how far
+    to search), the perfect-play line of an unfinished hex game too; with
     `texts`, every position as a text board under "texts" (for reading without the script)."""
     variant = game.variant
     data: JSON = {
@@ -101,10 +102,10 @@ def game_view(game: Game, *, number: int = 0, endgame_limit: int | None = None, 
         "decidedBy": result.decided_by,
         "explanation": result.explanation,
     }
-    if endgame_limit is not None and result.status == "unfinished" and variant.family == "hex":
+    if endgame is not None and result.status == "unfinished" and variant.family == "hex":
         from catchup_notation.reports import endgame_report
 
-        solved = endgame_report(game, endgame_limit)
+        solved = endgame_report(game, endgame)
         data["endgame"] = {"solved": solved.solved, "line": list(solved.line), "explanation": solved.explanation}
     return data
 

@@ -12,15 +12,18 @@ minutes.
 
 from __future__ import annotations
 
+from catchup_notation.rules.catchup import AlternativeGame
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.predecessors import BrinkGame, PlurGame
 
-#: Most empty cells searched without a budget, by kind of variant (see the module notes).
+#: Most empty cells searched without a budget, by kind of variant (see the module notes): where a
+#: side-5 endgame takes up to a few minutes on one core. Too at 14 empty cells took over two minutes.
 FEASIBLE_EMPTY = {
-    "several stones": 20,  # catchup, catchup-2012, ketchup 1-4, alternative
+    "several stones": 20,  # catchup, catchup-2012, ketchup 1-4
+    "one or two stones": 17,  # alternative: 16 empty cells took 9 to over 25 s
     "one stone": 19,  # brink
-    "one stone, no bound": 19,  # plur
-    "either colour": 19,  # too, product
+    "one stone, no bound": 18,  # plur
+    "either colour": 13,  # too, product
 }
 
 
@@ -39,7 +42,7 @@ def variant_kind(game: HexGame) -> str:
         return "one stone, no bound"
     if isinstance(game, BrinkGame):
         return "one stone"
-    return "several stones"
+    return "one or two stones" if isinstance(game, AlternativeGame) else "several stones"
 
 
 def hex_feasible(game: HexGame) -> str | None:

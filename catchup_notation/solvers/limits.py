@@ -11,11 +11,34 @@ import attrs
 
 from catchup_notation.errors import CatchupError
 
-#: Empty cells `catchup adjudicate --solve-endgame` solves by default: catchup on side 5 solves 18
-#: empty cells in 0.1-9 s (about 4 s on average, one core, load 3), 19 in 4 to over 30 s, 20 in over
-#: two minutes on some positions (benchmarks/bench_solve.py).
-DEFAULT_MAX_EMPTY = 18
-#: (Here, not in endgame.py, so that the commands that only name it do not import the solver.)
+#: Empty cells `--solve-endgame` (adjudicate, view) solves by default, by kind of variant
+#: (estimate.variant_kind): what takes a few seconds on one core on side 5, measured on four random
+#: positions each (CPU seconds, under load): catchup's 18 take under a second on most and up to
+#: about 5 s (19: up to 20 s), ketchup-1/2 and brink's under 4 s; alternative 2-4 s at 14, 9 to
+#: over 25 s at 16; plur 3-8 s at 16; too and product up to 8 s at 11 and up to 20 s at 12.
+#: (Here, not in endgame.py, so that the commands that only name them do not import the solver.)
+ENDGAME_EMPTY = {
+    "several stones": 18,  # catchup, catchup-2012, ketchup 1-4
+    "one or two stones": 14,  # alternative
+    "one stone": 18,  # brink
+    "one stone, no bound": 15,  # plur
+    "either colour": 11,  # too, product
+}
+#: Nodes one game's endgame search may take under `--solve-endgame` before it is left unsolved: a
+#: backstop against the rare position far harder than its empty cells suggest (a side-5 catchup
+#: search runs 10-20 thousand nodes a second; its 18-empty positions took up to 84 thousand nodes),
+#: counted in nodes rather than seconds so that every machine gives the same verdicts.
+ENDGAME_NODES = 500_000
+
+
+@attrs.frozen
+class EndgameLimits:
+    """How far `--solve-endgame` searches an unfinished game: at most `max_empty` empty cells (None:
+    by the variant's kind, ENDGAME_EMPTY) and `max_nodes` nodes."""
+
+    max_empty: int | None = None
+    max_nodes: int = ENDGAME_NODES
+
 
 #: How often (in nodes) a search looks at the clock and reports progress.
 CHECK_EVERY = 512

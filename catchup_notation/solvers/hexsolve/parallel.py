@@ -2,9 +2,9 @@
 
 Each worker builds its own `Searcher` for the root position (its own transposition table) and is
 handed root turns, one at a time, as their placed masks; it answers with the turn's exact value for
-the root's mover, its nodes, (when asked) a principal line from it, and its table's size then. The parent hands turns out
-in its move order and stops the workers as soon as the answer can no longer change (a winning turn
-when only the value is wanted).
+the root's mover, its nodes, (when asked) a principal line from it, and its table's size then. The
+parent hands turns out in its move order and stops the workers as soon as the answer can no longer
+change (a winning turn when only the value is wanted).
 """
 
 from __future__ import annotations
