@@ -83,8 +83,10 @@ def state_svg(
     xs, ys = zip(*(_centre(cell) for cell in board.cells), strict=True)
     left, right = min(xs) - 1.5 * _W - _MARGIN / 2, max(xs) + 1.5 * _W + _MARGIN / 2
     top_edge, bottom = min(ys) - 1.5 * _R - _MARGIN / 2, max(ys) + 1.5 * _R + _MARGIN / 2
-    given = not isinstance(caption, bool)  # lines of text instead of the position's own words
-    words = list(caption) if not isinstance(caption, bool) else caption_lines(state, names) if caption else []
+    if isinstance(caption, bool):
+        words, given = (caption_lines(state, names) if caption else []), False
+    else:  # lines of text instead of the position's own words
+        words, given = list(caption), True
     # A caption longer than the board is wide widens the picture (centred), or it would be clipped.
     spare = max((len(line) * _CAPTION_CHAR for line in words), default=0.0) + _R - (right - left)
     if spare > 0:
