@@ -100,11 +100,12 @@ class ProofSearch:
         self._gap_bits = (2 * gap_bound + 1).bit_length()
 
     def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
-        """Every distinct set the mover may take: (remaining after, sum taken), smallest numbers first."""
+        """Every distinct set the mover may take: (remaining after, sum taken), by the number that
+        catches up (the set's largest) ascending, then smallest numbers first."""
         values, shifts, masks = self.packing.values, self.packing.shifts, self.packing.masks
         count = len(values)
-        out: list[tuple[int, int]] = []
-        append = out.append
+        found: list[tuple[int, int, int]] = []
+        append = found.append
 
         def extend(start: int, packed: int, taken: int) -> None:
             for j in range(start, count):
@@ -113,13 +114,14 @@ class ProofSearch:
                     after = packed - (1 << shifts[j])
                     total = taken + values[j]
                     if total >= gap:
-                        append((after, total))
+                        append((j, after, total))
                     else:
                         # ascending order: the last (largest) number is the one that catches up
                         extend(j if have > 1 else j + 1, after, total)
 
         extend(0, packed, 0)
-        return out
+        found.sort(key=_catcher)  # stable: within one catching number, the generation order stays
+        return [(after, total) for _, after, total in found]
 
     def can_reach(self, packed: int, gap: int, need: int, remaining_sum: int) -> bool:
         """Can the mover force a final margin >= need (need 1: win, 0: at least draw)?"""
@@ -145,15 +147,21 @@ class ProofSearch:
         start = self.nodes
         moves = self.moves(packed, gap)
         other = 1 - need
+        # The child's own best case has the same parity as ours (see the module notes), so in an
+        # odd game the child is asked for a win whatever `other` says.
+        child_need = 1 if best_case & 1 else other
+        entries, gap_bits, offset = table.entries, self._gap_bits, self._gap_offset - gap
         result = False
-        # cheap wins first: the game ends in our favour, or the opponent cannot reach their target
+        # Refutations known without searching (cheap, so tried on every move before any search):
+        # the opponent's best case falls short of their target (taking everything that is left
+        # included: then the margin is ours), or the table already holds an upper bound below it
+        # (an enhanced transposition cut-off).
         for after, taken in moves:
-            margin = taken - gap
-            if after == 0:
-                if margin >= need:
-                    result = True
-                    break
-            elif remaining_sum - taken - margin < other:
+            if remaining_sum + gap - 2 * taken < child_need:
+                result = True
+                break
+            known = entries.get(after << gap_bits | (taken + offset))
+            if known is not None and (known >> 2 & 3) - 1 < child_need:
                 result = True
                 break
         if not result:
@@ -449,6 +457,10 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool, int]:
     before = _worker.nodes
     after, taken = moves[i]
     return i, need, _worker.move_reaches(after, taken, gap, total, need), _worker.nodes - before
+
+
+def _catcher(move: tuple[int, int, int]) -> int:
+    return move[0]
 
 
 def _taken(packing: Packing, before: int, after: int) -> Move:
