@@ -32,7 +32,14 @@ import attrs
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_worker
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
-from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
+from catchup_notation.solvers.limits import (
+    CHECK_EVERY,
+    Budget,
+    Progress,
+    ProgressCallback,
+    SearchStopped,
+    SearchTooLarge,
+)
 
 Move = tuple[int, ...]
 
@@ -45,6 +52,8 @@ FEASIBLE_NUMBERS = 28
 DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are split over processes when jobs allow it.
 PARALLEL_FROM = 20
+#: How often (seconds) the parent of a parallel solve reports the workers' progress.
+POLL_SECONDS = 1.0
 
 
 @attrs.frozen
@@ -248,7 +257,10 @@ def solve(
     try:
         root.solve(with_moves)
     except SearchStopped as exc:
-        raise SearchStopped(str(exc), root.solution(str(exc))) from None
+        # in a parallel solve the message counts one worker's nodes: say what all of them searched
+        message = str(exc) if root.nodes() <= exc.nodes else f"{exc}; {root.nodes()} nodes on {root.jobs} processes"
+        partial = root.solution(message, exc.nodes)
+        raise SearchStopped(message, partial, partial.nodes) from None
     finally:
         sys.setrecursionlimit(old_limit)
     return root.solution(None)
@@ -316,7 +328,6 @@ class _Root:
         self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
         self.mover_value: int | None = None
         self.with_moves = False
-        self.extra_nodes = 0
         budget.total = len(self.moves)
 
     def solve(self, with_moves: bool) -> None:
@@ -360,26 +371,47 @@ class _Root:
         if known and stop_at:
             return True
         found = known
-        remaining = (
-            None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
-        )
-        per_worker = None if self.budget.max_nodes is None else max(self.budget.max_nodes // self.jobs, 1)
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
-        if self._pool is None:
-            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=args)
-        for i, need_, reached, nodes in self._pool.imap_unordered(_test_move, tasks):
+        pool = self._pool or self._start_pool()
+        answers = pool.imap_unordered(_test_move, tasks)
+        while True:
+            try:
+                i, need_, reached = answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                # the workers' budgets stop them; the parent only reports how far they got
+                if self.budget.progress is not None:
+                    self.budget.check(self.nodes())
+                continue
+            except StopIteration:
+                break
             self.reaches[(i, need_)] = reached
-            self.extra_nodes += nodes
             self.budget.done = len(self.reaches)
             if self.budget.progress is not None:
-                self.budget.check(self.search.nodes + self.extra_nodes)
+                self.budget.check(self.nodes())
             if reached:
                 found = True
                 if stop_at:
                     break
         return found
 
+    def _start_pool(self) -> Any:
+        remaining = (
+            None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
+        )
+        per_worker = None if self.budget.max_nodes is None else max(self.budget.max_nodes // self.jobs, 1)
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        # One slot a worker for its node count (written every CHECK_EVERY nodes and after each
+        # task), so that a stopped run still knows what every worker searched.
+        self._worker_nodes = context.RawArray("q", self.jobs)
+        slots = context.Value("i", 0)
+        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
+        self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots))
+        return self._pool
+
+    def nodes(self) -> int:
+        """Nodes searched so far, in this process and in the workers."""
+        return self.search.nodes + (0 if self._worker_nodes is None else sum(self._worker_nodes))
+
+    _worker_nodes: Any = None
     _pool: Any = None
 
     def close(self) -> None:
@@ -388,7 +420,7 @@ class _Root:
             self._pool.join()
             self._pool = None
 
-    def solution(self, stopped: str | None) -> Solution:
+    def solution(self, stopped: str | None, stopped_nodes: int = 0) -> Solution:
         self.close()
         mover_value = self.mover_value
         if mover_value is None and any(self.reaches.get((i, 1)) for i in range(len(self.moves))):
@@ -409,7 +441,7 @@ class _Root:
             mover_value=mover_value,
             best_moves=best,
             move_values=tuple(move_values),
-            nodes=self.search.nodes + self.extra_nodes,
+            nodes=max(self.nodes(), stopped_nodes),
             seconds=self.budget.seconds(),
             complete=stopped is None,
             stopped=stopped,
@@ -432,6 +464,7 @@ class _Root:
 
 _worker: ProofSearch | None = None
 _worker_root: tuple[list[tuple[int, int]], int, int] | None = None
+_worker_slot: tuple[Any, int] | None = None  # (the shared node counts, this worker's index)
 
 
 def _start_worker(
@@ -441,22 +474,36 @@ def _start_worker(
     memory_mb: int,
     time_limit: float | None,
     max_nodes: int | None,
+    counts: Any,
+    slots: Any,
 ) -> None:
-    global _worker, _worker_root
+    global _worker, _worker_root, _worker_slot
     quiet_worker()
-    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes), memory_mb, 1)
+    with slots.get_lock():
+        slot = slots.value
+        slots.value += 1
+    _worker_slot = (counts, slot)
+
+    def report(progress: Progress) -> None:
+        counts[slot] = progress.nodes
+
+    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
 
 
-def _test_move(task: tuple[int, int]) -> tuple[int, int, bool, int]:
+def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
     i, need = task
-    assert _worker is not None and _worker_root is not None
+    assert _worker is not None and _worker_root is not None and _worker_slot is not None
     moves, gap, total = _worker_root
-    before = _worker.nodes
     after, taken = moves[i]
-    return i, need, _worker.move_reaches(after, taken, gap, total, need), _worker.nodes - before
+    counts, slot = _worker_slot
+    try:
+        reached = _worker.move_reaches(after, taken, gap, total, need)
+    finally:
+        counts[slot] = _worker.nodes
+    return i, need, reached
 
 
 def _catcher(move: tuple[int, int, int]) -> int:
