@@ -202,3 +202,11 @@ def test_a_stopped_parallel_solve_reports_every_workers_nodes():
     # each worker may search max-nodes / jobs; the one that stopped had reached its share
     assert data["nodes"] >= 10000
     assert f"{data['nodes']} nodes on 2 processes" in data["stopped"] and data["stopped"] in stopped.stderr
+
+
+def test_a_set_is_solved_on_one_process_unless_told():
+    # splitting a number set's root over processes redoes the work in each (DEFAULT_NUMBER_JOBS)
+    (data,) = json_lines(run("solve", "--set", "1..20", "--json").output)
+    assert data["jobs"] == 1 and data["value"] == 0
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "2", "--json").output)
+    assert data["jobs"] == 2 and data["value"] == 0

@@ -69,6 +69,11 @@ FEASIBLE_NUMBERS = 28
 DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are split over processes when jobs allow it.
 PARALLEL_FROM = 20
+#: Processes `catchup solve --set` uses unless told: one. Split at the root, each process redoes
+#: most of the others' work (proving any first move builds the table that makes the rest cheap,
+#: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
+#: nodes of one, each as many as one process alone, so the second core bought nothing.
+DEFAULT_NUMBER_JOBS = 1
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
