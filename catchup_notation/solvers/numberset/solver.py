@@ -62,8 +62,10 @@ Move = tuple[int, ...]
 
 #: More numbers than this are refused at once, budget or not (the search recurses once a turn).
 MAX_NUMBERS = 200
-#: More numbers than this are refused unless a budget (time or nodes) is given: 1..28 takes under
-#: a minute, and each further number costs roughly 1.5 to 2 times more (benchmarks/bench_numbers.py).
+#: More numbers than this are refused unless a budget (time or nodes) is given: each of 1..21 to
+#: 1..28 takes at most about a minute of one core (the most, 1..26: 2.0 M nodes, 45 s of CPU), and
+#: the cost grows about 1.7 times a number on average, unevenly: the drawn sizes (4n+3, 4n+4) cost
+#: far less than the won ones. 1..29 took 11.2 M nodes (benchmarks/bench_numbers.py).
 FEASIBLE_NUMBERS = 28
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
@@ -318,7 +320,7 @@ def check_size(numbers: tuple[int, ...]) -> None:
     if len(numbers) > MAX_NUMBERS:
         raise SearchTooLarge(
             f"a set of {len(numbers)} numbers is beyond the exact solver (at most {MAX_NUMBERS}; "
-            f"1..{FEASIBLE_NUMBERS} solves in minutes, each further number costs about 1.5-2 times more)"
+            f"1..{FEASIBLE_NUMBERS} solves within about a minute, each further number costs about 1.7 times more)"
         )
 
 
@@ -327,7 +329,7 @@ def feasible(numbers: tuple[int, ...]) -> str | None:
     if len(numbers) > FEASIBLE_NUMBERS:
         return (
             f"a set of {len(numbers)} numbers would take too long "
-            f"(1..{FEASIBLE_NUMBERS} takes minutes, each further number about 1.5-2 times more)"
+            f"(1..{FEASIBLE_NUMBERS} takes up to about a minute, each further number about 1.7 times more)"
         )
     return None
 
