@@ -2,16 +2,30 @@
 
     python benchmarks/bench_numbers.py                  # solve N=3..20, stats N=3..12, Table 6
     python benchmarks/bench_numbers.py --solve-to 28 --reference-from 21 --stats-to 13 --heuristics 20000
+    python benchmarks/bench_numbers.py --baseline restructure --compare 21,22,23,24,25,26,27 --runs 1
 
 Prints, per N, the value of Catch-Up({1..N}) for P1 with the published Table 2 value where there is
 one, nodes and seconds; optionally the independent reference search for cross-checking beyond the
 paper; then the Table 5 statistics, Table 6 for N=12, and Tables 3-4 by tournament.
+
+With --baseline REF (a git commit or branch of this repository) the solver at REF and the one in
+this working tree solve each N of --compare side by side, interleaved, each in a fresh process:
+value, nodes (independent of the machine's load) and CPU seconds (best of --runs), with the ratios
+baseline / now.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 
 from catchup_notation.solvers.numberset.heuristics import tournament
 from catchup_notation.solvers.numberset.solver import reference_value, solve
@@ -69,13 +83,79 @@ def bench_heuristics(games: int) -> None:
     print(f"  ({time.perf_counter() - started:.1f} s)", flush=True)
 
 
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def child(n: int, jobs: int) -> None:
+    """Solve 1..n and print value and nodes as JSON (the --baseline comparison's child)."""
+    s = solve(range(1, n + 1), jobs=jobs)
+    print(json.dumps({"value": s.value, "nodes": s.nodes}))
+
+
+def run_child(package: Path, n: int, jobs: int) -> tuple[dict[str, int], float, float]:
+    """(answer, CPU seconds of the child and its workers, wall seconds) of one solve with `package`."""
+    env = {**os.environ, "PYTHONPATH": str(package)}
+    command = [sys.executable, __file__, "--child", str(n), "--jobs", str(jobs)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    out = subprocess.run(command, env=env, cwd=package, check=True, capture_output=True, text=True).stdout
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return json.loads(out), cpu, wall
+
+
+def compare(ref: str, numbers: list[int], jobs: int, runs: int) -> None:
+    """The solver now against the one at `ref` on 1..N for each N, interleaved, best of `runs`."""
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; jobs {jobs}")
+    print(f"N   value  {ref} nodes   now nodes  ratio  | {ref} CPU s  now CPU s  ratio  | now wall s")
+    with tempfile.TemporaryDirectory() as tmp:
+        base, now = Path(tmp, "baseline"), REPOSITORY
+        archive = Path(tmp, "tree.tar")
+        subprocess.run(
+            ["git", "-C", str(REPOSITORY), "archive", "-o", str(archive), ref, "catchup_notation"], check=True
+        )
+        with tarfile.open(archive) as tar:
+            tar.extractall(base, filter="data")
+        for n in numbers:
+            cpu = {base: float("inf"), now: float("inf")}
+            answers: dict[Path, dict[str, int]] = {}
+            wall = 0.0
+            for _ in range(runs):
+                for package in (base, now):
+                    answers[package], seconds, took = run_child(package, n, jobs)
+                    cpu[package] = min(cpu[package], seconds)
+                    if package == now:
+                        wall = took
+            value = answers[now]["value"]
+            agree = "" if answers[base]["value"] == value else f" DISAGREES (baseline {answers[base]['value']})"
+            old, new = answers[base]["nodes"], answers[now]["nodes"]
+            print(
+                f"{n:<3} {value:>5}  {old:>12,}  {new:>10,}  {old / new:5.2f}  | {cpu[base]:10.1f}  {cpu[now]:9.1f}"
+                f"  {cpu[base] / cpu[now]:5.2f}  | {wall:9.1f}{agree}",
+                flush=True,
+            )
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solve-to", type=int, default=20)
     parser.add_argument("--reference-from", type=int, default=None, help="also run the reference search from this N")
     parser.add_argument("--stats-to", type=int, default=12)
     parser.add_argument("--heuristics", type=int, default=0, help="games per Table 3/4 cell (0: skip)")
+    parser.add_argument("--baseline", metavar="REF", help="compare the solver with the one at this git commit")
+    parser.add_argument("--compare", default="21,22,23,24,25,26,27", help="the N to compare (with --baseline)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes per solve (with --baseline)")
+    parser.add_argument("--runs", type=int, default=1, help="runs per N and solver, best CPU kept (with --baseline)")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child is not None:
+        child(args.child, args.jobs)
+        return
+    if args.baseline:
+        compare(args.baseline, [int(n) for n in args.compare.split(",")], args.jobs, args.runs)
+        return
     bench_solve(args.solve_to, args.reference_from)
     if args.stats_to >= 3:
         bench_stats(args.stats_to)

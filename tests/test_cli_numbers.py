@@ -191,3 +191,22 @@ def test_one_timeout_option_for_every_search():
     played = run("tournament", "--set", "1..200", "--games", "1", *pairing, "--timeout", "0", "--json")
     assert played.exit_code == 1 and "stopped after 0 s" in played.stderr
     assert json_lines(played.stdout)[0]["complete"] is False
+
+
+def test_a_stopped_parallel_solve_reports_every_workers_nodes():
+    # Regression: the workers' nodes were not carried back when one of them stopped ("nodes": 0).
+    stopped = run("solve", "--set", "1..22", "--jobs", "2", "--max-nodes", "20000", "--json")
+    assert stopped.exit_code == 1
+    (data,) = json_lines(stopped.stdout)
+    assert data["complete"] is False and data["jobs"] == 2
+    # each worker may search max-nodes / jobs; the one that stopped had reached its share
+    assert data["nodes"] >= 10000
+    assert f"{data['nodes']} nodes on 2 processes" in data["stopped"] and data["stopped"] in stopped.stderr
+
+
+def test_a_set_is_solved_on_one_process_unless_told():
+    # splitting a number set's root over processes redoes the work in each (DEFAULT_NUMBER_JOBS)
+    (data,) = json_lines(run("solve", "--set", "1..20", "--json").output)
+    assert data["jobs"] == 1 and data["value"] == 0
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "2", "--json").output)
+    assert data["jobs"] == 2 and data["value"] == 0

@@ -25,7 +25,8 @@ JobsOption = Annotated[
         "--jobs",
         "-j",
         min=1,
-        help="Processes that share the search (split at the root). Default: every core.",
+        help="Processes that share the search (split at the root). Default: every core for hex, one for "
+        "number sets (where each process would redo most of the others' work).",
         show_default=False,
     ),
 ]

@@ -22,7 +22,7 @@ from catchup_notation.solvers import reporting
 from catchup_notation.solvers.endgame import EndgameError, EndgameResult, EndgameTimeout, solve_endgame
 from catchup_notation.solvers.estimate import hex_feasible
 from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
-from catchup_notation.solvers.numberset.solver import Solution, check_size, feasible, solve
+from catchup_notation.solvers.numberset.solver import DEFAULT_NUMBER_JOBS, Solution, check_size, feasible, solve
 
 EXAMPLES = """\
 Examples:
@@ -102,9 +102,10 @@ def solve_command(
             param_hint="PATH / --set / --variant",
         )
     budget = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory, "jobs": 0 if jobs is None else jobs}
+    numbers_budget = {**budget, "jobs": DEFAULT_NUMBER_JOBS if jobs is None else jobs}
     if set_spec is not None:
         numbers, start, name = numbers_and_scores(set_spec, scores)
-        _numbers(name, numbers, start, 1, moves, json, budget)
+        _numbers(name, numbers, start, 1, moves, json, numbers_budget)
         return
     if path is None:
         assert variant is not None
@@ -114,16 +115,16 @@ def solve_command(
             raise typer.BadParameter(str(exc), param_hint="--variant") from None
         if chosen.family == "numbers":
             numbers, start = chosen.params["set"], chosen.params["scores"]
-            _numbers(str(chosen), numbers, start, 1, moves, json, budget)
+            _numbers(str(chosen), numbers, start, 1, moves, json, numbers_budget)
             return
         engine: Any = chosen.new_game()
     else:
         engine = _record_position(path, record_index, turn, format, variant)
     if isinstance(engine, NumbersGame):
         if engine.over or engine.to_move is None:
-            _numbers(str(engine.variant), (), engine.scores, 1, moves, json, budget)
+            _numbers(str(engine.variant), (), engine.scores, 1, moves, json, numbers_budget)
         else:
-            _numbers(str(engine.variant), engine.remaining, engine.scores, engine.to_move, moves, json, budget)
+            _numbers(str(engine.variant), engine.remaining, engine.scores, engine.to_move, moves, json, numbers_budget)
         return
     assert isinstance(engine, HexGame)
     _hex(engine, moves or svg is not None, json, svg, budget)

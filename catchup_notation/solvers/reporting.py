@@ -190,6 +190,7 @@ def numbers_solution_data(variant: str, s: Solution) -> dict[str, Any]:
         "move_values": [[list(m), v] for m, v in s.move_values],
         "nodes": s.nodes,
         "seconds": round(s.seconds, 6),
+        "jobs": s.jobs,
         "complete": s.complete,
         "stopped": s.stopped,
     }

@@ -8,11 +8,28 @@ The value (1 win, 0 draw, -1 loss for the mover) is found by two boolean proof s
 "can the mover finish at least `need` ahead?" for need = 1 and need = 0, each memoised; this is
 alpha-beta with null windows on a three-valued game. Bounds cut most of the tree:
   * the mover ends at most `sum(remaining) - gap` ahead (taking everything that is left);
-  * the final margin has the parity of `sum(remaining) - gap`, so odd positions cannot draw;
+  * the final margin has the parity of `sum(remaining) - gap`, and so has every later position's
+    (taking t turns (S, g) into (S - t, t - g), and (S - t) - (t - g) = S - g - 2(t - g)): in an
+    odd game nobody can draw, and every question the search asks is "can the mover win?";
   * `sum(remaining) == gap` is a forced draw (the mover must take everything).
-Moves are generated as the *sets* taken (the resulting position does not depend on the order),
-smallest numbers first; that order proved far better than largest-sum-first (N=18: 0.3 s
-against 77 s). Turns are reported in ascending order, which is always a legal order.
+Before searching any move, the moves are listed and each checked for a refutation known without a
+search: the opponent's best case after it falls short, or the table already bounds the child's
+value below what the opponent needs (an enhanced transposition cut-off: 0.93 times the nodes on
+1..21). Most expanded nodes end there (65 % on 1..21), so the check runs while the moves are being
+listed, and stops the listing at the first refutation.
+Moves are the *sets* taken (the resulting position does not depend on the order), tried by the
+number that catches up (the set's largest) ascending, then smallest numbers first: on 1..21 that
+needs 0.63 times the nodes of smallest-numbers-first alone, which itself beat largest-sum-first
+(N=18: 0.3 s against 77 s); history and killer orders were tried and searched more. Turns are
+reported in ascending order, which is always a legal order.
+
+A tighter upper bound than `sum(remaining) - gap` holds but cannot decide what the search asks:
+unless the mover ends the game this turn, they finish at most max(remaining) ahead. (Whoever
+catches up from behind then leads by less than the number that caught up, by exactly that number
+from level; the mover's final margin is such a lead of theirs less what the opponent takes after
+it, or minus such a lead of the opponent's, so it never exceeds the largest number left.) Since
+max(remaining) >= 1 and the search only asks for margins >= 1 or >= 0, the bound never fires; nor
+does its mirror image, margin >= -max(remaining), as a lower bound. So it is not tested.
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
@@ -23,7 +40,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -32,19 +49,35 @@ import attrs
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_worker
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
-from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
+from catchup_notation.solvers.limits import (
+    CHECK_EVERY,
+    Budget,
+    Progress,
+    ProgressCallback,
+    SearchStopped,
+    SearchTooLarge,
+)
 
 Move = tuple[int, ...]
 
 #: More numbers than this are refused at once, budget or not (the search recurses once a turn).
 MAX_NUMBERS = 200
-#: More numbers than this are refused unless a budget (time or nodes) is given: 1..28 takes under
-#: a minute, and each further number costs roughly 1.5 to 2 times more (benchmarks/bench_numbers.py).
+#: More numbers than this are refused unless a budget (time or nodes) is given: each of 1..21 to
+#: 1..28 takes at most about a minute of one core (the most, 1..26: 2.0 M nodes, 45 s of CPU), and
+#: the cost grows about 1.7 times a number on average, unevenly: the drawn sizes (4n+3, 4n+4) cost
+#: far less than the won ones. 1..29 took 11.2 M nodes (benchmarks/bench_numbers.py).
 FEASIBLE_NUMBERS = 28
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are split over processes when jobs allow it.
 PARALLEL_FROM = 20
+#: Processes `catchup solve --set` uses unless told: one. Split at the root, each process redoes
+#: most of the others' work (proving any first move builds the table that makes the rest cheap,
+#: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
+#: nodes of one, each as many as one process alone, so the second core bought nothing.
+DEFAULT_NUMBER_JOBS = 1
+#: How often (seconds) the parent of a parallel solve reports the workers' progress.
+POLL_SECONDS = 1.0
 
 
 @attrs.frozen
@@ -100,26 +133,46 @@ class ProofSearch:
         self._gap_bits = (2 * gap_bound + 1).bit_length()
 
     def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
-        """Every distinct set the mover may take: (remaining after, sum taken), smallest numbers first."""
+        """Every distinct set the mover may take: (remaining after, sum taken), by the number that
+        catches up (the set's largest) ascending, then smallest numbers first."""
+        found = self._moves_unless_refuted(packed, gap, _NEVER, 0, _nothing)
+        assert found is not None
+        return [(after, total) for _, after, total in found]
+
+    def _moves_unless_refuted(
+        self, packed: int, gap: int, threshold: int, child_need: int, get: Callable[[int], int | None]
+    ) -> list[tuple[int, int, int]] | None:
+        """The moves as `moves` gives them (with the catching number's index first), or None as
+        soon as one is found that refutes without a search: it takes `threshold` or more, or `get`
+        (the table's) bounds its child's value below `child_need`."""
         values, shifts, masks = self.packing.values, self.packing.shifts, self.packing.masks
         count = len(values)
-        out: list[tuple[int, int]] = []
-        append = out.append
+        found: list[tuple[int, int, int]] = []
+        append = found.append
+        gap_bits, offset = self._gap_bits, self._gap_offset - gap
 
-        def extend(start: int, packed: int, taken: int) -> None:
+        def extend(start: int, packed: int, taken: int) -> bool:
             for j in range(start, count):
                 have = (packed >> shifts[j]) & masks[j]
                 if have:
                     after = packed - (1 << shifts[j])
                     total = taken + values[j]
                     if total >= gap:
-                        append((after, total))
-                    else:
-                        # ascending order: the last (largest) number is the one that catches up
-                        extend(j if have > 1 else j + 1, after, total)
+                        if total >= threshold:
+                            return True
+                        known = get(after << gap_bits | (total + offset))
+                        if known is not None and (known >> 2 & 3) - 1 < child_need:
+                            return True
+                        append((j, after, total))
+                    # ascending order: the last (largest) number is the one that catches up
+                    elif extend(j if have > 1 else j + 1, after, total):
+                        return True
+            return False
 
-        extend(0, packed, 0)
-        return out
+        if extend(0, packed, 0):
+            return None
+        found.sort(key=_catcher)  # stable: within one catching number, the generation order stays
+        return found
 
     def can_reach(self, packed: int, gap: int, need: int, remaining_sum: int) -> bool:
         """Can the mover force a final margin >= need (need 1: win, 0: at least draw)?"""
@@ -143,21 +196,20 @@ class ProofSearch:
             self._next_check = self.nodes + CHECK_EVERY
             self.budget.check(self.nodes)
         start = self.nodes
-        moves = self.moves(packed, gap)
         other = 1 - need
-        result = False
-        # cheap wins first: the game ends in our favour, or the opponent cannot reach their target
-        for after, taken in moves:
-            margin = taken - gap
-            if after == 0:
-                if margin >= need:
-                    result = True
-                    break
-            elif remaining_sum - taken - margin < other:
-                result = True
-                break
-        if not result:
-            for after, taken in moves:
+        # The child's own best case has the same parity as ours (see the module notes), so in an
+        # odd game the child is asked for a win whatever `other` says.
+        child_need = 1 if best_case & 1 else other
+        # Refutations known without searching, looked for while the moves are listed (most nodes
+        # end here): a move after which the opponent's best case, remaining_sum + gap - 2 * taken,
+        # falls short of their target (taking everything that is left included: the margin is then
+        # ours), or one whose child the table already bounds below it (an enhanced transposition
+        # cut-off).
+        threshold = (remaining_sum + gap - child_need) // 2 + 1
+        moves = self._moves_unless_refuted(packed, gap, threshold, child_need, table.entries.get)
+        result = moves is None
+        if moves is not None:
+            for _, after, taken in moves:
                 if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
                     result = True
                     break
@@ -240,7 +292,10 @@ def solve(
     try:
         root.solve(with_moves)
     except SearchStopped as exc:
-        raise SearchStopped(str(exc), root.solution(str(exc))) from None
+        # in a parallel solve the message counts one worker's nodes: say what all of them searched
+        message = str(exc) if root.nodes() <= exc.nodes else f"{exc}; {root.nodes()} nodes on {root.jobs} processes"
+        partial = root.solution(message, exc.nodes)
+        raise SearchStopped(message, partial, partial.nodes) from None
     finally:
         sys.setrecursionlimit(old_limit)
     return root.solution(None)
@@ -265,7 +320,7 @@ def check_size(numbers: tuple[int, ...]) -> None:
     if len(numbers) > MAX_NUMBERS:
         raise SearchTooLarge(
             f"a set of {len(numbers)} numbers is beyond the exact solver (at most {MAX_NUMBERS}; "
-            f"1..{FEASIBLE_NUMBERS} solves in minutes, each further number costs about 1.5-2 times more)"
+            f"1..{FEASIBLE_NUMBERS} solves within about a minute, each further number costs about 1.7 times more)"
         )
 
 
@@ -274,7 +329,7 @@ def feasible(numbers: tuple[int, ...]) -> str | None:
     if len(numbers) > FEASIBLE_NUMBERS:
         return (
             f"a set of {len(numbers)} numbers would take too long "
-            f"(1..{FEASIBLE_NUMBERS} takes minutes, each further number about 1.5-2 times more)"
+            f"(1..{FEASIBLE_NUMBERS} takes up to about a minute, each further number about 1.7 times more)"
         )
     return None
 
@@ -308,7 +363,6 @@ class _Root:
         self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
         self.mover_value: int | None = None
         self.with_moves = False
-        self.extra_nodes = 0
         budget.total = len(self.moves)
 
     def solve(self, with_moves: bool) -> None:
@@ -352,26 +406,47 @@ class _Root:
         if known and stop_at:
             return True
         found = known
-        remaining = (
-            None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
-        )
-        per_worker = None if self.budget.max_nodes is None else max(self.budget.max_nodes // self.jobs, 1)
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
-        if self._pool is None:
-            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=args)
-        for i, need_, reached, nodes in self._pool.imap_unordered(_test_move, tasks):
+        pool = self._pool or self._start_pool()
+        answers = pool.imap_unordered(_test_move, tasks)
+        while True:
+            try:
+                i, need_, reached = answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                # the workers' budgets stop them; the parent only reports how far they got
+                if self.budget.progress is not None:
+                    self.budget.check(self.nodes())
+                continue
+            except StopIteration:
+                break
             self.reaches[(i, need_)] = reached
-            self.extra_nodes += nodes
             self.budget.done = len(self.reaches)
             if self.budget.progress is not None:
-                self.budget.check(self.search.nodes + self.extra_nodes)
+                self.budget.check(self.nodes())
             if reached:
                 found = True
                 if stop_at:
                     break
         return found
 
+    def _start_pool(self) -> Any:
+        remaining = (
+            None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
+        )
+        per_worker = None if self.budget.max_nodes is None else max(self.budget.max_nodes // self.jobs, 1)
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        # One slot a worker for its node count (written every CHECK_EVERY nodes and after each
+        # task), so that a stopped run still knows what every worker searched.
+        self._worker_nodes = context.RawArray("q", self.jobs)
+        slots = context.Value("i", 0)
+        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
+        self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots))
+        return self._pool
+
+    def nodes(self) -> int:
+        """Nodes searched so far, in this process and in the workers."""
+        return self.search.nodes + (0 if self._worker_nodes is None else sum(self._worker_nodes))
+
+    _worker_nodes: Any = None
     _pool: Any = None
 
     def close(self) -> None:
@@ -380,7 +455,7 @@ class _Root:
             self._pool.join()
             self._pool = None
 
-    def solution(self, stopped: str | None) -> Solution:
+    def solution(self, stopped: str | None, stopped_nodes: int = 0) -> Solution:
         self.close()
         mover_value = self.mover_value
         if mover_value is None and any(self.reaches.get((i, 1)) for i in range(len(self.moves))):
@@ -401,7 +476,7 @@ class _Root:
             mover_value=mover_value,
             best_moves=best,
             move_values=tuple(move_values),
-            nodes=self.search.nodes + self.extra_nodes,
+            nodes=max(self.nodes(), stopped_nodes),
             seconds=self.budget.seconds(),
             complete=stopped is None,
             stopped=stopped,
@@ -424,6 +499,7 @@ class _Root:
 
 _worker: ProofSearch | None = None
 _worker_root: tuple[list[tuple[int, int]], int, int] | None = None
+_worker_slot: tuple[Any, int] | None = None  # (the shared node counts, this worker's index)
 
 
 def _start_worker(
@@ -433,22 +509,48 @@ def _start_worker(
     memory_mb: int,
     time_limit: float | None,
     max_nodes: int | None,
+    counts: Any,
+    slots: Any,
 ) -> None:
-    global _worker, _worker_root
+    global _worker, _worker_root, _worker_slot
     quiet_worker()
-    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes), memory_mb, 1)
+    with slots.get_lock():
+        slot = slots.value
+        slots.value += 1
+    _worker_slot = (counts, slot)
+
+    def report(progress: Progress) -> None:
+        counts[slot] = progress.nodes
+
+    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
 
 
-def _test_move(task: tuple[int, int]) -> tuple[int, int, bool, int]:
+def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
     i, need = task
-    assert _worker is not None and _worker_root is not None
+    assert _worker is not None and _worker_root is not None and _worker_slot is not None
     moves, gap, total = _worker_root
-    before = _worker.nodes
     after, taken = moves[i]
-    return i, need, _worker.move_reaches(after, taken, gap, total, need), _worker.nodes - before
+    counts, slot = _worker_slot
+    try:
+        reached = _worker.move_reaches(after, taken, gap, total, need)
+    finally:
+        counts[slot] = _worker.nodes
+    return i, need, reached
+
+
+def _nothing(key: int) -> None:
+    return None
+
+
+#: A threshold no move reaches (`ProofSearch.moves` lists them all).
+_NEVER = 1 << 256
+
+
+def _catcher(move: tuple[int, int, int]) -> int:
+    return move[0]
 
 
 def _taken(packing: Packing, before: int, after: int) -> Move:
