@@ -39,7 +39,9 @@ from typing import TYPE_CHECKING
 
 from catchup_notation.errors import CatchupError
 from catchup_notation.rules.hexgame import HexGame, TurnFacts
+from catchup_notation.rules.predecessors import ProductGame, TooGame
 from catchup_notation.solvers.hexsolve.bounds import Bounds
+from catchup_notation.solvers.hexsolve.colouring import ColouringSearch
 from catchup_notation.solvers.hexsolve.geometry import Geometry
 from catchup_notation.solvers.hexsolve.symmetry import MaskPermuter, position_symmetries
 from catchup_notation.solvers.hexsolve.table import TranspositionTable
@@ -105,6 +107,8 @@ class Searcher:
         self.killers = [[0, 0] for _ in range(2 * geo.n + 4)]  # a pass places nothing
         #: The winning turn of the last value() that found one by winning_turn (else 0).
         self.threat = 0
+        #: too, product: positions are colourings alone (see colouring.py)
+        self.colouring = ColouringSearch(self) if isinstance(game, (TooGame, ProductGame)) else None
 
     # -- states ----------------------------------------------------------------------------
 
@@ -389,6 +393,8 @@ class Searcher:
         that a best turn stored with it applies to this state as it is)."""
         m1, m2 = state[0], state[1]
         packed = m1 | m2 << self.geo.n
+        if self.colouring is not None:
+            return self.colouring_key(packed, (m1 | m2).bit_count())
         canon = packed
         if self.permuter is not None and (m1 | m2).bit_count() <= self.canonical_stones:
             canon = self.permuter.canonical(packed)
@@ -397,6 +403,13 @@ class Searcher:
         if rule_id is None:
             rule_id = self._rules[rules] = len(self._rules)
         return canon << 24 | rule_id, canon == packed
+
+    def colouring_key(self, packed: int, stones: int) -> tuple[int, bool]:
+        """`key` where the colouring alone is the position (too, product)."""
+        canon = packed
+        if self.permuter is not None and stones <= self.canonical_stones:
+            canon = self.permuter.canonical(packed)
+        return canon, canon == packed
 
     def wins_now(self, colour: int, mask: int) -> bool:
         """Whether a colour with stones `mask` on empty cells has won already, whatever the rest of
@@ -413,6 +426,8 @@ class Searcher:
 
     def value(self, state: State, alpha: int = -1, beta: int = 1, depth: int = 0) -> int:
         """The negamax value of `state` for its player to move, exact inside (alpha, beta)."""
+        if self.colouring is not None:
+            return self.colouring.value(state[0], state[1], state[2], alpha, beta, depth)
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + self._check_every
