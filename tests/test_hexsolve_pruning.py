@@ -104,7 +104,7 @@ def test_alternative_threat_of_two_stones_needs_the_constraint():
     assert game is not None
     searcher = Searcher(game, capacity=1 << 16)
     state = searcher.state(game)
-    placed, child = searcher.children(state, searcher.counts(state))[0]
+    _, child = searcher.children(state, searcher.counts(state))[0]
     free = searcher.geo.full & ~(child[0] | child[1])
     low = free & -free
     two = free & ~low
