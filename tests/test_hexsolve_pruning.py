@@ -39,7 +39,7 @@ def test_fillings_decide_where_the_bounds_do_not(variant):
         assert game.to_move is not None
         expected = 1 if winner == game.to_move else -1
         assert PlainSearch().value(game) == expected
-        assert Searcher(game, capacity=1 << 16).colouring.decided(0, 0) == winner  # type: ignore[union-attr]
+        assert Searcher(game, capacity=1 << 16).colouring.decided(0, 0) == winner
 
 
 @pytest.mark.parametrize("variant", ["too", "product"])
@@ -76,7 +76,7 @@ def test_alternative_threats_fire_and_agree(monkeypatch):
     fired = {"one": 0, "two": 0}
     refuted = Searcher.refuted
 
-    def counting(self, threats, placed, child):  # type: ignore[no-untyped-def]
+    def counting(self, threats, placed, child):
         found = refuted(self, threats, placed, child)
         if found:
             for cells, size, _ in threats:
@@ -113,7 +113,7 @@ def test_alternative_threat_of_two_stones_needs_the_constraint():
     small = (*child[:5], 4, 4, *child[7:])
     large = (*child[:5], 5, 4, *child[7:])
     assert searcher.counts(small) == (1, 2)
-    assert not searcher.refuted([(cells, 2, (5,))], 0, small)  # type: ignore[arg-type]
-    assert searcher.refuted([(cells, 2, (5,))], 0, large)  # type: ignore[arg-type]
-    assert searcher.refuted([(low, 1, (5,))], 0, small)  # type: ignore[arg-type]
-    assert not searcher.refuted([(cells, 2, (5,))], cells, large)  # type: ignore[arg-type]
+    assert not searcher.refuted([(cells, 2, (5,))], 0, small)
+    assert searcher.refuted([(cells, 2, (5,))], 0, large)
+    assert searcher.refuted([(low, 1, (5,))], 0, small)
+    assert not searcher.refuted([(cells, 2, (5,))], cells, large)
