@@ -17,9 +17,12 @@ of too 18-fold; beyond 8 empty cells it saves no more nodes than it costs.
 
 Order. A turn that decides the game for the mover ends the node as a win (the stored best turn
 and the killers are tried for that before every turn is built). The others are searched in the
-order of how many of a fixed sample of fillings (SAMPLES random subsets of the empty cells taken
-by colour 1, the rest by colour 2) the mover wins after them: a cheap estimate of the turn's
-prospects under random play, which cut the nodes about 4-fold against the bounds' spread.
+order of how many of a fixed set of random fillings (SAMPLES: colour 1 takes the empty cells of
+each sample mask, colour 2 the rest) the mover wins after them, memoised with the verdict: a cheap
+estimate of the turn's prospects under random play, which cut the nodes 5-8-fold against the
+bounds' spread. The same samples screen the exact test: a colouring whose samples disagree is not
+decided. In a node that loses so far, a turn is lost without a node when a reply that refuted a
+sibling (the next depth's killers) decides the game at once after it.
 """
 
 from __future__ import annotations
@@ -45,8 +48,10 @@ EXACT_FROM = 8
 #: bytes (else in the bounds' bounded memo).
 FINALS_ARRAY = 20
 
-#: Random fillings on which the turns are ordered.
-SAMPLES = 40
+#: How many random fillings order the turns (and screen for decided colourings): SAMPLES[i] from
+#: SAMPLES_FROM[i - 1] empty cells on (fewer in the exact zone, more near the root).
+SAMPLES = (16, 40, 160)
+SAMPLES_FROM = (EXACT_FROM + 1, 11)
 
 
 class ColouringSearch:
@@ -63,23 +68,35 @@ class ColouringSearch:
         self.exact_from = EXACT_FROM
         self._decided: dict[int, int] = {}
         rng = random.Random(1)
-        self.samples = [rng.getrandbits(self.n) for _ in range(SAMPLES)]
+        masks = [rng.getrandbits(self.n) for _ in range(max(SAMPLES))]
+        #: the sample fillings used with each count of empty cells: more where ordering pays more
+        self.samples = [masks[: SAMPLES[sum(e >= start for start in SAMPLES_FROM)]] for e in range(self.n + 1)]
         #: the winner of each full colouring by colour 1's mask (0 not known yet, 3 a draw)
         self._finals = bytearray(1 << self.n) if self.n <= FINALS_ARRAY else None
 
     def decided(self, m1: int, m2: int) -> int:
-        """The winner (1, 2, 0 for a draw) if the colouring decides the game, else OPEN (memoised)."""
+        """The winner (1, 2, 0 for a draw) if the colouring decides the game, else OPEN plus how
+        many of the sample fillings colour 1 wins (memoised)."""
         packed = m1 | m2 << self.n
         found = self._decided.get(packed)
         if found is None:
             if (m1 | m2) == self.full:
                 found = self.final(m1, m2) or 0
-            elif self.n - (m1 | m2).bit_count() <= self.exact_from:
-                agreed = self.agreed(m1, m2)
-                found = OPEN if agreed is None else agreed
             else:
-                low, high = self.spread(m1, m2)
-                found = 1 if low > 0 else 2 if high <= 0 else OPEN
+                # The samples are fillings: where they disagree the colouring is not decided.
+                empty = self.n - (m1 | m2).bit_count()
+                samples = self.samples[min(empty, len(self.samples) - 1)]
+                wins = self.sampled(m1, m2, samples)
+                found = OPEN + wins
+                if wins == 0 or wins == len(samples):
+                    if empty <= self.exact_from:
+                        agreed = self.agreed(m1, m2)
+                        if agreed is not None:
+                            found = agreed
+                    else:
+                        low, high = self.spread(m1, m2)
+                        if low > 0 or high <= 0:
+                            found = 1 if low > 0 else 2
             if len(self._decided) >= DECIDED_LIMIT:
                 self._decided.clear()
             self._decided[packed] = found
@@ -107,22 +124,36 @@ class ColouringSearch:
                 return None
         return first
 
-    def sampled(self, m1: int, m2: int, mover: int) -> int:
-        """How many of the sample fillings of the colouring `mover` wins."""
+    def sampled(self, m1: int, m2: int, samples: list[int]) -> int:
+        """How many of the `samples` fillings of the colouring (colour 1 takes the empty cells of
+        each sample mask, colour 2 the rest) colour 1 wins."""
         free = self.full & ~(m1 | m2)
         table = self._finals
         if table is None:
             final_winner = self.final_winner
-            return sum(final_winner(m1 | (free & r)) == mover for r in self.samples)
+            return sum(final_winner(m1 | (free & r)) == 1 for r in samples)
         count = 0
-        for r in self.samples:
+        for r in samples:
             c = m1 | (free & r)
             w = table[c]
             if not w:
                 w = table[c] = self.final(c, self.full ^ c) or 3
-            if w == mover:
+            if w == 1:
                 count += 1
         return count
+
+    def refuted(self, m1: int, m2: int, replies: list[int], opponent: int) -> bool:
+        """Whether one of `replies` (placed masks) decides the colouring for `opponent` at once."""
+        taken = m1 | m2
+        taken |= taken << self.n
+        for placed in replies:
+            if (
+                placed
+                and not placed & taken
+                and self.decided(m1 | (placed & self.full), m2 | placed >> self.n) == opponent
+            ):
+                return True
+        return False
 
     def value(self, m1: int, m2: int, mover: int, alpha: int, beta: int, depth: int) -> int:
         """The negamax value of the colouring for `mover`, exact inside (alpha, beta)."""
@@ -168,7 +199,7 @@ class ColouringSearch:
             for placed in (bit, bit << n):
                 winner = decided(m1 | (placed & self.full), m2 | placed >> n)
                 if winner > DECIDED:
-                    todo.append((-self.sampled(m1 | (placed & self.full), m2 | placed >> n, mover), placed))
+                    todo.append((-winner if mover == 1 else winner, placed))  # colour 1's sample wins
                     continue
                 v = 0 if winner == 0 else (1 if winner == mover else -1)
                 if v > best:
@@ -181,8 +212,14 @@ class ColouringSearch:
         if a < beta:
             first, second = killers
             todo.sort(key=lambda item: (item[1] != hint, item[1] != first, item[1] != second, item[0]))
+            replies = s.killers[depth + 1]
+            opponent = 3 - mover
             for _, placed in todo:
-                v = -self.value(m1 | (placed & self.full), m2 | placed >> n, 3 - mover, -beta, -a, depth + 1)
+                c1, c2 = m1 | (placed & self.full), m2 | placed >> n
+                # the replies that refuted its siblings, tried by the verdict alone (no node)
+                if best == -1 and self.refuted(c1, c2, replies, opponent):
+                    continue
+                v = -self.value(c1, c2, opponent, -beta, -a, depth + 1)
                 if v > best:
                     best, best_turn = v, placed
                     if v > a:
