@@ -2,6 +2,9 @@
 transposition table, canonical keys under the position's symmetries, decided-position bounds and
 move ordering.
 
+Too and product, where a position is only its colouring, are searched by colouring.py over the
+colour masks alone; the rest of this module serves every other variant.
+
 The stone-count rules stay the engine's own: a private probe instance of the game's class is given
 the few fields its `base_counts`/`constraint` read (history[-1], len(history), scores, largest,
 empty, to_move), so every variant, present or future, is searched under exactly the rules replay
@@ -27,9 +30,12 @@ Where the cost goes, and what saves it. Most positions of a lost side are refute
 turn that wins at once (cascade rules). Such a turn, cut down to a least winning set of cells (a
 *threat*), refutes every sibling turn that leaves those cells free when the opponent may place as
 many stones; so after the first few siblings of a losing position, the rest are left out while
-they are built, without a node each (value(), children()). Turns are built lazily: the stored
-best turn and the killers first, and only if none of them cuts off, every turn, ordered. The
-principal line is read by null-window tests (line()), not by full-window searches.
+they are built, without a node each (value(), children()). Under alternative's constraint (2 stones
+may not grow the largest group on the board) a threat is also asked of the constraint in each
+sibling, with its own group sizes, which depend only on the opponent's stones (refuted()). Turns
+are built lazily: the stored best turn and the killers first, and only if none of them cuts off,
+every turn, ordered. The principal line is read by null-window tests (line()), not by full-window
+searches.
 """
 
 from __future__ import annotations
