@@ -168,17 +168,10 @@ class ColouringSearch:
         n = self.n
         packed = m1 | m2 << n
         key, own_frame = s.colouring_key(packed, (m1 | m2).bit_count())
-        hint = 0
-        entry = s.table.get(key)
-        if entry is not None:
-            low, high, stored = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-            if own_frame:
-                hint = stored
+        known, alpha, beta, stored = s.table.probe(key, alpha, beta)
+        if known is not None:
+            return known
+        hint = stored if own_frame else 0
         start = s.nodes
         free = self.full & ~(m1 | m2)
         free_both = free | free << n
@@ -229,11 +222,5 @@ class ColouringSearch:
                                 killers[1] = killers[0]
                                 killers[0] = placed
                             break
-        if best <= alpha:
-            low, high = -1, best
-        elif best >= beta:
-            low, high = best, 1
-        else:
-            low = high = best
-        s.table.store(key, low, high, s.nodes - start, best_turn if own_frame else 0)
+        s.table.record(key, best, alpha, beta, s.nodes - start, best_turn if own_frame else 0)
         return best

@@ -449,17 +449,10 @@ class Searcher:
                 return known
         counts = self.counts(state)
         key, own_frame = self.key(state, counts)
-        hint = 0
-        entry = self.table.get(key)
-        if entry is not None:
-            low, high, stored = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-            if own_frame:
-                hint = stored
+        known, alpha, beta, stored = self.table.probe(key, alpha, beta)
+        if known is not None:
+            return known
+        hint = stored if own_frame else 0
         start = self.nodes
         # A turn after which the scoring rule already gives the mover the game ends the search
         # here (whatever the window: no value is above a win).
@@ -506,13 +499,7 @@ class Searcher:
             best, best_turn = -1, pruned[0]
         if best == -2:  # ketchup-1/2: no legal turn ends the game
             return self.final_value(m1, m2, mover)
-        if best <= alpha:
-            low, high = -1, best
-        elif best >= beta:
-            low, high = best, 1
-        else:
-            low = high = best
-        self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
+        self.table.record(key, best, alpha, beta, self.nodes - start, best_turn if own_frame else 0)
         self.threat = 0  # set by some descendant, not a turn of this position
         return best
 
