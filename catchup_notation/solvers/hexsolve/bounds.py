@@ -70,8 +70,10 @@ class Bounds:
             self.early = self._brink
         elif isinstance(game, TooGame):
             self.early = self._too
+            self._scores = (0, 2)  # which of _two_largest's bounds are the score's low and high
         elif isinstance(game, ProductGame):
             self.early = self._product
+            self._scores = (1, 3)
         elif type(game).judge is HexGame.judge:
             self.early = self._cascade
         else:
@@ -118,20 +120,18 @@ class Bounds:
         return None
 
     def _too(self, m1: int, m2: int) -> Outcome:
-        (low1, _, high1, _), (low2, _, high2, _) = self._two_largest(1, m1, m2), self._two_largest(2, m2, m1)
-        if low1 > high2:
-            return 1
-        if high1 <= low2:
-            return 2
-        return None
+        return _spread_winner(self.spread(m1, m2))
 
     def _product(self, m1: int, m2: int) -> Outcome:
-        (_, low1, _, high1), (_, low2, _, high2) = self._two_largest(1, m1, m2), self._two_largest(2, m2, m1)
-        if low1 > high2:
-            return 1
-        if high1 <= low2:
-            return 2
-        return None
+        return _spread_winner(self.spread(m1, m2))
+
+    def spread(self, m1: int, m2: int) -> tuple[int, int]:
+        """Too and product: the least and the most by which colour 1's final score can still
+        exceed colour 2's, as far as the bounds tell (1's low bound less 2's high, 1's high less
+        2's low). Player 1 has won when the first is positive, player 2 when the second is not."""
+        first, second = self._two_largest(1, m1, m2), self._two_largest(2, m2, m1)
+        low, high = self._scores
+        return first[low] - second[high], first[high] - second[low]
 
     def _two_largest(self, colour: int, mine: int, theirs: int) -> tuple[int, int, int, int]:
         """Bounds on a colour's final two largest groups, for the rules that look only at those:
@@ -144,6 +144,10 @@ class Bounds:
         s2 = potential[1] if len(potential) > 1 else 0
         half = (s1 - 1) // 2 if s1 else 0  # the smaller of two groups inside one component of s1
         return b, a * b, max(s2, half), max(s1 * s2, half * (s1 - 1 - half) if s1 else 0)
+
+
+def _spread_winner(spread: tuple[int, int]) -> Outcome:
+    return 1 if spread[0] > 0 else 2 if spread[1] <= 0 else None
 
 
 def _first(groups: tuple[int, ...]) -> int:

@@ -2,6 +2,9 @@
 transposition table, canonical keys under the position's symmetries, decided-position bounds and
 move ordering.
 
+Too and product, where a position is only its colouring, are searched by colouring.py over the
+colour masks alone; the rest of this module serves every other variant.
+
 The stone-count rules stay the engine's own: a private probe instance of the game's class is given
 the few fields its `base_counts`/`constraint` read (history[-1], len(history), scores, largest,
 empty, to_move), so every variant, present or future, is searched under exactly the rules replay
@@ -27,9 +30,12 @@ Where the cost goes, and what saves it. Most positions of a lost side are refute
 turn that wins at once (cascade rules). Such a turn, cut down to a least winning set of cells (a
 *threat*), refutes every sibling turn that leaves those cells free when the opponent may place as
 many stones; so after the first few siblings of a losing position, the rest are left out while
-they are built, without a node each (value(), children()). Turns are built lazily: the stored
-best turn and the killers first, and only if none of them cuts off, every turn, ordered. The
-principal line is read by null-window tests (line()), not by full-window searches.
+they are built, without a node each (value(), children()). Under alternative's constraint (2 stones
+may not grow the largest group on the board) a threat is also asked of the constraint in each
+sibling, with its own group sizes, which depend only on the opponent's stones (refuted()). Turns
+are built lazily: the stored best turn and the killers first, and only if none of them cuts off,
+every turn, ordered. The principal line is read by null-window tests (line()), not by full-window
+searches.
 """
 
 from __future__ import annotations
@@ -39,7 +45,9 @@ from typing import TYPE_CHECKING
 
 from catchup_notation.errors import CatchupError
 from catchup_notation.rules.hexgame import HexGame, TurnFacts
+from catchup_notation.rules.predecessors import ProductGame, TooGame
 from catchup_notation.solvers.hexsolve.bounds import Bounds
+from catchup_notation.solvers.hexsolve.colouring import ColouringSearch
 from catchup_notation.solvers.hexsolve.geometry import Geometry
 from catchup_notation.solvers.hexsolve.symmetry import MaskPermuter, position_symmetries
 from catchup_notation.solvers.hexsolve.table import TranspositionTable
@@ -52,6 +60,8 @@ if TYPE_CHECKING:
 Facts = tuple[int, int, int, int, int, int, int]
 State = tuple[int, int, int, int, int, int, int, Facts | None, int]
 Child = tuple[int, State]  # (placed, state after the turn)
+#: A threat: (cells, how many, the sizes of the groups holding them once placed); see value().
+Threat = tuple[int, int, tuple[int, ...]]
 
 #: Stones added since the root up to which keys are made canonical under the root's symmetries.
 CANONICAL_STONES = 6
@@ -101,10 +111,14 @@ class Searcher:
         self.canonical_stones = CANONICAL_STONES
         self.cascade = self.early is not None and self.early == self.bounds._cascade
         self._wins: list[dict[int, bool]] = [{}, {}, {}]
-        self.monotone = self.cascade and not self.constrained and not self.either_colour
+        # Winning at once is monotone (see winning_turn); a constraint on turns (alternative) is
+        # asked of every winning turn and threat, where one stone is always allowed (see refuted()).
+        self.monotone = self.cascade and not self.either_colour and not (self.constrained and game.may_stall)
         self.killers = [[0, 0] for _ in range(2 * geo.n + 4)]  # a pass places nothing
         #: The winning turn of the last value() that found one by winning_turn (else 0).
         self.threat = 0
+        #: too, product: positions are colourings alone (see colouring.py)
+        self.colouring = ColouringSearch(self) if isinstance(game, (TooGame, ProductGame)) else None
 
     # -- states ----------------------------------------------------------------------------
 
@@ -221,7 +235,7 @@ class Searcher:
         state: State,
         counts: tuple[int, ...],
         only: int | None = None,
-        threats: Sequence[tuple[int, int]] = (),
+        threats: Sequence[Threat] = (),
         pruned: list[int] | None = None,
     ) -> list[Child]:
         """(placed, next state) for every legal turn, with the facts the engine's `_commit` would
@@ -311,12 +325,10 @@ class Searcher:
                 child: State = (m1 | placed, m2, 2, new_score, s2, new_largest, l2, facts, next_turns)
             else:
                 child = (m1, m2 | placed, 1, s1, new_score, l1, new_largest, facts, next_turns)
-            if threats:
-                left = [size for cells, size in threats if not cells & placed]
-                if left and min(left) <= max(self.counts(child)):
-                    if pruned is not None:
-                        pruned.append(placed << shift)
-                    continue
+            if threats and self.refuted(threats, placed, child):
+                if pruned is not None:
+                    pruned.append(placed << shift)
+                continue
             out.append((placed << shift, child))
         return out
 
@@ -389,6 +401,8 @@ class Searcher:
         that a best turn stored with it applies to this state as it is)."""
         m1, m2 = state[0], state[1]
         packed = m1 | m2 << self.geo.n
+        if self.colouring is not None:
+            return self.colouring_key(packed, (m1 | m2).bit_count())
         canon = packed
         if self.permuter is not None and (m1 | m2).bit_count() <= self.canonical_stones:
             canon = self.permuter.canonical(packed)
@@ -397,6 +411,13 @@ class Searcher:
         if rule_id is None:
             rule_id = self._rules[rules] = len(self._rules)
         return canon << 24 | rule_id, canon == packed
+
+    def colouring_key(self, packed: int, stones: int) -> tuple[int, bool]:
+        """`key` where the colouring alone is the position (too, product)."""
+        canon = packed
+        if self.permuter is not None and stones <= self.canonical_stones:
+            canon = self.permuter.canonical(packed)
+        return canon, canon == packed
 
     def wins_now(self, colour: int, mask: int) -> bool:
         """Whether a colour with stones `mask` on empty cells has won already, whatever the rest of
@@ -413,6 +434,8 @@ class Searcher:
 
     def value(self, state: State, alpha: int = -1, beta: int = 1, depth: int = 0) -> int:
         """The negamax value of `state` for its player to move, exact inside (alpha, beta)."""
+        if self.colouring is not None:
+            return self.colouring.value(state[0], state[1], state[2], alpha, beta, depth)
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + self._check_every
@@ -426,17 +449,10 @@ class Searcher:
                 return known
         counts = self.counts(state)
         key, own_frame = self.key(state, counts)
-        hint = 0
-        entry = self.table.get(key)
-        if entry is not None:
-            low, high, stored = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            alpha, beta = max(alpha, low), min(beta, high)
-            if own_frame:
-                hint = stored
+        known, alpha, beta, stored = self.table.probe(key, alpha, beta)
+        if known is not None:
+            return known
+        hint = stored if own_frame else 0
         start = self.nodes
         # A turn after which the scoring rule already gives the mover the game ends the search
         # here (whatever the window: no value is above a win).
@@ -457,18 +473,14 @@ class Searcher:
         # Threats (monotone rules): cell sets with which the opponent wins at once, whatever else
         # is on the board, learnt from the children searched so far. A turn that leaves one of them
         # free, when the opponent may then place as many stones, loses at once (see threat()).
-        threats: list[tuple[int, int]] = []  # (cells, how many)
+        threats: list[Threat] = []
         pruned: list[int] = []  # turns left out by children() for a threat: each loses
         shift = 0 if mover == 1 else self.geo.n
         for placed, child in self.candidates(state, counts, children, hint, depth, threats, pruned):
-            if threats:
-                mine = placed >> shift
-                left = [size for cells, size in threats if not cells & mine]
-                if left and min(left) <= max(self.counts(child)):
-                    v = -1
-                    if v > best:
-                        best, best_turn = v, placed
-                    continue
+            if threats and self.refuted(threats, placed >> shift, child):
+                if best < -1:
+                    best, best_turn = -1, placed
+                continue
             self.threat = 0
             v = -self.value(child, -beta, -a, depth + 1)
             if v == -1 and self.threat and self.monotone:
@@ -487,13 +499,7 @@ class Searcher:
             best, best_turn = -1, pruned[0]
         if best == -2:  # ketchup-1/2: no legal turn ends the game
             return self.final_value(m1, m2, mover)
-        if best <= alpha:
-            low, high = -1, best
-        elif best >= beta:
-            low, high = best, 1
-        else:
-            low = high = best
-        self.table.store(key, low, high, self.nodes - start, best_turn if own_frame else 0)
+        self.table.record(key, best, alpha, beta, self.nodes - start, best_turn if own_frame else 0)
         self.threat = 0  # set by some descendant, not a turn of this position
         return best
 
@@ -504,7 +510,7 @@ class Searcher:
         children: list[Child] | None,
         hint: int,
         depth: int,
-        threats: list[tuple[int, int]],
+        threats: list[Threat],
         pruned: list[int],
     ) -> Iterator[Child]:
         """The turns to search, best first. Where the children are not built yet (every variant
@@ -538,32 +544,49 @@ class Searcher:
 
     def winning_turn(self, state: State, counts: tuple[int, ...]) -> int | None:
         """`winning_child` without building the children, where the rules allow it (cascade
-        scoring, no constraint on turns). Winning at once is monotone in the mover's stones: more
-        stones make its list larger and the opponent's potential smaller (bounds.py). So if even
-        taking every empty cell does not win now, no turn does; and if some turn does, so does
-        every turn of the largest allowed count that contains it, so only those are tried."""
+        scoring). Winning at once is monotone in the mover's stones: more stones make its list
+        larger and the opponent's potential smaller (bounds.py). So if even taking every empty cell
+        does not win now, no turn does; and, without a constraint on turns, if some turn does, so
+        does every turn of the largest allowed count that contains it, so only those are tried.
+        Under a constraint (alternative) every allowed count is tried, fewest stones first, and a
+        winning set of cells counts only if the constraint allows it as a turn."""
         m1, m2, mover = state[0], state[1], state[2]
         if not self.could_win_now(state):
             return None
         mine = m1 if mover == 1 else m2
         free = self.geo.full & ~(m1 | m2)
         wins_now = self.wins_now
-        count = max(counts)
         shift = 0 if mover == 1 else self.geo.n
-        if count >= free.bit_count():
-            return free << shift
         bits = [1 << k for k in range(self.geo.n) if free >> k & 1]
-        for chosen in combinations(bits, count):
-            placed = sum(chosen)
-            if wins_now(mover, mine | placed):
-                return placed << shift
+        if not self.constrained:
+            count = max(counts)
+            if count >= free.bit_count():
+                return free << shift
+            for chosen in combinations(bits, count):
+                placed = sum(chosen)
+                if wins_now(mover, mine | placed):
+                    return placed << shift
+            return None
+        for count in sorted(counts):
+            for chosen in combinations(bits, count):
+                placed = sum(chosen)
+                if wins_now(mover, mine | placed) and self.allowed(
+                    mover, count, self.turn_sizes(mover, mine, placed), state[5], state[6]
+                ):
+                    return placed << shift
         return None
 
-    def minimal_threat(self, state: State, placed: int) -> tuple[int, int]:
+    def turn_sizes(self, colour: int, mine: int, cells: int) -> list[int]:
+        """The sizes of the groups holding new stones `cells` of a colour that has `mine` on the
+        empty cells (what a constraint reads of a turn)."""
+        return [size for comp, size, _ in self.geo.parts(colour, mine | cells) if comp & cells]
+
+    def minimal_threat(self, state: State, placed: int) -> Threat:
         """A least subset of a winning turn `placed` (of the player to move in `state`) that still
-        wins at once, as (cells, size). Winning at once is monotone (see winning_turn) and reads
-        only the winner's stones, so the set wins in any position with the same stones of that
-        player where its cells are free and the player may place that many stones."""
+        wins at once, as (cells, size, sizes of the groups holding them). Winning at once is
+        monotone (see winning_turn) and reads only the winner's stones, so the set wins in any
+        position with the same stones of that player where its cells are free and the player may
+        place them as a turn (see refuted())."""
         mover = state[2]
         n = self.geo.n
         cells = placed >> n if mover == 2 else placed & self.geo.full
@@ -575,7 +598,34 @@ class Searcher:
             rest ^= low
             if wins_now(mover, mine | (cells ^ low)):
                 cells ^= low
-        return cells, cells.bit_count()
+        sizes = tuple(self.turn_sizes(mover, mine, cells)) if self.constrained else ()
+        return cells, cells.bit_count(), sizes
+
+    def refuted(self, threats: Sequence[Threat], placed: int, child: State) -> bool:
+        """Whether a turn that places `placed` (cells of its mover) and leads to `child` leaves
+        one of the `threats` (learnt from its siblings) to the opponent, who then wins at once.
+
+        A threat's cells win at once for the opponent whatever else is on the board (they read only
+        the opponent's stones, the same in every sibling), so the turn loses if they are still free
+        and the opponent may place them as a turn in `child`. Without a constraint that is: as many
+        stones allowed (a turn of the largest count holding the cells wins as well, winning at once
+        being monotone). Under a constraint that reads only the turn's group sizes and the largest
+        group of each colour (alternative: 2 stones may not grow the largest group on the board),
+        the threat's own sizes depend only on the opponent's stones, so the constraint is asked
+        with them and the child's largest groups; this needs its exact count to be allowed (a
+        larger turn holding it might not be)."""
+        counts = None
+        for cells, size, sizes in threats:
+            if cells & placed:
+                continue
+            if counts is None:
+                counts = self.counts(child)
+            if not self.constrained:
+                if size <= max(counts):
+                    return True
+            elif size in counts and self.allowed(child[2], size, list(sizes), child[5], child[6]):
+                return True
+        return False
 
     def winning_child(self, children: list[Child], mover: int) -> int | None:
         """The placed mask of a turn that wins at once by the scoring rule's bounds, if any."""

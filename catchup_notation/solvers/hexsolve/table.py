@@ -43,6 +43,31 @@ class TranspositionTable:
             return None
         return (packed & 3) - 1, (packed >> 2 & 3) - 1, packed >> (4 + _WORK_BITS)
 
+    def probe(self, key: int, alpha: int, beta: int) -> tuple[int | None, int, int, int]:
+        """What the table says to a search of `key` with the window (alpha, beta): (a value that
+        ends the search at once, or None; the window narrowed by the stored bounds; the stored best
+        turn, 0 if none)."""
+        entry = self.get(key)
+        if entry is None:
+            return None, alpha, beta, 0
+        low, high, stored = entry
+        if low >= beta or low == high:
+            return low, alpha, beta, stored
+        if high <= alpha:
+            return high, alpha, beta, stored
+        return None, max(alpha, low), min(beta, high), stored
+
+    def record(self, key: int, best: int, alpha: int, beta: int, work: int, turn: int) -> None:
+        """Store the value `best` a search with the window (alpha, beta) found: a bound where it
+        failed low or high, else exact."""
+        if best <= alpha:
+            low, high = -1, best
+        elif best >= beta:
+            low, high = best, 1
+        else:
+            low = high = best
+        self.store(key, low, high, work, turn)
+
     def store(self, key: int, low: int, high: int, work: int, best: int) -> None:
         """Record bounds found by a search of `work` nodes, intersected with what was known."""
         entries = self.entries
