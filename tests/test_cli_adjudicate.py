@@ -114,8 +114,7 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
 def test_solve_endgame_default_depth_follows_the_variant(tmp_path):
     from catchup_notation.solvers.limits import ENDGAME_EMPTY
 
-    # too places a stone of either colour: 12 empty cells take up to 20 s, so by default it stops at 11,
-    # where catchup goes on to 18
+    # too places a stone of either colour: by default it stops at fewer empty cells than catchup
     too = ENDGAME_EMPTY["either colour"]
     assert too < ENDGAME_EMPTY["several stones"]
     path, _ = _stopped_game(tmp_path, "too(size=4)", too + 1, 3)

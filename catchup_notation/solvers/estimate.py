@@ -17,13 +17,13 @@ from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.predecessors import BrinkGame, PlurGame
 
 #: Most empty cells searched without a budget, by kind of variant (see the module notes): where a
-#: side-5 endgame takes up to a few minutes on one core. Too at 14 empty cells took over two minutes.
+#: side-5 endgame takes up to a few minutes on one core (too: 14-22 s at 18 empty cells).
 FEASIBLE_EMPTY = {
     "several stones": 20,  # catchup, catchup-2012, ketchup 1-4
     "one or two stones": 17,  # alternative: 16 empty cells took 9 to over 25 s
     "one stone": 19,  # brink
     "one stone, no bound": 18,  # plur
-    "either colour": 13,  # too, product
+    "either colour": 18,  # too, product
 }
 
 

@@ -14,15 +14,16 @@ from catchup_notation.errors import CatchupError
 #: Empty cells `--solve-endgame` (adjudicate, view) solves by default, by kind of variant
 #: (estimate.variant_kind): what takes a few seconds on one core on side 5, measured on four random
 #: positions each (CPU seconds, under load): catchup's 18 take under a second on most and up to
-#: about 5 s (19: up to 20 s), ketchup-1/2 and brink's under 4 s; alternative 2-4 s at 14, 9 to
-#: over 25 s at 16; plur 3-8 s at 16; too and product up to 8 s at 11 and up to 20 s at 12.
+#: about 5 s (19: up to 20 s), ketchup-1/2 and brink's under 4 s; alternative 1-4 s at 14, 9 to
+#: over 25 s at 16; plur 3-8 s at 16; too up to 3.6 s at 16 and product up to 3.7 s at 15 (16: one
+#: of four took 21 s), since they are searched over colourings (hexsolve/colouring.py).
 #: (Here, not in endgame.py, so that the commands that only name them do not import the solver.)
 ENDGAME_EMPTY = {
     "several stones": 18,  # catchup, catchup-2012, ketchup 1-4
     "one or two stones": 14,  # alternative
     "one stone": 18,  # brink
     "one stone, no bound": 15,  # plur
-    "either colour": 11,  # too, product
+    "either colour": 15,  # too, product
 }
 #: Nodes one game's endgame search may take under `--solve-endgame` before it is left unsolved: a
 #: backstop against the rare position far harder than its empty cells suggest (a side-5 catchup
