@@ -202,6 +202,7 @@ def test_a_stopped_parallel_solve_reports_every_workers_nodes():
     # each worker may search max-nodes / jobs; the one that stopped had reached its share
     assert data["nodes"] >= 10000
     assert f"{data['nodes']} nodes on 2 processes" in data["stopped"] and data["stopped"] in stopped.stderr
+    assert "(--max-nodes 20000)" in data["stopped"]  # the limit asked for, not a worker's share of it
 
 
 def test_a_set_is_solved_on_one_process_unless_told():

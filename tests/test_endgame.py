@@ -162,8 +162,9 @@ def test_too_large_and_timeout_and_wrong_game():
 def test_a_stop_in_a_worker_process_keeps_its_node_count():
     # a worker's SearchStopped reaches the parent pickled; the count is what a stopped parallel
     # run reports as its nodes
-    stopped = pickle.loads(pickle.dumps(EndgameTimeout("stopped after 7 nodes", nodes=7)))
+    stopped = pickle.loads(pickle.dumps(EndgameTimeout("stopped after 7 nodes", nodes=7, reason="nodes")))
     assert isinstance(stopped, EndgameTimeout) and stopped.nodes == 7 and str(stopped) == "stopped after 7 nodes"
+    assert stopped.reason == "nodes"  # the parent re-words the stop in the caller's terms by it
     with pytest.raises(EndgameError):
         solve_endgame(parse_variant("numbers").new_game())
 
@@ -180,6 +181,14 @@ def test_two_processes_value_every_turn_as_one_does(variant):
     # a won root: the workers found the line too, so the parent searched nothing; what is reported
     # are the workers' nodes and tables
     assert shared.nodes >= len({m.orbit for m in shared.moves}) and 0 < shared.table_entries <= shared.table_capacity
+
+
+def test_a_stopped_parallel_solve_names_the_callers_limit():
+    # each worker is given a share of the budget; the stop is reported in the caller's terms
+    game = parse_variant("catchup(size=3)").new_game()  # the empty board: minutes of search
+    with pytest.raises(EndgameTimeout) as stopped:
+        solve_endgame(game, jobs=2, max_nodes=3000)
+    assert "(--max-nodes 3000)" in str(stopped.value) and stopped.value.partial.jobs == 2
 
 
 def test_solver_leaves_the_game_alone():

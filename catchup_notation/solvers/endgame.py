@@ -134,8 +134,9 @@ def solve_endgame(
     try:
         return run.solve()
     except SearchStopped as exc:
-        partial = run.partial(str(exc), exc.nodes)
-        raise EndgameTimeout(f"{exc}; {run.known_words()}", partial) from None
+        stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
+        partial = run.partial(str(stopped), exc.nodes)
+        raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial) from None
 
 
 def solve_variant(variant: str | Variant, **options: object) -> EndgameResult:

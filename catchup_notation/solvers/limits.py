@@ -53,16 +53,18 @@ class SearchTooLarge(CatchupError):
 class SearchStopped(CatchupError):
     """A search ran out of its budget (`time_limit` seconds or `max_nodes` nodes). `partial` holds
     what was known when it stopped (the solver's own result type), when anything was; `nodes` the
-    nodes the stopped search had visited (0 if not known)."""
+    nodes the stopped search had visited (0 if not known); `reason` which limit stopped it ("time"
+    or "nodes"; "" if not known)."""
 
-    def __init__(self, message: str, partial: object = None, nodes: int = 0) -> None:
+    def __init__(self, message: str, partial: object = None, nodes: int = 0, reason: str = "") -> None:
         super().__init__(message)
         self.partial = partial
         self.nodes = nodes
+        self.reason = reason
 
-    def __reduce__(self) -> tuple[type[SearchStopped], tuple[str, None, int]]:
-        # raised in a worker process and re-raised in the parent: the node count must cross
-        return type(self), (str(self), None, self.nodes)
+    def __reduce__(self) -> tuple[type[SearchStopped], tuple[str, None, int, str]]:
+        # raised in a worker process and re-raised in the parent: the count and the reason must cross
+        return type(self), (str(self), None, self.nodes, self.reason)
 
 
 @attrs.frozen
@@ -98,12 +100,24 @@ class Budget:
     def check(self, nodes: int) -> None:
         """Raise SearchStopped past the budget; report progress otherwise."""
         if self.max_nodes is not None and nodes >= self.max_nodes:
-            raise SearchStopped(f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})", nodes=nodes)
+            raise self.stopped("nodes", nodes)
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
-            raise SearchStopped(f"stopped after {self.time_limit:g} s (--timeout) and {nodes} nodes", nodes=nodes)
+            raise self.stopped("time", nodes)
         if self.progress is not None:
             self.progress(Progress(nodes, now - self.started, self.done, self.total))
+
+    def stopped(self, reason: str, nodes: int) -> SearchStopped:
+        """The error of a search this budget stopped (`reason` "time" or "nodes"), in its own terms:
+        a parent re-words a worker's stop with it, since a worker's budget is a share of the
+        parent's (the time left, the nodes divided among the workers)."""
+        if reason == "nodes":
+            return SearchStopped(
+                f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})", nodes=nodes, reason=reason
+            )
+        return SearchStopped(
+            f"stopped after {self.time_limit:g} s (--timeout) and {nodes} nodes", nodes=nodes, reason=reason
+        )
 
     def seconds(self) -> float:
         return time.perf_counter() - self.started

@@ -292,8 +292,12 @@ def solve(
     try:
         root.solve(with_moves)
     except SearchStopped as exc:
-        # in a parallel solve the message counts one worker's nodes: say what all of them searched
-        message = str(exc) if root.nodes() <= exc.nodes else f"{exc}; {root.nodes()} nodes on {root.jobs} processes"
+        # in a parallel solve the worker's limit is a share of the caller's, and its message counts
+        # one worker's nodes: say it in the caller's terms, with what all of them searched
+        stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc
+        message = (
+            str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.jobs} processes"
+        )
         partial = root.solution(message, exc.nodes)
         raise SearchStopped(message, partial, partial.nodes) from None
     finally:
