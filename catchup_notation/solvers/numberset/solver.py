@@ -295,6 +295,7 @@ def solve(
         # in a parallel solve the worker's limit is a share of the caller's, and its message counts
         # one worker's nodes: say it in the caller's terms, with what all of them searched
         stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc
+        root.close()  # the other workers stop here: the count in the message is then the final one
         message = (
             str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.jobs} processes"
         )
