@@ -65,7 +65,6 @@ class ColouringSearch:
         self.full = geo.full
         self.spread = searcher.bounds.spread
         self.final = searcher.bounds.final
-        self.exact_from = EXACT_FROM
         self._decided: dict[int, int] = {}
         rng = random.Random(1)
         masks = [rng.getrandbits(self.n) for _ in range(max(SAMPLES))]
@@ -89,7 +88,7 @@ class ColouringSearch:
                 wins = self.sampled(m1, m2, samples)
                 found = OPEN + wins
                 if wins == 0 or wins == len(samples):
-                    if empty <= self.exact_from:
+                    if empty <= EXACT_FROM:
                         agreed = self.agreed(m1, m2)
                         if agreed is not None:
                             found = agreed
@@ -129,7 +128,7 @@ class ColouringSearch:
         each sample mask, colour 2 the rest) colour 1 wins."""
         free = self.full & ~(m1 | m2)
         table = self._finals
-        if table is None:
+        if table is None:  # else final_winner's array look-up, written out: this runs at every turn built
             final_winner = self.final_winner
             return sum(final_winner(m1 | (free & r)) == 1 for r in samples)
         count = 0
