@@ -21,6 +21,8 @@ from catchup_notation.solvers.numberset.solver import Solution
 #: Fills of the cells in a map of first moves (win, draw, loss for the player to move).
 VALUE_FILLS = {1: "#7fc97f", 0: "#d9d9d9", -1: "#f0a0a0"}
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
+#: How the caption of a map names each value's fill.
+_FILL_NAMES = {1: "green", 0: "grey", -1: "red"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,10 +165,6 @@ def _map_caption(game: HexGame, colour: int, fills: dict[Cell, str]) -> list[str
     shown = set(fills.values())
     legend = [f"{name}: {VALUE_WORDS[value]}" for value, name in _FILL_NAMES.items() if VALUE_FILLS[value] in shown]
     return [f"{game.variant}, {when}", f"{mover} plays {stone} on each cell:", ", ".join(legend)]
-
-
-#: How the map's caption names each value's fill.
-_FILL_NAMES = {1: "green", 0: "grey", -1: "red"}
 
 
 # ---------------------------------------------------------------------------------------------
