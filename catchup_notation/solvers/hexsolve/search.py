@@ -667,23 +667,30 @@ class Searcher:
 
     def line(self, state: State, value: int) -> list[int]:
         """Placed masks of a principal line from `state`, whose value is `value`."""
-        out = []
+        out: list[int] = []
         while (state[0] | state[1]) != self.geo.full:
             counts = self.counts(state)
             children = self.children(state, counts)
             if not children:
                 break
             # A child keeps the value when its own value is at most -value (none is lower, as
-            # value is the best): one null-window test each, the stored best turn first. In a
-            # lost position every child keeps it, so none is searched.
+            # value is the best): one null-window test each, the stored best turn first, then in
+            # the search's order. In a lost position every child keeps it, so none is searched.
             key, own_frame = self.key(state, counts)
             entry = self.table.get(key)
+            if value >= 0 and own_frame and (entry is None or not entry[2]):
+                # Won or drawn, but no best turn stored: the loser's turn before it was refuted by
+                # a threat (no node), or the table let the entry go. Testing the children one by
+                # one would search every turn that does not keep the value, each from scratch
+                # (6 times the nodes of solving the position, on ketchup-4's side-3 openings);
+                # one search of the position itself finds the turn (a threat at once, mostly).
+                self.value(state)
+                entry = self.table.get(key)
             hint = entry[2] if entry is not None and own_frame else 0
-            children.sort(key=lambda item: item[0] != hint)
             kept = next(
                 (
                     (placed, child)
-                    for placed, child in children
+                    for placed, child in self.ordered(children, state[2], hint, len(out))
                     if value == -1 or self.value(child, -value, 1 - value) <= -value
                 ),
                 None,
