@@ -197,6 +197,27 @@ def test_the_line_is_read_off_the_table_near_a_symmetric_root():
     assert searcher.nodes - solved <= solved // 100  # before: 333 nodes after 25,738 for the value
 
 
+def test_a_parallel_solve_takes_its_line_from_the_workers(monkeypatch):
+    # A lost root: every turn loses, and a line through one of them is needed. Read in the
+    # parent, whose table is empty, it meant solving that turn again (on ketchup-4's side-3 map:
+    # 1.56 M nodes of 2.55 M); the worker that solved the turn reads it off its table.
+    game = game_after("ketchup-4", "C3", "A1 C5 E1", "A3 E3", side=3)
+    assert game.empty >= PARALLEL_FROM_EMPTY
+    parent_lines = []
+    line = Searcher.line
+
+    def counted(self, state, value):  # forked workers count in their own copy of the list
+        parent_lines.append(value)
+        return line(self, state, value)
+
+    monkeypatch.setattr(Searcher, "line", counted)
+    shared = solve_endgame(game, moves=True, jobs=2)
+    assert shared.jobs == 2 and shared.value == -1 and shared.principal_line
+    assert parent_lines == []
+    alone = solve_endgame(game, moves=True, jobs=1)
+    assert alone.value == -1 and [m.value for m in alone.moves] == [m.value for m in shared.moves]
+
+
 def test_a_stopped_parallel_solve_names_the_callers_limit():
     # each worker is given a share of the budget; the stop is reported in the caller's terms
     game = parse_variant("catchup(size=3)").new_game()  # the empty board: minutes of search

@@ -26,6 +26,8 @@ from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
 from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStopped, SearchTooLarge
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from catchup_notation.rules.registry import Variant
 
 #: Memory for transposition tables, shared by every process of a search.
@@ -213,8 +215,7 @@ class _Run:
         def answer(found: Answer) -> None:
             placed, value, nodes, line, worker, entries = found
             self.values[self.orbit_of[placed]] = value
-            if line is not None:
-                self.lines[placed] = line
+            self.lines[placed] = line
             self.extra_nodes += nodes
             self.worker_entries[worker] = entries
             self.budget.done += 1
@@ -228,25 +229,16 @@ class _Run:
             capacity=self.capacity // self.jobs,
             budget=self.budget,
             stop_at_win=not self.want_moves,
-            line_from=1,
             on_answer=answer,
         )
-        searcher = self.searcher
-        children = dict(searcher.children(self.root, searcher.counts(self.root)))
+        self._choose(self.lines.__getitem__)
 
-        def line_after(placed: int) -> list[int]:
-            if placed in self.lines:
-                return self.lines[placed]
-            return searcher.line(children[placed], -self.values[self.orbit_of[placed]])
-
-        self._choose(line_after)
-
-    def _choose(self, line_after: object) -> None:
+    def _choose(self, line_after: Callable[[int], list[int]]) -> None:
         """The root value from the turns' values, and a principal line through a best turn."""
         best = max(self.values.values())
         chosen = next(p for p in self.representatives if self.values.get(self.orbit_of[p]) == best)
         self.value = best
-        self.line_masks = [chosen, *line_after(chosen)]  # type: ignore[operator]
+        self.line_masks = [chosen, *line_after(chosen)]
 
     # -- results -------------------------------------------------------------------------------
 

@@ -2,7 +2,10 @@
 
 Each worker builds its own `Searcher` for the root position (its own transposition table) and is
 handed root turns, one at a time, as their placed masks; it answers with the turn's exact value for
-the root's mover, its nodes, (when asked) a principal line from it, and its table's size then. The
+the root's mover, its nodes, a principal line from it, and its table's size then. The line is read
+there, off the table that has just solved the turn, where it costs a few look-ups: read later in
+the parent, whose table is empty, it meant solving the turn again (on ketchup-4's side-3 map, where
+every first move loses, 1.56 M nodes of 2.55 M). The
 parent hands turns out in its move order and stops the workers as soon as the answer can no longer
 change (a winning turn when only the value is wanted).
 """
@@ -22,9 +25,9 @@ if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
-#: What a worker answers: (placed, value for the root's mover, nodes, line masks or None, and the
-#: worker's process id and table entries after the turn).
-Answer = tuple[int, int, int, list[int] | None, int, int]
+#: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn, and
+#: the worker's process id and table entries after the turn).
+Answer = tuple[int, int, int, list[int], int, int]
 
 _worker: tuple[Searcher, dict[int, State]] | None = None
 
@@ -55,15 +58,14 @@ def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: in
     _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
 
 
-def _solve_task(task: tuple[int, int]) -> Answer:
-    """Solve one root turn; a line comes with it when its value is at least `line_from`."""
-    placed, line_from = task
+def _solve_task(placed: int) -> Answer:
+    """Solve one root turn, and read a principal line after it."""
     assert _worker is not None
     searcher, children = _worker
     before = searcher.nodes
     child = children[placed]
     value = -searcher.value(child)
-    line = searcher.line(child, -value) if value >= line_from else None
+    line = searcher.line(child, -value)
     return placed, value, searcher.nodes - before, line, os.getpid(), len(searcher.table)
 
 
@@ -75,7 +77,6 @@ def solve_root_turns(
     capacity: int,
     budget: Budget,
     stop_at_win: bool,
-    line_from: int,
     on_answer: Callable[[Answer], None],
 ) -> None:
     """Solve the root turns `turns` (placed masks, in the order to try them) on `jobs` processes,
@@ -87,7 +88,7 @@ def solve_root_turns(
     context = multiprocessing.get_context(method)
     pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker))
     try:
-        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, [(t, line_from) for t in turns])
+        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, turns)
         for answer in answers:
             on_answer(answer)
             if stop_at_win and answer[1] == 1:
