@@ -33,9 +33,11 @@ VARIANTS = [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless]
 class PlainSearch:
     """Memoised minimax over engine copies; values for the player to move (1, 0, -1)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep_positions: bool = False) -> None:
         self.memo: dict[tuple[object, ...], int] = {}
-        self.positions: dict[tuple[object, ...], object] = {}  # key -> a game at that position
+        # key -> a game at that position, when asked for: an engine copy a position, which on
+        # side 3 (millions of positions) ran to gigabytes
+        self.positions: dict[tuple[object, ...], object] | None = {} if keep_positions else None
 
     @staticmethod
     def key(game) -> tuple[object, ...]:
@@ -49,7 +51,8 @@ class PlainSearch:
         found = self.memo.get(key)
         if found is not None:
             return found
-        self.positions.setdefault(key, game)
+        if self.positions is not None:
+            self.positions.setdefault(key, game)
         mover = game.to_move
         best = -2
         for legal in game.legal_turns():
@@ -90,7 +93,7 @@ def playout(variant: str, side: int, empty: int, seed: int):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_side_2_position(variant):
-    plain = PlainSearch()
+    plain = PlainSearch(keep_positions=True)
     # thorough: the whole tree from the empty board; ci: the subtree after a seeded first turn
     root = parse_variant(variant, size=2).new_game()
     if not THOROUGH:
