@@ -57,6 +57,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
+from catchup_notation.solvers.numberset.shared import BYTES_PER_SHARED_ENTRY, KEY_LIMIT, SharedTable
 
 Move = tuple[int, ...]
 
@@ -76,6 +77,11 @@ PARALLEL_FROM = 20
 #: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
 #: nodes of one, each as many as one process alone, so the second core bought nothing.
 DEFAULT_NUMBER_JOBS = 1
+#: The workers of a parallel solve share the positions whose remaining sum is at least this share of
+#: the root's (reading the shared table where their own misses) ...
+SHARE_FROM_SUM = 0.0
+#: ... and publish those whose search took this many nodes or more.
+SHARE_FROM_NODES = 1
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
@@ -131,6 +137,37 @@ class ProofSearch:
         self._next_check = CHECK_EVERY
         self._gap_offset = gap_bound
         self._gap_bits = (2 * gap_bound + 1).bit_length()
+        # Sharing with the other processes of a parallel solve (see `share`); off until then.
+        self.shared: SharedTable | None = None
+        self._share_sum = _NEVER
+        self._share_work = _NEVER
+        self._either_get: Callable[[int], int | None] = self.table.entries.get
+
+    def share(self, shared: SharedTable, from_sum: int, from_work: int) -> None:
+        """Search as one of several processes: at positions whose remaining sum is `from_sum` or
+        more, read `shared` where the own table misses (what another process proved), and publish
+        there what took `from_work` nodes or more. Deeper positions are cheaper to search again
+        than to share."""
+        entries = self.table.entries
+        local, far = entries.get, shared.getter()
+
+        def either_get(key: int) -> int | None:
+            known = local(key)
+            if known is None:
+                known = far(key)
+                if known is not None:
+                    entries[key] = known  # once read across processes, then locally
+            return known
+
+        self.shared = shared
+        self._share_sum = from_sum
+        self._share_work = from_work
+        self._either_get = either_get
+
+    def key(self, packed: int, gap: int) -> int:
+        """The table's key of a position (no key of a position with fewer numbers or a smaller gap is
+        larger)."""
+        return packed << self._gap_bits | (gap + self._gap_offset)
 
     def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
         """Every distinct set the mover may take: (remaining after, sum taken), by the number that
@@ -185,7 +222,8 @@ class ProofSearch:
             return True  # must take everything and ends level (need is 0 here)
         key = packed << self._gap_bits | (gap + self._gap_offset)
         table = self.table
-        known = table.entries.get(key)
+        sharing = remaining_sum >= self._share_sum
+        known = self._either_get(key) if sharing else table.entries.get(key)
         if known is not None:
             if (known & 3) - 1 >= need:  # lower bound
                 return True
@@ -206,17 +244,22 @@ class ProofSearch:
         # ours), or one whose child the table already bounds below it (an enhanced transposition
         # cut-off).
         threshold = (remaining_sum + gap - child_need) // 2 + 1
-        moves = self._moves_unless_refuted(packed, gap, threshold, child_need, table.entries.get)
+        get = self._either_get if sharing else table.entries.get
+        moves = self._moves_unless_refuted(packed, gap, threshold, child_need, get)
         result = moves is None
         if moves is not None:
             for _, after, taken in moves:
                 if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
                     result = True
                     break
+        work = self.nodes - start + 1
         if result:
-            table.store(key, need, 1, self.nodes - start + 1, 0)
+            table.store(key, need, 1, work, 0)
         else:
-            table.store(key, -1, need - 1, self.nodes - start + 1, 0)
+            table.store(key, -1, need - 1, work, 0)
+        if sharing and work >= self._share_work:
+            assert self.shared is not None
+            self.shared.store(key, table.entries[key])
         return result
 
     def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
@@ -270,6 +313,7 @@ def solve(
     max_nodes: int | None = None,
     memory_mb: int = DEFAULT_MEMORY_MB,
     progress: ProgressCallback | None = None,
+    parallel_from: int = PARALLEL_FROM,
 ) -> Solution:
     """Solve the position: `numbers` remaining, `scores` (P1, P2), `to_move` to play.
 
@@ -290,7 +334,7 @@ def solve(
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
     try:
-        root.solve(with_moves)
+        root.solve(with_moves, parallel_from)
     except SearchStopped as exc:
         # in a parallel solve the worker's limit is a share of the caller's, and its message counts
         # one worker's nodes: say it in the caller's terms, with what all of them searched
@@ -370,13 +414,13 @@ class _Root:
         self.with_moves = False
         budget.total = len(self.moves)
 
-    def solve(self, with_moves: bool) -> None:
+    def solve(self, with_moves: bool, parallel_from: int = PARALLEL_FROM) -> None:
         self.with_moves = with_moves
-        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= PARALLEL_FROM
+        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= parallel_from
         test = self._test_parallel if parallel else self._test_here
         # The value: does some move win? if not, does some move draw?
         for need in (1, 0):
-            if test(need, range(len(self.moves)), stop_at=True):
+            if self._root_parallel(need) if parallel else test(need, range(len(self.moves)), stop_at=True):
                 self.mover_value = need
                 break
         else:
@@ -433,6 +477,33 @@ class _Root:
                     break
         return found
 
+    def _root_parallel(self, need: int) -> bool:
+        """Does some move reach `need`? Every worker searches the whole question (from a different
+        first move, see `_test_root`), reusing what the others publish in the shared table; the
+        first answer is the answer, and the others are told to stop."""
+        pool = self._pool or self._start_pool()
+        self._cancel[0] = 0
+        answers = pool.imap_unordered(_test_root, [need] * self.jobs)
+        found: bool | None = None
+        while True:
+            try:
+                reached = answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                if self.budget.progress is not None:
+                    self.budget.check(self.nodes())
+                continue
+            except StopIteration:
+                break
+            except SearchStopped:
+                if found is None:
+                    raise
+                continue  # a worker's budget ran out after the answer was in
+            if reached is not None and found is None:
+                found = reached
+                self._cancel[0] = 1  # the others stop at their next check and answer None
+        assert found is not None
+        return found
+
     def _start_pool(self) -> Any:
         remaining = (
             None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
@@ -443,8 +514,17 @@ class _Root:
         # task), so that a stopped run still knows what every worker searched.
         self._worker_nodes = context.RawArray("q", self.jobs)
         slots = context.Value("i", 0)
-        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
-        self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots))
+        self._cancel = context.RawArray("b", 1)
+        # A quarter of the memory for the shared table (its entries are the costly ones), the rest
+        # for the workers' own; none shared if the keys could be longer than a word holds.
+        shared_mb = self.memory_mb // 4 if self.search.key(self.packed, self.gap_bound) < KEY_LIMIT else 0
+        shared = SharedTable.allocate(shared_mb * 2**20 // BYTES_PER_SHARED_ENTRY, context) if shared_mb else None
+        local_mb = (self.memory_mb - shared_mb) // self.jobs
+        args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
+        sharing = (shared, self._cancel)
+        self._pool = context.Pool(
+            self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
+        )
         return self._pool
 
     def nodes(self) -> int:
@@ -453,6 +533,7 @@ class _Root:
 
     _worker_nodes: Any = None
     _pool: Any = None
+    _cancel: Any = None
 
     def close(self) -> None:
         if self._pool is not None:
@@ -516,6 +597,7 @@ def _start_worker(
     max_nodes: int | None,
     counts: Any,
     slots: Any,
+    sharing: tuple[Any, Any],
 ) -> None:
     global _worker, _worker_root, _worker_slot
     quiet_worker()
@@ -523,14 +605,42 @@ def _start_worker(
         slot = slots.value
         slots.value += 1
     _worker_slot = (counts, slot)
+    shared, cancel = sharing
 
     def report(progress: Progress) -> None:
         counts[slot] = progress.nodes
+        if cancel[0]:
+            raise _Cancelled
 
     root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
+    if shared is not None:
+        root.search.share(SharedTable(shared), int(root.total * SHARE_FROM_SUM), SHARE_FROM_NODES)
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
+
+
+class _Cancelled(Exception):
+    """Another worker answered the question this one is searching."""
+
+
+def _test_root(need: int) -> bool | None:
+    """Does some move of the root reach `need`? None if another worker answered first. Worker k
+    tries the moves from the k-th on, round to the start: workers that began in step part at once
+    (one proves the first move while the other proves the second, and each reuses what the other
+    publishes) rather than searching the same positions side by side."""
+    assert _worker is not None and _worker_root is not None and _worker_slot is not None
+    moves, gap, total = _worker_root
+    counts, slot = _worker_slot
+    first = slot % len(moves)
+    try:
+        return any(
+            _worker.move_reaches(after, taken, gap, total, need) for after, taken in moves[first:] + moves[:first]
+        )
+    except _Cancelled:
+        return None
+    finally:
+        counts[slot] = _worker.nodes
 
 
 def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:

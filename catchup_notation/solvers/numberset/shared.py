@@ -1,0 +1,139 @@
+"""A transposition table in memory shared by the processes of one number-set solve, without locks.
+
+The parent creates the table (64-bit words of shared memory) before the workers start; forked
+workers inherit it, spawned ones receive it as they start. Each worker
+keeps its own fast dict table (`TranspositionTable`) and publishes here only what took a search of
+some size, and reads here when its own table misses: what one worker proves, the others reuse.
+
+Entries live in buckets of two, four words a bucket: (check, data) twice, where `data` is the
+local table's packed value (bounds and the subtree's size in nodes, never 0) and `check` is the key
+XOR a scramble of the data (the "lockless hashing" of chess programs). A reader accepts a slot only
+if its check matches the key it asks for, so a slot torn by a writer in another process between its
+two word writes (or two writers interleaved) reads as a miss, never as another position's bounds;
+the scramble spreads the data over all 63 bits, so that a torn pair cannot pass as a nearby key.
+Whatever a slot holds was proven by some worker, so a lost or stale entry only costs work.
+
+Replacement: a bucket's first slot keeps the entry of the largest subtree, the second takes whatever
+the first does not (an entry pushed out of the first moves there), so big proofs stay.
+
+Keys must be positive and below 2**63 (a word, with room for the check); a solve whose keys can be
+longer (more than about 50 distinct numbers, far beyond an exact search) shares nothing.
+"""
+
+from __future__ import annotations
+
+import mmap
+from collections.abc import Callable
+from typing import Any
+
+#: Bytes of shared memory a table entry costs (two of eight-byte words).
+BYTES_PER_SHARED_ENTRY = 16
+#: Keys this large or larger cannot be shared (a word holds 63 bits and a sign).
+KEY_LIMIT = 1 << 63
+
+_WORK_SHIFT = 4  # data: bounds in bits 0-3, the subtree's nodes above (the local table's format)
+_WORK_MAX = (1 << 40) - 1
+_MASK63 = KEY_LIMIT - 1
+_SCRAMBLE = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection on 64-bit words
+
+
+def _scramble(data: int) -> int:
+    return (data * _SCRAMBLE) & _MASK63
+
+
+class SharedTable:
+    """Bounds on position values in shared memory, probed and stored by several processes (see the
+    module notes). `words` is the array `allocate` made: it is what crosses to a worker."""
+
+    def __init__(self, words: Any) -> None:
+        self.words = words
+        self._table = memoryview(words).cast("B").cast("q")  # faster to index than a ctypes array
+        self.buckets = len(self._table) // 4
+
+    @staticmethod
+    def allocate(entries: int, context: Any) -> Any:
+        """Zeroed shared words for a table of about `entries` entries (at least 2): pass them to
+        `SharedTable` in every process. With the "fork" start method, an anonymous shared mapping,
+        whose pages the system zeroes as they are first touched (a ctypes array is zeroed at once,
+        0.6-1 s for 256 MB, which would cost more than the search of a set of 20); with "spawn",
+        such an array, which crosses to the workers as they start."""
+        buckets = max(entries // 2, 1) | 1  # odd: the key's high bits count in its bucket
+        words = 4 * buckets
+        if context.get_start_method() == "fork":
+            return mmap.mmap(-1, 8 * words)
+        return context.RawArray("q", words)
+
+    def __len__(self) -> int:
+        """Entries held (a count over the whole array: for tests and reports, not for the search)."""
+        table = self._table
+        return sum(1 for i in range(0, len(table), 2) if table[i + 1] and table[i] ^ _scramble(table[i + 1]))
+
+    def get(self, key: int) -> int | None:
+        """The packed bounds stored for `key` (the local table's format), or None."""
+        if not 0 < key < KEY_LIMIT:
+            return None
+        table = self._table
+        at = key % self.buckets * 4
+        data = table[at + 1]
+        if data and table[at] ^ _scramble(data) == key:
+            return data
+        data = table[at + 3]
+        if data and table[at + 2] ^ _scramble(data) == key:
+            return data
+        return None
+
+    def getter(self) -> Callable[[int], int | None]:
+        """`get` as a plain function, for the search's inner loop (a bound method costs more)."""
+        table, buckets = self._table, self.buckets
+
+        def get(key: int) -> int | None:
+            if key >= KEY_LIMIT:
+                return None
+            at = key % buckets * 4
+            data = table[at + 1]
+            if data and table[at] ^ (data * _SCRAMBLE & _MASK63) == key:
+                return data
+            data = table[at + 3]
+            if data and table[at + 2] ^ (data * _SCRAMBLE & _MASK63) == key:
+                return data
+            return None
+
+        return get
+
+    def store(self, key: int, data: int) -> None:
+        """Publish `data` (packed bounds and work, never 0) for `key`, keeping the tighter bounds of
+        what the slot held for the same key and the larger subtree in the bucket's first slot."""
+        if not 0 < key < KEY_LIMIT or not data:
+            return
+        table = self._table
+        at = key % self.buckets * 4
+        first = table[at + 1]
+        first_key = table[at] ^ _scramble(first) if first else 0
+        if first_key == key:
+            self._write(at, key, _merge(first, data))
+            return
+        second = table[at + 3]
+        if second and table[at + 2] ^ _scramble(second) == key:
+            data = _merge(second, data)
+        if not first or _work(data) >= _work(first):
+            if first:
+                self._write(at + 2, first_key, first)  # the smaller proof goes to the second slot
+            self._write(at, key, data)
+        else:
+            self._write(at + 2, key, data)
+
+    def _write(self, at: int, key: int, data: int) -> None:
+        table = self._table
+        table[at + 1] = data
+        table[at] = key ^ _scramble(data)
+
+
+def _work(data: int) -> int:
+    return data >> _WORK_SHIFT & _WORK_MAX
+
+
+def _merge(old: int, new: int) -> int:
+    """Both entries' bounds intersected (each was proven), with the larger work."""
+    low = max(old & 3, new & 3)
+    high = min(old >> 2 & 3, new >> 2 & 3)
+    return low | high << 2 | max(_work(old), _work(new)) << _WORK_SHIFT
