@@ -31,8 +31,8 @@ BYTES_PER_SHARED_ENTRY = 16
 #: Keys this large or larger cannot be shared (a word holds 63 bits and a sign).
 KEY_LIMIT = 1 << 63
 
-_WORK_SHIFT = 4  # data: bounds in bits 0-3, the subtree's nodes above (the local table's format)
-_WORK_MAX = (1 << 40) - 1
+_WORK_SHIFT = 4  # data: bounds in bits 0-3, the subtree's nodes above (the local table's format,
+_WORK_MAX = (1 << 40) - 1  # whose best turn above the work is 0 in a number-set search)
 _MASK63 = KEY_LIMIT - 1
 _SCRAMBLE = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection on 64-bit words
 
@@ -103,29 +103,34 @@ class SharedTable:
     def store(self, key: int, data: int) -> None:
         """Publish `data` (packed bounds and work, never 0) for `key`, keeping the tighter bounds of
         what the slot held for the same key and the larger subtree in the bucket's first slot."""
-        if not 0 < key < KEY_LIMIT or not data:
-            return
-        table = self._table
-        at = key % self.buckets * 4
-        first = table[at + 1]
-        first_key = table[at] ^ _scramble(first) if first else 0
-        if first_key == key:
-            self._write(at, key, _merge(first, data))
-            return
-        second = table[at + 3]
-        if second and table[at + 2] ^ _scramble(second) == key:
-            data = _merge(second, data)
-        if not first or _work(data) >= _work(first):
-            if first:
-                self._write(at + 2, first_key, first)  # the smaller proof goes to the second slot
-            self._write(at, key, data)
-        else:
-            self._write(at + 2, key, data)
+        self.storer()(key, data)
 
-    def _write(self, at: int, key: int, data: int) -> None:
-        table = self._table
-        table[at + 1] = data
-        table[at] = key ^ _scramble(data)
+    def storer(self) -> Callable[[int, int], None]:
+        """`store` as a plain function, for the search's inner loop (one call a position searched:
+        written out in one body, since every call and bound method costs)."""
+        table, buckets = self._table, self.buckets
+
+        def store(key: int, data: int) -> None:
+            if not 0 < key < KEY_LIMIT or not data:
+                return
+            at = key % buckets * 4
+            first = table[at + 1]
+            first_key = table[at] ^ (first * _SCRAMBLE & _MASK63) if first else 0
+            if first_key == key:
+                data = _merge(first, data)
+            else:
+                second = table[at + 3]
+                if second and table[at + 2] ^ (second * _SCRAMBLE & _MASK63) == key:
+                    data = _merge(second, data)
+                if first and data >> _WORK_SHIFT < first >> _WORK_SHIFT:
+                    at += 2  # a smaller proof than the first slot's: the second slot
+                elif first:  # the first slot's proof moves to the second slot
+                    table[at + 3] = first
+                    table[at + 2] = first_key ^ (first * _SCRAMBLE & _MASK63)
+            table[at + 1] = data
+            table[at] = key ^ (data * _SCRAMBLE & _MASK63)
+
+        return store
 
 
 def _work(data: int) -> int:

@@ -77,10 +77,8 @@ PARALLEL_FROM = 20
 #: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
 #: nodes of one, each as many as one process alone, so the second core bought nothing.
 DEFAULT_NUMBER_JOBS = 1
-#: The workers of a parallel solve share the positions whose remaining sum is at least this share of
-#: the root's (reading the shared table where their own misses) ...
-SHARE_FROM_SUM = 0.0
-#: ... and publish those whose search took this many nodes or more.
+#: A worker of a parallel solve publishes a position's bounds in the shared table when its search
+#: took this many nodes or more.
 SHARE_FROM_NODES = 1
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
@@ -139,30 +137,20 @@ class ProofSearch:
         self._gap_bits = (2 * gap_bound + 1).bit_length()
         # Sharing with the other processes of a parallel solve (see `share`); off until then.
         self.shared: SharedTable | None = None
-        self._share_sum = _NEVER
-        self._share_work = _NEVER
-        self._either_get: Callable[[int], int | None] = self.table.entries.get
+        self._shared_get: Callable[[int], int | None] = _nothing
+        self._publish: Callable[[int, int], None] = _ignore
+        self._publish_from = _NEVER
 
-    def share(self, shared: SharedTable, from_sum: int, from_work: int) -> None:
-        """Search as one of several processes: at positions whose remaining sum is `from_sum` or
-        more, read `shared` where the own table misses (what another process proved), and publish
-        there what took `from_work` nodes or more. Deeper positions are cheaper to search again
-        than to share."""
-        entries = self.table.entries
-        local, far = entries.get, shared.getter()
-
-        def either_get(key: int) -> int | None:
-            known = local(key)
-            if known is None:
-                known = far(key)
-                if known is not None:
-                    entries[key] = known  # once read across processes, then locally
-            return known
-
+    def share(self, shared: SharedTable, publish_from: int) -> None:
+        """Search as one of several processes: where the own table misses a position, read `shared`
+        (what another process proved), and publish there the bounds of every position whose search
+        took `publish_from` nodes or more. Only at a position's entry: reading the shared table for
+        each move listed (the enhanced transposition cut-off) cut the nodes a further 10-15 % but
+        cost more time than that (see the module notes)."""
         self.shared = shared
-        self._share_sum = from_sum
-        self._share_work = from_work
-        self._either_get = either_get
+        self._shared_get = shared.getter()
+        self._publish = shared.storer()
+        self._publish_from = publish_from
 
     def key(self, packed: int, gap: int) -> int:
         """The table's key of a position (no key of a position with fewer numbers or a smaller gap is
@@ -222,8 +210,11 @@ class ProofSearch:
             return True  # must take everything and ends level (need is 0 here)
         key = packed << self._gap_bits | (gap + self._gap_offset)
         table = self.table
-        sharing = remaining_sum >= self._share_sum
-        known = self._either_get(key) if sharing else table.entries.get(key)
+        known = table.entries.get(key)
+        if known is None and self.shared is not None:
+            known = self._shared_get(key)
+            if known is not None:
+                table.entries[key] = known  # read once across processes, then here
         if known is not None:
             if (known & 3) - 1 >= need:  # lower bound
                 return True
@@ -244,8 +235,7 @@ class ProofSearch:
         # ours), or one whose child the table already bounds below it (an enhanced transposition
         # cut-off).
         threshold = (remaining_sum + gap - child_need) // 2 + 1
-        get = self._either_get if sharing else table.entries.get
-        moves = self._moves_unless_refuted(packed, gap, threshold, child_need, get)
+        moves = self._moves_unless_refuted(packed, gap, threshold, child_need, table.entries.get)
         result = moves is None
         if moves is not None:
             for _, after, taken in moves:
@@ -257,9 +247,8 @@ class ProofSearch:
             table.store(key, need, 1, work, 0)
         else:
             table.store(key, -1, need - 1, work, 0)
-        if sharing and work >= self._share_work:
-            assert self.shared is not None
-            self.shared.store(key, table.entries[key])
+        if work >= self._publish_from:
+            self._publish(key, table.entries[key])
         return result
 
     def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
@@ -482,7 +471,6 @@ class _Root:
         first move, see `_test_root`), reusing what the others publish in the shared table; the
         first answer is the answer, and the others are told to stop."""
         pool = self._pool or self._start_pool()
-        self._cancel[0] = 0
         answers = pool.imap_unordered(_test_root, [need] * self.jobs)
         found: bool | None = None
         while True:
@@ -501,6 +489,7 @@ class _Root:
             if reached is not None and found is None:
                 found = reached
                 self._cancel[0] = 1  # the others stop at their next check and answer None
+        self._cancel[0] = 0  # all have answered: the workers' next tasks must not stop at once
         assert found is not None
         return found
 
@@ -615,7 +604,7 @@ def _start_worker(
     root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
     if shared is not None:
-        root.search.share(SharedTable(shared), int(root.total * SHARE_FROM_SUM), SHARE_FROM_NODES)
+        root.search.share(SharedTable(shared), SHARE_FROM_NODES)
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
 
@@ -657,6 +646,10 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
 
 
 def _nothing(key: int) -> None:
+    return None
+
+
+def _ignore(key: int, data: int) -> None:
     return None
 
 
