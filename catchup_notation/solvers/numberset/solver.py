@@ -31,6 +31,22 @@ it, or minus such a lead of the opponent's, so it never exceeds the largest numb
 max(remaining) >= 1 and the search only asks for margins >= 1 or >= 0, the bound never fires; nor
 does its mirror image, margin >= -max(remaining), as a lower bound. So it is not tested.
 
+On several processes (`jobs`), every worker searches the whole question at the root, worker k
+trying the root's moves from the k-th on (round to the start), and they share a transposition
+table in shared memory (`shared.py`, lock-free): each keeps its own dict table, reads the shared
+one where its own misses a position (at the position's entry only: reading it for every move
+listed cut 10-15 % more nodes but cost more time), and publishes every position it searched. The
+first answer is the answer; the others are told to stop. This is "lazy SMP" with a rotated root.
+Most of a search is in the first move tried (81-92 % of the nodes on 1..18 to 1..26), and its
+table then makes the others cheap; a worker that starts on another move has no such table, so the
+rotation is what splits the work, and the sharing what keeps the second worker's search from
+costing as much as the first's. Tried and dropped: ABDADA's busy marks (a worker searches last the
+moves another is on): workers that start in step rarely see a mark (a few dozen deferrals a solve
+of 1..21) and, without the rotated root, each searched 0.77 times one process's nodes on 1..21;
+giving the second worker the later moves of deeper positions first made it search poor moves
+(each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.62
+to 0.69 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
+
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
 """
@@ -70,16 +86,26 @@ MAX_NUMBERS = 200
 FEASIBLE_NUMBERS = 28
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
-#: Sets this large or larger are split over processes when jobs allow it.
+#: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
+#: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
-#: Processes `catchup solve --set` uses unless told: one. Split at the root, each process redoes
-#: most of the others' work (proving any first move builds the table that makes the rest cheap,
-#: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
-#: nodes of one, each as many as one process alone, so the second core bought nothing.
+#: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
+#: module notes) each search 0.62-0.69 times the nodes of one on 1..21 to 1..26 (won and drawn
+#: sizes alike), 1.25-1.39 times the nodes in all, and every node costs them more (the shared
+#: table, two searches in one memory system): on the shared, loaded 2-core machine (load 4-5) two
+#: took 1.5-1.9 times the CPU and 1.5-1.9 times the wall time of one. On two idle cores the wall
+#: time should be about 0.85 times one process's (CPU halved): not measured, and not worth making
+#: the default on a machine whose cores are shared.
 DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve publishes a position's bounds in the shared table when its search
-#: took this many nodes or more.
+#: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 5 %
+#: less time a node but left each worker 0.72-0.76 times one process's nodes instead of 0.62-0.69).
 SHARE_FROM_NODES = 1
+#: The shared table's size at most (MB; 4 M entries). Every position searched is published, at a
+#: random place: a larger table costs time in the memory system (one process publishing into
+#: 256 MB searched 1.34 times slower than without a shared table, into 64 MB 1.12 times, on 1..21)
+#: more than the entries it keeps would save.
+SHARED_TABLE_MB = 64
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
@@ -309,9 +335,10 @@ def solve(
     By default only the value is found. With `with_moves`, every distinct move of the player to
     move is valued too, by null-window tests against the root value (a move is best if it reaches
     the value; only below it is a second test needed, to tell a draw from a loss). `jobs` processes
-    share the root's moves (0: every core). Past `time_limit` seconds or `max_nodes` nodes the
-    search raises SearchStopped, its `partial` a Solution with what was known. Sets beyond
-    MAX_NUMBERS numbers are refused at once (SearchTooLarge).
+    search it together, sharing a table (0: every core; see the module notes), on sets of
+    `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
+    raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
+    numbers are refused at once (SearchTooLarge).
     """
     remaining = tuple(sorted(numbers))
     check_size(remaining)
@@ -504,9 +531,10 @@ class _Root:
         self._worker_nodes = context.RawArray("q", self.jobs)
         slots = context.Value("i", 0)
         self._cancel = context.RawArray("b", 1)
-        # A quarter of the memory for the shared table (its entries are the costly ones), the rest
-        # for the workers' own; none shared if the keys could be longer than a word holds.
-        shared_mb = self.memory_mb // 4 if self.search.key(self.packed, self.gap_bound) < KEY_LIMIT else 0
+        # Up to a quarter of the memory for the shared table, the rest for the workers' own; none
+        # shared if the keys could be longer than a word holds.
+        fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
+        shared_mb = min(self.memory_mb // 4, SHARED_TABLE_MB) if fits else 0
         shared = SharedTable.allocate(shared_mb * 2**20 // BYTES_PER_SHARED_ENTRY, context) if shared_mb else None
         local_mb = (self.memory_mb - shared_mb) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
