@@ -35,8 +35,9 @@ On several processes (`jobs`), every worker searches the whole question at the r
 trying the root's moves from the k-th on (round to the start), and they share a transposition
 table in shared memory (`shared.py`, lock-free): each keeps its own dict table, reads the shared
 one where its own misses a position (at the position's entry only: reading it for every move
-listed cut 10-15 % more nodes but cost more time), and publishes every position it searched. The
-first answer is the answer; the others are told to stop. This is "lazy SMP" with a rotated root.
+listed cut a few % more nodes but cost 1.2 times the time a node), and publishes every position
+it searched. The first answer is the answer; the others are told to stop: "lazy SMP" with a
+rotated root.
 Most of a search is in the first move tried (81-92 % of the nodes on 1..18 to 1..26), and its
 table then makes the others cheap; a worker that starts on another move has no such table, so the
 rotation is what splits the work, and the sharing what keeps the second worker's search from
@@ -44,8 +45,8 @@ costing as much as the first's. Tried and dropped: ABDADA's busy marks (a worker
 moves another is on): workers that start in step rarely see a mark (a few dozen deferrals a solve
 of 1..21) and, without the rotated root, each searched 0.77 times one process's nodes on 1..21;
 giving the second worker the later moves of deeper positions first made it search poor moves
-(each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.62
-to 0.69 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
+(each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.61
+to 0.68 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
@@ -90,16 +91,16 @@ DEFAULT_MEMORY_MB = 1024
 #: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
 #: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
-#: module notes) each search 0.62-0.69 times the nodes of one on 1..21 to 1..26 (won and drawn
-#: sizes alike), 1.25-1.39 times the nodes in all, and every node costs them more (the shared
-#: table, two searches in one memory system): on the shared, loaded 2-core machine (load 4-5) two
-#: took 1.5-1.9 times the CPU and 1.5-1.9 times the wall time of one. On two idle cores the wall
-#: time should be about 0.85 times one process's (CPU halved): not measured, and not worth making
-#: the default on a machine whose cores are shared.
+#: module notes) each search 0.61-0.68 times the nodes of one on 1..21 to 1..26 (won and drawn
+#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them more (the shared
+#: table, two searches in one memory system): on the shared 2-core machine (load 3-5, where one
+#: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
+#: of one (benchmarks/bench_numbers.py --jobs 1 2). On two idle cores the wall time should be about
+#: 0.7-0.85 times one process's: estimated, not measured, and not worth the default on shared cores.
 DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve publishes a position's bounds in the shared table when its search
-#: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 5 %
-#: less time a node but left each worker 0.72-0.76 times one process's nodes instead of 0.62-0.69).
+#: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 13 %
+#: less time a node but left each worker 0.72-0.76 times one process's nodes instead of 0.61-0.68).
 SHARE_FROM_NODES = 1
 #: The shared table's size at most (MB; 4 M entries). Every position searched is published, at a
 #: random place: a larger table costs time in the memory system (one process publishing into
@@ -472,17 +473,7 @@ class _Root:
             return True
         found = known
         pool = self._pool or self._start_pool()
-        answers = pool.imap_unordered(_test_move, tasks)
-        while True:
-            try:
-                i, need_, reached = answers.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                # the workers' budgets stop them; the parent only reports how far they got
-                if self.budget.progress is not None:
-                    self.budget.check(self.nodes())
-                continue
-            except StopIteration:
-                break
+        for i, need_, reached in self._answers(pool.imap_unordered(_test_move, tasks)):
             self.reaches[(i, need_)] = reached
             self.budget.done = len(self.reaches)
             if self.budget.progress is not None:
@@ -498,20 +489,11 @@ class _Root:
         first move, see `_test_root`), reusing what the others publish in the shared table; the
         first answer is the answer, and the others are told to stop."""
         pool = self._pool or self._start_pool()
-        answers = pool.imap_unordered(_test_root, [need] * self.jobs)
         found: bool | None = None
-        while True:
-            try:
-                reached = answers.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                if self.budget.progress is not None:
-                    self.budget.check(self.nodes())
-                continue
-            except StopIteration:
-                break
-            except SearchStopped:
+        for reached in self._answers(pool.imap_unordered(_test_root, [need] * self.jobs), keep_stops=True):
+            if isinstance(reached, SearchStopped):
                 if found is None:
-                    raise
+                    raise reached
                 continue  # a worker's budget ran out after the answer was in
             if reached is not None and found is None:
                 found = reached
@@ -519,6 +501,23 @@ class _Root:
         self._cancel[0] = 0  # all have answered: the workers' next tasks must not stop at once
         assert found is not None
         return found
+
+    def _answers(self, answers: Any, keep_stops: bool = False) -> Iterator[Any]:
+        """The workers' answers from a pool's `imap_unordered`, as they come; a worker's
+        SearchStopped is raised, or with `keep_stops` passed on as an answer."""
+        while True:
+            try:
+                yield answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                # the workers' budgets stop them; the parent only reports how far they got
+                if self.budget.progress is not None:
+                    self.budget.check(self.nodes())
+            except StopIteration:
+                return
+            except SearchStopped as stopped:
+                if not keep_stops:
+                    raise
+                yield stopped
 
     def _start_pool(self) -> Any:
         remaining = (
