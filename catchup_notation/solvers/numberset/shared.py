@@ -1,16 +1,18 @@
 """A transposition table in memory shared by the processes of one number-set solve, without locks.
 
 The parent creates the table (64-bit words of shared memory) before the workers start; forked
-workers inherit it, spawned ones receive it as they start. Each worker
-keeps its own fast dict table (`TranspositionTable`) and publishes here only what took a search of
-some size, and reads here when its own table misses: what one worker proves, the others reuse.
+workers inherit it, spawned ones receive it as they start. Each worker keeps its own fast dict
+table (`TranspositionTable`), publishes here what it proves (see `ProofSearch.share`) and reads
+here where its own table misses: what one worker proves, the others reuse.
 
 Entries live in buckets of two, four words a bucket: (check, data) twice, where `data` is the
 local table's packed value (bounds and the subtree's size in nodes, never 0) and `check` is the key
 XOR a scramble of the data (the "lockless hashing" of chess programs). A reader accepts a slot only
 if its check matches the key it asks for, so a slot torn by a writer in another process between its
-two word writes (or two writers interleaved) reads as a miss, never as another position's bounds;
-the scramble spreads the data over all 63 bits, so that a torn pair cannot pass as a nearby key.
+two word writes (or two writers interleaved) reads as a miss, never as another position's bounds:
+the scramble spreads the data over all 63 bits, so the key a torn pair names (its check XOR the
+scramble of its data) is as good as random, not a real key differing from the written one in a few
+low bits (a chance of about 2**-27 that it is even below 2**36, the keys of 1..30).
 Whatever a slot holds was proven by some worker, so a lost or stale entry only costs work.
 
 Replacement: a bucket's first slot keeps the entry of the largest subtree, the second takes whatever
@@ -37,10 +39,6 @@ _MASK63 = KEY_LIMIT - 1
 _SCRAMBLE = 0x9E3779B97F4A7C15  # odd: multiplying by it is a bijection on 64-bit words
 
 
-def _scramble(data: int) -> int:
-    return (data * _SCRAMBLE) & _MASK63
-
-
 class SharedTable:
     """Bounds on position values in shared memory, probed and stored by several processes (see the
     module notes). `words` is the array `allocate` made: it is what crosses to a worker."""
@@ -64,30 +62,21 @@ class SharedTable:
         return context.RawArray("q", words)
 
     def __len__(self) -> int:
-        """Entries held (a count over the whole array: for tests and reports, not for the search)."""
+        """Slots in use, a torn one included (a count over the whole array: for tests and reports,
+        not for the search)."""
         table = self._table
-        return sum(1 for i in range(0, len(table), 2) if table[i + 1] and table[i] ^ _scramble(table[i + 1]))
+        return sum(1 for i in range(1, len(table), 2) if table[i])
 
     def get(self, key: int) -> int | None:
         """The packed bounds stored for `key` (the local table's format), or None."""
-        if not 0 < key < KEY_LIMIT:
-            return None
-        table = self._table
-        at = key % self.buckets * 4
-        data = table[at + 1]
-        if data and table[at] ^ _scramble(data) == key:
-            return data
-        data = table[at + 3]
-        if data and table[at + 2] ^ _scramble(data) == key:
-            return data
-        return None
+        return self.getter()(key)
 
     def getter(self) -> Callable[[int], int | None]:
         """`get` as a plain function, for the search's inner loop (a bound method costs more)."""
         table, buckets = self._table, self.buckets
 
         def get(key: int) -> int | None:
-            if key >= KEY_LIMIT:
+            if not 0 < key < KEY_LIMIT:
                 return None
             at = key % buckets * 4
             data = table[at + 1]
@@ -124,9 +113,9 @@ class SharedTable:
                     data = _merge(second, data)
                 if first and data >> _WORK_SHIFT < first >> _WORK_SHIFT:
                     at += 2  # a smaller proof than the first slot's: the second slot
-                elif first:  # the first slot's proof moves to the second slot
+                elif first:  # the first slot's proof moves to the second slot (its words as they are)
                     table[at + 3] = first
-                    table[at + 2] = first_key ^ (first * _SCRAMBLE & _MASK63)
+                    table[at + 2] = table[at]
             table[at + 1] = data
             table[at] = key ^ (data * _SCRAMBLE & _MASK63)
 
