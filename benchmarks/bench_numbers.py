@@ -3,6 +3,7 @@
     python benchmarks/bench_numbers.py                  # solve N=3..20, stats N=3..12, Table 6
     python benchmarks/bench_numbers.py --solve-to 28 --reference-from 21 --stats-to 13 --heuristics 20000
     python benchmarks/bench_numbers.py --baseline restructure --compare 21,22,23,24,25,26,27 --runs 1
+    python benchmarks/bench_numbers.py --jobs 1 2 --compare 21,22,24,25,26 --runs 3
 
 Prints, per N, the value of Catch-Up({1..N}) for P1 with the published Table 2 value where there is
 one, nodes and seconds; optionally the independent reference search for cross-checking beyond the
@@ -12,6 +13,10 @@ With --baseline REF (a git commit or branch of this repository) the solver at RE
 this working tree solve each N of --compare side by side, interleaved, each in a fresh process:
 value, nodes (independent of the machine's load) and CPU seconds (best of --runs), with the ratios
 baseline / now.
+
+With several --jobs (and no --baseline) the solver in this working tree solves each N of --compare
+with each number of processes in turn, interleaved, each in a fresh process: nodes of all processes,
+CPU seconds of all processes and wall seconds (best of --runs), with the ratios to the first --jobs.
 """
 
 from __future__ import annotations
@@ -138,6 +143,32 @@ def compare(ref: str, numbers: list[int], jobs: int, runs: int) -> None:
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 
 
+def compare_jobs(numbers: list[int], jobs: list[int], runs: int) -> None:
+    """The solver with each number of processes in `jobs` on 1..N for each N, interleaved (one run of
+    each in turn, `runs` rounds), each in a fresh process: nodes of all processes, best CPU seconds
+    (all processes) and best wall seconds, with the ratios to the first entry of `jobs`."""
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; best of {runs}, interleaved")
+    print("N   jobs value       nodes  ratio |  CPU s  ratio | wall s  ratio | load")
+    for n in numbers:
+        cpu = dict.fromkeys(jobs, float("inf"))
+        wall = dict.fromkeys(jobs, float("inf"))
+        answers: dict[int, dict[str, int]] = {}
+        for _ in range(runs):
+            for j in jobs:
+                answers[j], seconds, took = run_child(REPOSITORY, n, j)
+                cpu[j], wall[j] = min(cpu[j], seconds), min(wall[j], took)
+        first = jobs[0]
+        for j in jobs:
+            agree = "" if answers[j]["value"] == answers[first]["value"] else " DISAGREES"
+            print(
+                f"{n:<3} {j:>4} {answers[j]['value']:>5} {answers[j]['nodes']:>11,}"
+                f"  {answers[j]['nodes'] / answers[first]['nodes']:5.2f} | {cpu[j]:6.1f}  {cpu[j] / cpu[first]:5.2f}"
+                f" | {wall[j]:6.1f}  {wall[j] / wall[first]:5.2f} | {os.getloadavg()[0]:.2f}{agree}",
+                flush=True,
+            )
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solve-to", type=int, default=20)
@@ -146,15 +177,24 @@ def main() -> None:
     parser.add_argument("--heuristics", type=int, default=0, help="games per Table 3/4 cell (0: skip)")
     parser.add_argument("--baseline", metavar="REF", help="compare the solver with the one at this git commit")
     parser.add_argument("--compare", default="21,22,23,24,25,26,27", help="the N to compare (with --baseline)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes per solve (with --baseline)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="processes per solve (with --baseline); several (e.g. --jobs 1 2): compare them on --compare",
+    )
     parser.add_argument("--runs", type=int, default=1, help="runs per N and solver, best CPU kept (with --baseline)")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        child(args.child, args.jobs)
+        child(args.child, args.jobs[0])
         return
     if args.baseline:
-        compare(args.baseline, [int(n) for n in args.compare.split(",")], args.jobs, args.runs)
+        compare(args.baseline, [int(n) for n in args.compare.split(",")], args.jobs[0], args.runs)
+        return
+    if len(args.jobs) > 1:
+        compare_jobs([int(n) for n in args.compare.split(",")], args.jobs, args.runs)
         return
     bench_solve(args.solve_to, args.reference_from)
     if args.stats_to >= 3:

@@ -31,6 +31,23 @@ it, or minus such a lead of the opponent's, so it never exceeds the largest numb
 max(remaining) >= 1 and the search only asks for margins >= 1 or >= 0, the bound never fires; nor
 does its mirror image, margin >= -max(remaining), as a lower bound. So it is not tested.
 
+On several processes (`jobs`), every worker searches the whole question at the root, worker k
+trying the root's moves from the k-th on (round to the start), and they share a transposition
+table in shared memory (`shared.py`, lock-free): each keeps its own dict table, reads the shared
+one where its own misses a position (at the position's entry only: reading it for every move
+listed cut 5-8 % more nodes but cost 1.2 times the time a node), and publishes every position
+it searched. The first answer is the answer; the others are told to stop: "lazy SMP" with a
+rotated root.
+Most of a search is in the first move tried (81-92 % of the nodes on 1..18 to 1..26), and its
+table then makes the others cheap; a worker that starts on another move has no such table, so the
+rotation is what splits the work, and the sharing what keeps the second worker's search from
+costing as much as the first's. Tried and dropped: ABDADA's busy marks (a worker searches last the
+moves another is on): workers that start in step rarely see a mark (a few dozen deferrals a solve
+of 1..21) and, without the rotated root, each searched 0.77 times one process's nodes on 1..21;
+giving the second worker the later moves of deeper positions first made it search poor moves
+(each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.61
+to 0.68 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
+
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
 """
@@ -57,6 +74,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
+from catchup_notation.solvers.numberset.shared import BYTES_PER_SHARED_ENTRY, KEY_LIMIT, SharedTable
 
 Move = tuple[int, ...]
 
@@ -69,13 +87,27 @@ MAX_NUMBERS = 200
 FEASIBLE_NUMBERS = 28
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
-#: Sets this large or larger are split over processes when jobs allow it.
+#: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
+#: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
-#: Processes `catchup solve --set` uses unless told: one. Split at the root, each process redoes
-#: most of the others' work (proving any first move builds the table that makes the rest cheap,
-#: and processes do not share tables): on 1..21 and 1..22 two processes searched 2.0 times the
-#: nodes of one, each as many as one process alone, so the second core bought nothing.
+#: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
+#: module notes) each search 0.61-0.68 times the nodes of one on 1..21 to 1..26 (won and drawn
+#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them more (the shared
+#: table, two searches in one memory system): on the shared 2-core machine (load 3-5, where one
+#: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
+#: of one (benchmarks/bench_numbers.py --jobs 1 2). On two idle cores the wall time should be about
+#: 0.7-0.85 times one process's (half the CPU of the two above: 0.8-0.99 times one's): estimated,
+#: not measured, and not worth the default on shared cores.
 DEFAULT_NUMBER_JOBS = 1
+#: A worker of a parallel solve publishes a position's bounds in the shared table when its search
+#: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 13 %
+#: less time a node but left each worker 0.72-0.76 times one process's nodes instead of 0.61-0.68).
+SHARE_FROM_NODES = 1
+#: The shared table's size at most (MB; 4 M entries). Every position searched is published, at a
+#: random place: a larger table costs time in the memory system (one process publishing into
+#: 256 MB searched 1.34 times slower than without a shared table, into 64 MB 1.12 times, on 1..21)
+#: more than the entries it keeps would save.
+SHARED_TABLE_MB = 64
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
@@ -131,6 +163,27 @@ class ProofSearch:
         self._next_check = CHECK_EVERY
         self._gap_offset = gap_bound
         self._gap_bits = (2 * gap_bound + 1).bit_length()
+        # Sharing with the other processes of a parallel solve (see `share`); off until then.
+        self.shared: SharedTable | None = None
+        self._shared_get: Callable[[int], int | None] = _nothing
+        self._publish: Callable[[int, int], None] = _ignore
+        self._publish_from = _NEVER
+
+    def share(self, shared: SharedTable, publish_from: int) -> None:
+        """Search as one of several processes: where the own table misses a position, read `shared`
+        (what another process proved), and publish there the bounds of every position whose search
+        took `publish_from` nodes or more. Only at a position's entry: reading the shared table for
+        each move listed (the enhanced transposition cut-off) cut the nodes a further 5-8 % but
+        cost 1.2 times the time a node (see the module notes)."""
+        self.shared = shared
+        self._shared_get = shared.getter()
+        self._publish = shared.storer()
+        self._publish_from = publish_from
+
+    def key(self, packed: int, gap: int) -> int:
+        """The table's key of a position (no key of a position with fewer numbers or a smaller gap is
+        larger)."""
+        return packed << self._gap_bits | (gap + self._gap_offset)
 
     def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
         """Every distinct set the mover may take: (remaining after, sum taken), by the number that
@@ -186,6 +239,10 @@ class ProofSearch:
         key = packed << self._gap_bits | (gap + self._gap_offset)
         table = self.table
         known = table.entries.get(key)
+        if known is None and self.shared is not None:
+            known = self._shared_get(key)
+            if known is not None:
+                table.entries[key] = known  # read once across processes, then here
         if known is not None:
             if (known & 3) - 1 >= need:  # lower bound
                 return True
@@ -213,10 +270,13 @@ class ProofSearch:
                 if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
                     result = True
                     break
+        work = self.nodes - start + 1
         if result:
-            table.store(key, need, 1, self.nodes - start + 1, 0)
+            table.store(key, need, 1, work, 0)
         else:
-            table.store(key, -1, need - 1, self.nodes - start + 1, 0)
+            table.store(key, -1, need - 1, work, 0)
+        if work >= self._publish_from:
+            self._publish(key, table.entries[key])
         return result
 
     def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
@@ -270,15 +330,17 @@ def solve(
     max_nodes: int | None = None,
     memory_mb: int = DEFAULT_MEMORY_MB,
     progress: ProgressCallback | None = None,
+    parallel_from: int = PARALLEL_FROM,
 ) -> Solution:
     """Solve the position: `numbers` remaining, `scores` (P1, P2), `to_move` to play.
 
     By default only the value is found. With `with_moves`, every distinct move of the player to
     move is valued too, by null-window tests against the root value (a move is best if it reaches
     the value; only below it is a second test needed, to tell a draw from a loss). `jobs` processes
-    share the root's moves (0: every core). Past `time_limit` seconds or `max_nodes` nodes the
-    search raises SearchStopped, its `partial` a Solution with what was known. Sets beyond
-    MAX_NUMBERS numbers are refused at once (SearchTooLarge).
+    search it together, sharing a table (0: every core; see the module notes), on sets of
+    `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
+    raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
+    numbers are refused at once (SearchTooLarge).
     """
     remaining = tuple(sorted(numbers))
     check_size(remaining)
@@ -290,7 +352,7 @@ def solve(
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
     try:
-        root.solve(with_moves)
+        root.solve(with_moves, parallel_from)
     except SearchStopped as exc:
         # in a parallel solve the worker's limit is a share of the caller's, and its message counts
         # one worker's nodes: say it in the caller's terms, with what all of them searched
@@ -370,13 +432,13 @@ class _Root:
         self.with_moves = False
         budget.total = len(self.moves)
 
-    def solve(self, with_moves: bool) -> None:
+    def solve(self, with_moves: bool, parallel_from: int = PARALLEL_FROM) -> None:
         self.with_moves = with_moves
-        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= PARALLEL_FROM
+        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= parallel_from
         test = self._test_parallel if parallel else self._test_here
         # The value: does some move win? if not, does some move draw?
         for need in (1, 0):
-            if test(need, range(len(self.moves)), stop_at=True):
+            if self._root_parallel(need) if parallel else test(need, range(len(self.moves)), stop_at=True):
                 self.mover_value = need
                 break
         else:
@@ -412,17 +474,7 @@ class _Root:
             return True
         found = known
         pool = self._pool or self._start_pool()
-        answers = pool.imap_unordered(_test_move, tasks)
-        while True:
-            try:
-                i, need_, reached = answers.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                # the workers' budgets stop them; the parent only reports how far they got
-                if self.budget.progress is not None:
-                    self.budget.check(self.nodes())
-                continue
-            except StopIteration:
-                break
+        for i, need_, reached in self._answers(pool.imap_unordered(_test_move, tasks)):
             self.reaches[(i, need_)] = reached
             self.budget.done = len(self.reaches)
             if self.budget.progress is not None:
@@ -432,6 +484,41 @@ class _Root:
                 if stop_at:
                     break
         return found
+
+    def _root_parallel(self, need: int) -> bool:
+        """Does some move reach `need`? Every worker searches the whole question (from a different
+        first move, see `_test_root`), reusing what the others publish in the shared table; the
+        first answer is the answer, and the others are told to stop."""
+        pool = self._pool or self._start_pool()
+        found: bool | None = None
+        for reached in self._answers(pool.imap_unordered(_test_root, [need] * self.jobs), keep_stops=True):
+            if isinstance(reached, SearchStopped):
+                if found is None:
+                    raise reached
+                continue  # a worker's budget ran out after the answer was in
+            if reached is not None and found is None:
+                found = reached
+                self._cancel[0] = 1  # the others stop at their next check and answer None
+        self._cancel[0] = 0  # all have answered: the workers' next tasks must not stop at once
+        assert found is not None
+        return found
+
+    def _answers(self, answers: Any, keep_stops: bool = False) -> Iterator[Any]:
+        """The workers' answers from a pool's `imap_unordered`, as they come; a worker's
+        SearchStopped is raised, or with `keep_stops` passed on as an answer."""
+        while True:
+            try:
+                yield answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                # the workers' budgets stop them; the parent only reports how far they got
+                if self.budget.progress is not None:
+                    self.budget.check(self.nodes())
+            except StopIteration:
+                return
+            except SearchStopped as stopped:
+                if not keep_stops:
+                    raise
+                yield stopped
 
     def _start_pool(self) -> Any:
         remaining = (
@@ -443,8 +530,18 @@ class _Root:
         # task), so that a stopped run still knows what every worker searched.
         self._worker_nodes = context.RawArray("q", self.jobs)
         slots = context.Value("i", 0)
-        args = (self.remaining, self.scores, self.to_move, self.memory_mb // self.jobs, remaining, per_worker)
-        self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots))
+        self._cancel = context.RawArray("b", 1)
+        # Up to a quarter of the memory for the shared table, the rest for the workers' own; none
+        # shared if the keys could be longer than a word holds.
+        fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
+        shared_mb = min(self.memory_mb // 4, SHARED_TABLE_MB) if fits else 0
+        shared = SharedTable.allocate(shared_mb * 2**20 // BYTES_PER_SHARED_ENTRY, context) if shared_mb else None
+        local_mb = (self.memory_mb - shared_mb) // self.jobs
+        args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
+        sharing = (shared, self._cancel)
+        self._pool = context.Pool(
+            self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
+        )
         return self._pool
 
     def nodes(self) -> int:
@@ -453,6 +550,7 @@ class _Root:
 
     _worker_nodes: Any = None
     _pool: Any = None
+    _cancel: Any = None
 
     def close(self) -> None:
         if self._pool is not None:
@@ -516,6 +614,7 @@ def _start_worker(
     max_nodes: int | None,
     counts: Any,
     slots: Any,
+    sharing: tuple[Any, Any],
 ) -> None:
     global _worker, _worker_root, _worker_slot
     quiet_worker()
@@ -523,14 +622,42 @@ def _start_worker(
         slot = slots.value
         slots.value += 1
     _worker_slot = (counts, slot)
+    shared, cancel = sharing
 
     def report(progress: Progress) -> None:
         counts[slot] = progress.nodes
+        if cancel[0]:
+            raise _Cancelled
 
     root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
+    if shared is not None:
+        root.search.share(SharedTable(shared), SHARE_FROM_NODES)
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
+
+
+class _Cancelled(Exception):
+    """Another worker answered the question this one is searching."""
+
+
+def _test_root(need: int) -> bool | None:
+    """Does some move of the root reach `need`? None if another worker answered first. Worker k
+    tries the moves from the k-th on, round to the start: workers that began in step part at once
+    (one proves the first move while the other proves the second, and each reuses what the other
+    publishes) rather than searching the same positions side by side."""
+    assert _worker is not None and _worker_root is not None and _worker_slot is not None
+    moves, gap, total = _worker_root
+    counts, slot = _worker_slot
+    first = slot % len(moves)
+    try:
+        return any(
+            _worker.move_reaches(after, taken, gap, total, need) for after, taken in moves[first:] + moves[:first]
+        )
+    except _Cancelled:
+        return None
+    finally:
+        counts[slot] = _worker.nodes
 
 
 def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
@@ -547,6 +674,10 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
 
 
 def _nothing(key: int) -> None:
+    return None
+
+
+def _ignore(key: int, data: int) -> None:
     return None
 
 
