@@ -218,6 +218,23 @@ def test_a_parallel_solve_takes_its_line_from_the_workers(monkeypatch):
     assert alone.value == -1 and [m.value for m in alone.moves] == [m.value for m in shared.moves]
 
 
+def test_a_worker_reads_a_line_only_after_a_turn_that_may_be_the_best(monkeypatch):
+    # In the worker, in this process: the first turn always gets a line (every turn may lose), a
+    # later one only if it does not lose (lines after losing turns cost searches near a symmetric
+    # root, and only the first of them can be the root's)
+    from catchup_notation.solvers.hexsolve import parallel
+
+    game = game_after("ketchup-4", "C3", "A1 C5 E1", "A3 E3", side=3)  # every turn loses
+    monkeypatch.setattr(parallel, "_worker", None)
+    monkeypatch.setattr(parallel, "quiet_worker", lambda: None)
+    parallel._start(game, 1 << 16, None, None)
+    first, later = list(parallel._worker[1])[:2]
+    _, value, _, line, _, _ = parallel._solve_task((first, -1))
+    assert value == -1 and line
+    _, value, _, line, _, _ = parallel._solve_task((later, 0))
+    assert value == -1 and line is None
+
+
 def test_a_stopped_parallel_solve_names_the_callers_limit():
     # each worker is given a share of the budget; the stop is reported in the caller's terms
     game = parse_variant("catchup(size=3)").new_game()  # the empty board: minutes of search

@@ -215,7 +215,8 @@ class _Run:
         def answer(found: Answer) -> None:
             placed, value, nodes, line, worker, entries = found
             self.values[self.orbit_of[placed]] = value
-            self.lines[placed] = line
+            if line is not None:
+                self.lines[placed] = line
             self.extra_nodes += nodes
             self.worker_entries[worker] = entries
             self.budget.done += 1

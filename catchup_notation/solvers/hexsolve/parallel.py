@@ -2,12 +2,16 @@
 
 Each worker builds its own `Searcher` for the root position (its own transposition table) and is
 handed root turns, one at a time, as their placed masks; it answers with the turn's exact value for
-the root's mover, its nodes, a principal line from it, and its table's size then. The line is read
-there, off the table that has just solved the turn, where it costs a few look-ups: read later in
-the parent, whose table is empty, it meant solving the turn again (on ketchup-4's side-3 map, where
-every first move loses, 1.56 M nodes of 2.55 M). The
-parent hands turns out in its move order and stops the workers as soon as the answer can no longer
-change (a winning turn when only the value is wanted).
+the root's mover, its nodes, a principal line after it where that line may be the root's, and its
+table's size then. The root's line goes through its best turn: the first turn in the parent's order
+with the best value. So a line is read for every turn that does not lose, and for the first turn
+(all may lose). It is read in the worker, off the table that has just solved the turn: read later
+in the parent, whose table is empty, it meant solving the turn again (on ketchup-4's side-3 map,
+where every first move loses, 1.56 M nodes of 2.55 M). Not for every turn: near a symmetric root a
+line can still cost searches (keys in another frame keep no best turn), and on product's side-3
+map lines after the six losing openings took 14 M nodes more. The parent hands turns out in its
+move order and stops the workers as soon as the answer can no longer change (a winning turn when
+only the value is wanted).
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
-#: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn, and
-#: the worker's process id and table entries after the turn).
-Answer = tuple[int, int, int, list[int], int, int]
+#: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn or
+#: None, and the worker's process id and table entries after the turn).
+Answer = tuple[int, int, int, list[int] | None, int, int]
 
 _worker: tuple[Searcher, dict[int, State]] | None = None
 
@@ -58,14 +62,15 @@ def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: in
     _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
 
 
-def _solve_task(placed: int) -> Answer:
-    """Solve one root turn, and read a principal line after it."""
+def _solve_task(task: tuple[int, int]) -> Answer:
+    """Solve one root turn; a line after it comes with it when its value is at least `line_from`."""
+    placed, line_from = task
     assert _worker is not None
     searcher, children = _worker
     before = searcher.nodes
     child = children[placed]
     value = -searcher.value(child)
-    line = searcher.line(child, -value)
+    line = searcher.line(child, -value) if value >= line_from else None
     return placed, value, searcher.nodes - before, line, os.getpid(), len(searcher.table)
 
 
@@ -88,7 +93,9 @@ def solve_root_turns(
     context = multiprocessing.get_context(method)
     pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker))
     try:
-        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, turns)
+        # a line for every turn that may be the best: the first, and any that does not lose
+        tasks = [(turn, -1 if i == 0 else 0) for i, turn in enumerate(turns)]
+        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, tasks)
         for answer in answers:
             on_answer(answer)
             if stop_at_win and answer[1] == 1:
