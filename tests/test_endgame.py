@@ -185,8 +185,8 @@ def test_two_processes_value_every_turn_as_one_does(variant):
 
 def test_the_line_is_read_off_the_table_near_a_symmetric_root():
     # Centre, then two opposite corners: a root with 4 symmetries, so the keys of the first few
-    # plies are canonical. The line once tested each child in turn where no best turn was stored
-    # (a sibling's threat, or another frame), solving every child that does not keep the value.
+    # plies are canonical and, in another frame, keep no best turn. The line once tested the
+    # children in the order they are built there, solving every one that does not keep the value.
     game = game_after("ketchup-3", "C3", "A1 E3", side=3)
     searcher = Searcher(game, capacity=1 << 20)
     root = searcher.state(game)
