@@ -132,8 +132,8 @@ def empty_cells(variant: str) -> st.SearchStrategy[int]:
     return st.integers(10, 12) if variant == "alternative" else st.integers(10, 13)
 
 
-#: Random side-3 positions a variant under `thorough`: 300 took hours a variant; 20 take one to two
-#: hours for all twelve on one core (catchup alone took over 7 minutes).
+#: Random side-3 positions a variant under `thorough`: 300 took hours a variant; 20 take hours for
+#: all twelve on one core (catchup alone took over 13 minutes of CPU).
 THOROUGH_SIDE_3 = 20
 
 
