@@ -95,9 +95,9 @@ PARALLEL_FROM = 20
 #: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them more (the shared
 #: table, two searches in one memory system): on the shared 2-core machine (load 3-5, where one
 #: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
-#: of one (benchmarks/bench_numbers.py --jobs 1 2). On two idle cores the wall time should be about
-#: 0.7-0.85 times one process's (half the CPU of the two above: 0.8-0.99 times one's): estimated,
-#: not measured, and not worth the default on shared cores.
+#: of one (benchmarks/bench_numbers.py --jobs 1 2). On a quiet machine (load 1.6, 1..25, best of 2)
+#: two took 0.93 times one's wall time for 1.83 times its CPU (1.45 times the nodes; a node cost
+#: 1.26 times as much): not worth the default.
 DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve publishes a position's bounds in the shared table when its search
 #: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 13 %
