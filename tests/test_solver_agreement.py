@@ -179,7 +179,7 @@ def empty_cells() -> st.SearchStrategy[int]:
 
 
 #: Random side-3 positions a variant under `thorough`.
-THOROUGH_SIDE_3 = 20
+THOROUGH_SIDE_3 = 50
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
