@@ -115,7 +115,7 @@ def hinted(root) -> Hint:
     return order
 
 
-#: The hint's table: 2^22 entries, well within memory, and more than a 13-empty search stores.
+#: The hint solver's table bound (a dict that grows as needed: at most about 0.5 GB).
 HINT_TABLE_ENTRIES = 1 << 22
 
 
