@@ -47,6 +47,27 @@ of 1..21) and, without the rotated root, each searched 0.77 times one process's 
 giving the second worker the later moves of deeper positions first made it search poor moves
 (each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.61
 to 0.68 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
+Why a second process gains so little:
+  * the moves' trees are nearly one tree: searched alone, each of 1..24's 24 first moves takes
+    41-146 thousand nodes; searched in order, the first takes 145,740 and the other 23 together
+    13 thousand (1..21: the third, winning move alone 141,483, after the first two 19,185). What
+    follows a position's first move is mostly transpositions into its tree, so processes that take
+    different moves search the same positions unless they share them one by one;
+  * sharing them one by one costs a read of the shared table and a write for every position
+    searched (one of each a node: 234,545 of each on 1..22), 1-2 us each in Python and the memory
+    system against 13-19 us a node, so one process sharing with nobody spends 1.12-1.27 times the
+    CPU a node (medians); two independent one-process searches at once spend 1.0-1.06 times what
+    one alone does on two idle cores: the cost is the table's, not the machine's
+    (`benchmarks/bench_numbers.py --diagnose`).
+Tried and dropped besides: young brothers wait (a master searches as one process would and, at its
+nodes up to 10 plies deep whose first move has not decided them, hands the other moves to a helper,
+both sharing the table): the master still searched 0.59-0.71 times one process's nodes on 1..22,
+24 and 25 (the helper's moves cost it about twice what they cost the master, who has their
+siblings' tables), 1.33-1.37 times in all, and it took more wall time than the rotated root (1..22
+1.04 times one process's, against 0.86; 1..24 1.54 against 1.22, load 0.7-1.2); racing the need=1
+and need=0 questions of a drawn set: once need=1 is disproved, need=0 takes 24-28 nodes (1..23,
+24, 27), alone as many as need=1 (1..23: 103,722 against 108,679); busy marks on top of the rotated
+root (positions with 30-70 % of the root's sum or more): no fewer nodes on 1..21, 22, 24.
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
