@@ -63,11 +63,13 @@ Tried and dropped besides: young brothers wait (a master searches as one process
 nodes up to 10 plies deep whose first move has not decided them, hands the other moves to a helper,
 both sharing the table): the master still searched 0.59-0.71 times one process's nodes on 1..22,
 24 and 25 (the helper's moves cost it about twice what they cost the master, who has their
-siblings' tables), 1.33-1.37 times in all, and it took more wall time than the rotated root (1..22
+siblings' tables), 1.32-1.38 times in all, and it took more wall time than the rotated root (1..22
 1.04 times one process's, against 0.86; 1..24 1.54 against 1.22, load 0.7-1.2); racing the need=1
 and need=0 questions of a drawn set: once need=1 is disproved, need=0 takes 24-28 nodes (1..23,
 24, 27), alone as many as need=1 (1..23: 103,722 against 108,679); busy marks on top of the rotated
-root (positions with 30-70 % of the root's sum or more): no fewer nodes on 1..21, 22, 24.
+root (positions with 30-70 % of the root's sum or more): no fewer nodes on 1..21, 22, 24; sharing
+only positions with 35 % or 50 % of the root's sum or more (sparing the table about 30 % or 70 % of
+its reads and writes): 1.07-1.09 or 1.19-1.20 times the nodes on 1..22, 24.
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
@@ -113,8 +115,9 @@ DEFAULT_MEMORY_MB = 1024
 PARALLEL_FROM = 20
 #: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
 #: module notes) each search 0.61-0.68 times the nodes of one on 1..21 to 1..26 (won and drawn
-#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them more (the shared
-#: table, two searches in one memory system): on the shared 2-core machine (load 3-5, where one
+#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them 1.2-1.3 times the CPU
+#: (the shared table's read and write a position searched; two independent searches at once cost
+#: no more a node than one, see the module notes): on the shared 2-core machine (load 3-5, where one
 #: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
 #: of one (benchmarks/bench_numbers.py --jobs 1 2). On a quiet machine (load 1.6, 1..25, best of 2)
 #: two took 0.93 times one's wall time for 1.83 times its CPU (1.45 times the nodes; a node cost
