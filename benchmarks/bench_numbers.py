@@ -22,8 +22,8 @@ CPU seconds of all processes and wall seconds (best of --runs), with the ratios 
 With --diagnose N, what a node of a solve of 1..N costs in CPU (microseconds), and why two processes
 cost more a node than one: one search alone; two independent searches at once (what the machine
 itself costs: shared cores, caches, memory); one search that also publishes every position it
-searches to a shared table and reads it where its own table misses (what the table costs); and a
-solve on two processes sharing the table (--jobs 2). Interleaved, each in fresh processes, best
+searches, as a worker of a parallel solve does (what sharing costs); and a solve on two processes
+(--jobs 2). Interleaved, each in fresh processes, best
 and median of --runs, with the ratios to the search alone. Two processes started from one terminal
 may share one core while another session's process keeps the other busy (autogroup scheduling):
 look at the wall seconds, which then double.
@@ -44,12 +44,11 @@ import time
 from pathlib import Path
 
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
+from catchup_notation.solvers.numberset.exchange import Exchange
 from catchup_notation.solvers.numberset.heuristics import tournament
-from catchup_notation.solvers.numberset.shared import BYTES_PER_SHARED_ENTRY, SharedTable
 from catchup_notation.solvers.numberset.solver import (
     DEFAULT_MEMORY_MB,
-    SHARE_FROM_NODES,
-    SHARED_TABLE_MB,
+    SYNC_EVERY,
     Packing,
     ProofSearch,
     reference_value,
@@ -199,16 +198,17 @@ def compare_jobs(numbers: list[int], jobs: list[int], runs: int) -> None:
 
 
 def search_child(n: int, shared: bool) -> None:
-    """Value 1..n by one proof search (publishing to and reading a shared table that no other process
-    writes, with `shared`); print value, nodes and CPU seconds as JSON (the --diagnose child)."""
+    """Value 1..n by one proof search (with `shared`, publishing every position searched as a worker
+    of a parallel solve does, to a partner that writes nothing); print value, nodes and CPU seconds
+    as JSON (the --diagnose child)."""
     numbers = tuple(range(1, n + 1))
     total = sum(numbers)
     packing = Packing.for_multiset(numbers)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * n + 1000))
     search = ProofSearch(packing, total + 1, capacity=DEFAULT_MEMORY_MB * 2**20 // BYTES_PER_ENTRY)
     if shared:
-        words = SharedTable.allocate(SHARED_TABLE_MB * 2**20 // BYTES_PER_SHARED_ENTRY, multiprocessing.get_context())
-        search.share(SharedTable(words), SHARE_FROM_NODES)
+        words = Exchange.allocate(2, multiprocessing.get_context())
+        search.share(Exchange(words, 2), 0, SYNC_EVERY)
     before = cpu_seconds()
     value = search.value(packing.pack(numbers), 0, total)
     print(json.dumps({"value": value, "nodes": search.nodes, "cpu": cpu_seconds() - before}))
@@ -236,7 +236,7 @@ def diagnose(n: int, runs: int) -> None:
     configurations = {
         "one search alone": [alone],
         "two independent at once": [alone, alone],
-        "one search, shared table": [[*me, "--search-child", str(n), "--shared"]],
+        "one search, publishing": [[*me, "--search-child", str(n), "--shared"]],
         "--jobs 2 (sharing)": [[*me, "--child", str(n), "--jobs", "2"]],
     }
     costs: dict[str, list[float]] = {name: [] for name in configurations}
