@@ -45,12 +45,13 @@ def test_what_one_worker_writes_another_reads_once(context):
     assert exchange.reader(0)({}) == 0  # a worker does not read its own ring
 
 
-def test_a_position_the_reader_knows_keeps_its_entry():
+def test_a_position_the_reader_knows_keeps_its_entry_with_both_bounds():
     exchange = Exchange(Exchange.allocate(2, FORK), 2)
-    exchange.writer(1)([word(7, 0, 1), word(8, 1, 1)])
-    entries = {7: word(0, 1, 1) | 1000 << 4}  # its own, with the work of its search
+    exchange.writer(1)([word(7, 0, 1), word(8, 1, 1), word(9, -1, 0)])
+    # its own entries, with the work of their searches above the bounds
+    entries = {7: word(0, 1, 1) | 1000 << 4, 9: word(0, 0, 1) | 30 << 4}
     exchange.reader(0)(entries)
-    assert entries == {7: word(0, 1, 1) | 1000 << 4, 8: word(0, 1, 1)}
+    assert entries == {7: word(0, 1, 1) | 1000 << 4, 8: word(0, 1, 1), 9: word(0, 0, 0) | 30 << 4}
 
 
 def test_the_ring_wraps_and_a_lapped_reader_reads_nothing_wrong():

@@ -4,9 +4,10 @@ Every position a worker searches becomes one word, its table key shifted left by
 position's bounds (the dict table's low four bits) below, appended to a list. Every few nodes
 (`ProofSearch.share`) the worker copies the list into its ring in shared memory (one slice copy)
 and reads what the other workers have written to theirs since it last looked into its own dict
-table, skipping positions it has an entry for: slice copies, `map` and `dict.update`, loops that run
-in C. A hash table in shared memory probed and written a position at a time (the scheme before this
-one) cost a Python-level read and write for every node: 1.2-1.3 times the CPU a node.
+table: slice copies, `map` and `dict.update`, loops that run in C (for the few positions it has an
+entry for, both bounds are kept, position by position). A hash table in shared memory probed and
+written a position at a time (the scheme before this one) cost a Python-level read and write for
+every node: 1.2-1.3 times the CPU a node.
 
 A ring is written ahead of its counter (the words, then the new count). Each word is a whole entry,
 written at once (an aligned 8-byte word), so a reader that looks too early reads an older word, an
@@ -76,8 +77,8 @@ class Exchange:
         return flush
 
     def reader(self, me: int) -> Callable[[dict[int, int]], int]:
-        """`pull(entries)`: put into `entries` what the other workers wrote since the last pull, where
-        it has no entry for the position; returns the number of words read."""
+        """`pull(entries)`: put into `entries` what the other workers wrote since the last pull (for a
+        position it has an entry for, the bounds of both); returns the number of words read."""
         words, size = self._words, self.ring
         others = [self._ring(worker) for worker in range(self.workers) if worker != me]
         seen = [0] * len(others)
@@ -97,8 +98,11 @@ class Exchange:
                 if overwritten > 0:
                     del got[:overwritten]
                 new = dict(zip(map(rshift, got, repeat(8)), map(and_, got, repeat(15)), strict=True))
-                for key in new.keys() & entries.keys():
-                    del new[key]
+                for key in new.keys() & entries.keys():  # few: both bounds hold, so both are kept
+                    old, bounds = entries[key], new.pop(key)
+                    low, high = max(old & 3, bounds & 3), min(old >> 2 & 3, bounds >> 2 & 3)
+                    if low <= high:
+                        entries[key] = old & ~15 | low | high << 2
                 new.pop(0, None)  # a word not written yet
                 entries.update(new)
                 count += len(got)
