@@ -109,15 +109,15 @@ DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
 #: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
-#: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
-#: module notes) each search 0.61-0.68 times the nodes of one on 1..21 to 1..26 (won and drawn
-#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them 1.2-1.3 times the CPU
-#: (the shared table's read and write a position searched; two independent searches at once cost
-#: no more a node than one, see the module notes): on the shared 2-core machine (load 3-5, where one
-#: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
-#: of one (benchmarks/bench_numbers.py --jobs 1 2). On a quiet machine (load 1.6, 1..25, best of 2)
-#: two took 0.93 times one's wall time for 1.83 times its CPU (1.45 times the nodes; a node cost
-#: 1.26 times as much): not worth the default.
+#: Processes `catchup solve --set` uses unless told: one. Two processes exchanging what they prove
+#: (see the module notes) searched 1.00-1.10 times one's nodes in all on the drawn sizes (1..23,
+#: 24, 27, 28) and 1.09-1.71 times on the won ones (1..21, 22, 25, 26: it varies from run to run
+#: with how the two meet), for 1.2-1.4 times the CPU on the drawn sizes and 1.3-1.8 on the won ones
+#: (the shared hash table before: 1.21-1.45 times the nodes, 1.6-2.25 times the CPU). Wall time
+#: against one process, side by side (benchmarks/bench_numbers.py --jobs 1 2, best of 2): 1..27
+#: and 1..28 0.61-0.63 (load 1.5), 1..22 0.80-0.94, 1..24 0.76-1.0, 1..25 0.92-0.95 and 1..26
+#: 0.86-0.89 (load 1.6-3.2); whenever another process holds a core, the two share the other and
+#: take longer than one. No clear margin on the won sizes, the expensive ones: not the default.
 DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
