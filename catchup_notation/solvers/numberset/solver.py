@@ -122,7 +122,9 @@ DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
 #: they see each other's: every 512 nodes, each worker searched 0.9 times one process's nodes on
-#: 1..21 (every 64: 0.6-0.7), every 64 nodes 0.72 on 1..25 (every 16: 0.58).
+#: 1..21 (every 64: 0.6-0.7), every 64 nodes 0.72 on 1..25 (every 16: 0.58; both with the two
+#: workers time-sliced on one core; on two cores every 4 or 8 nodes did no better than 16 on 1..21,
+#: 1..22).
 SYNC_EVERY = 16
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
@@ -189,7 +191,8 @@ class ProofSearch:
     def share(self, exchange: Exchange, me: int, every: int) -> None:
         """Search as worker `me` of several processes: every position searched is published on
         `exchange`, and every `every` nodes what this worker published is written out and what the
-        others proved is read into the own table (where it has no entry for the position)."""
+        others proved is read into the own table (for a position it has an entry for, with the
+        bounds of both)."""
         pending: list[int] = []
         flush, pull = exchange.writer(me), exchange.reader(me)
         entries = self.table.entries
