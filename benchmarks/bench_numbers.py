@@ -43,17 +43,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
-from catchup_notation.solvers.numberset.exchange import Exchange
 from catchup_notation.solvers.numberset.heuristics import tournament
-from catchup_notation.solvers.numberset.solver import (
-    DEFAULT_MEMORY_MB,
-    SYNC_EVERY,
-    Packing,
-    ProofSearch,
-    reference_value,
-    solve,
-)
+from catchup_notation.solvers.numberset.solver import reference_value, solve
 from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
 
 PUBLISHED_TABLE_2 = {3: 0, 4: 0, 5: 1, 6: 1, 7: 0, 8: 0, 9: -1, 10: -1, 11: 0, 12: 0, 13: 1, 14: -1,
@@ -201,6 +192,11 @@ def search_child(n: int, shared: bool) -> None:
     """Value 1..n by one proof search (with `shared`, publishing every position searched as a worker
     of a parallel solve does, to a partner that writes nothing); print value, nodes and CPU seconds
     as JSON (the --diagnose child)."""
+    # imported here: the --baseline comparison runs this script against older solvers
+    from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
+    from catchup_notation.solvers.numberset.exchange import Exchange
+    from catchup_notation.solvers.numberset.solver import DEFAULT_MEMORY_MB, SYNC_EVERY, Packing, ProofSearch
+
     numbers = tuple(range(1, n + 1))
     total = sum(numbers)
     packing = Packing.for_multiset(numbers)
