@@ -27,7 +27,7 @@ JobsOption = Annotated[
         min=1,
         help="Processes that share the search (hex: split at the root; number sets: each searches the whole "
         "question, and they exchange what they prove). Default: every core for hex, one for number sets "
-        "(two take 0.6 times the wall time on drawn sets, 0.8-0.95 on won ones, on two idle cores).",
+        "(two take 0.6-0.7 times the wall time on large drawn sets, 0.8-1.1 on won ones, on two idle cores).",
         show_default=False,
     ),
 ]

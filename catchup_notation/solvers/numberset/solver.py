@@ -112,12 +112,15 @@ PARALLEL_FROM = 20
 #: Processes `catchup solve --set` uses unless told: one. Two processes exchanging what they prove
 #: (see the module notes) searched 1.00-1.10 times one's nodes in all on the drawn sizes (1..23,
 #: 24, 27, 28) and 1.09-1.71 times on the won ones (1..21, 22, 25, 26: it varies from run to run
-#: with how the two meet), for 1.2-1.4 times the CPU on the drawn sizes and 1.3-1.8 on the won ones
-#: (the shared hash table before: 1.21-1.45 times the nodes, 1.6-2.25 times the CPU). Wall time
-#: against one process, side by side (benchmarks/bench_numbers.py --jobs 1 2, best of 2): 1..27
-#: and 1..28 0.61-0.63 (load 1.5), 1..22 0.80-0.94, 1..24 0.76-1.0, 1..25 0.92-0.95 and 1..26
-#: 0.86-0.89 (load 1.6-3.2); whenever another process holds a core, the two share the other and
-#: take longer than one. No clear margin on the won sizes, the expensive ones: not the default.
+#: with how the two meet), for 1.2-1.4 times the CPU on the drawn sizes (once 2.0, 1..24) and
+#: 1.3-2.2 on the won ones. Side by side with the shared hash table before (both on two processes,
+#: benchmarks/bench_numbers.py --baseline): 0.75-0.79 times its nodes and 0.75-0.81 its CPU on
+#: 1..24 and 1..27, 1.12-1.14 times its nodes and 0.93-1.05 its CPU on 1..22 and 1..25. Wall time
+#: against one process (benchmarks/bench_numbers.py --jobs 1 2, best of 2, three runs at load
+#: 0.65-3.2): 1..27 and 1..28 0.61-0.68 (1.05 once, at load 3.1), 1..22 0.80-0.94, 1..24
+#: 0.76-1.04, 1..25 0.92-1.09, 1..26 0.86-0.99; whenever another process holds a core, the two share
+#: the other and take longer than one. No clear margin on the won sizes, the expensive ones, nor on
+#: every drawn one: not the default.
 DEFAULT_NUMBER_JOBS = 1
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
