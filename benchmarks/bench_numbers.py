@@ -4,6 +4,7 @@
     python benchmarks/bench_numbers.py --solve-to 28 --reference-from 21 --stats-to 13 --heuristics 20000
     python benchmarks/bench_numbers.py --baseline restructure --compare 21,22,23,24,25,26,27 --runs 1
     python benchmarks/bench_numbers.py --jobs 1 2 --compare 21,22,24,25,26 --runs 3
+    python benchmarks/bench_numbers.py --diagnose 22 --runs 5
 
 Prints, per N, the value of Catch-Up({1..N}) for P1 with the published Table 2 value where there is
 one, nodes and seconds; optionally the independent reference search for cross-checking beyond the
@@ -17,12 +18,22 @@ baseline / now.
 With several --jobs (and no --baseline) the solver in this working tree solves each N of --compare
 with each number of processes in turn, interleaved, each in a fresh process: nodes of all processes,
 CPU seconds of all processes and wall seconds (best of --runs), with the ratios to the first --jobs.
+
+With --diagnose N, what a node of a solve of 1..N costs in CPU (microseconds), and why two processes
+cost more a node than one: one search alone; two independent searches at once (what the machine
+itself costs: shared cores, caches, memory); one search that also publishes every position it
+searches, as a worker of a parallel solve does (what sharing costs); and a solve on two processes
+(--jobs 2). Interleaved, each in fresh processes, best
+and median of --runs, with the ratios to the search alone. Two processes started from one terminal
+may share one core while another session's process keeps the other busy (autogroup scheduling):
+look at the wall seconds, which then double.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import resource
 import subprocess
@@ -92,9 +103,17 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 
 
 def child(n: int, jobs: int) -> None:
-    """Solve 1..n and print value and nodes as JSON (the --baseline comparison's child)."""
+    """Solve 1..n and print value, nodes and the solve's CPU seconds (its workers' included) as JSON
+    (the child of the comparisons)."""
+    before = cpu_seconds()
     s = solve(range(1, n + 1), jobs=jobs)
-    print(json.dumps({"value": s.value, "nodes": s.nodes}))
+    print(json.dumps({"value": s.value, "nodes": s.nodes, "cpu": cpu_seconds() - before}))
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def run_child(package: Path, n: int, jobs: int) -> tuple[dict[str, int], float, float]:
@@ -169,6 +188,83 @@ def compare_jobs(numbers: list[int], jobs: list[int], runs: int) -> None:
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+def search_child(n: int, shared: bool) -> None:
+    """Value 1..n by one proof search (with `shared`, publishing every position searched as a worker
+    of a parallel solve does, to a partner that writes nothing); print value, nodes and CPU seconds
+    as JSON (the --diagnose child)."""
+    # imported here: the --baseline comparison runs this script against older solvers
+    from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
+    from catchup_notation.solvers.numberset.exchange import Exchange
+    from catchup_notation.solvers.numberset.solver import DEFAULT_MEMORY_MB, SYNC_EVERY, Packing, ProofSearch
+
+    numbers = tuple(range(1, n + 1))
+    total = sum(numbers)
+    packing = Packing.for_multiset(numbers)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * n + 1000))
+    search = ProofSearch(packing, total + 1, capacity=DEFAULT_MEMORY_MB * 2**20 // BYTES_PER_ENTRY)
+    if shared:
+        words = Exchange.allocate(2, multiprocessing.get_context())
+        search.share(Exchange(words, 2), 0, SYNC_EVERY)
+    before = cpu_seconds()
+    value = search.value(packing.pack(numbers), 0, total)
+    print(json.dumps({"value": value, "nodes": search.nodes, "cpu": cpu_seconds() - before}))
+
+
+def run_together(commands: list[list[str]]) -> list[tuple[dict[str, float], float, float]]:
+    """Start `commands` at once; (answer, the search's CPU seconds as the process reports them, wall
+    seconds of the process, start-up included) of each."""
+    started = time.perf_counter()
+    children = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for command in commands]
+    results = []
+    for command, process in zip(commands, children, strict=True):
+        out, _ = process.communicate()
+        if process.returncode:
+            raise SystemExit(f"{' '.join(command)} failed ({process.returncode})")
+        answer = json.loads(out)
+        results.append((answer, answer["cpu"], time.perf_counter() - started))
+    return results
+
+
+def diagnose(n: int, runs: int) -> None:
+    """CPU a node of a solve of 1..n, alone, two at once, with a shared table, on two processes."""
+    me = [sys.executable, __file__]
+    alone = [*me, "--search-child", str(n)]
+    configurations = {
+        "one search alone": [alone],
+        "two independent at once": [alone, alone],
+        "one search, publishing": [[*me, "--search-child", str(n), "--shared"]],
+        "--jobs 2 (sharing)": [[*me, "--child", str(n), "--jobs", "2"]],
+    }
+    costs: dict[str, list[float]] = {name: [] for name in configurations}
+    walls: dict[str, list[float]] = {name: [] for name in configurations}
+    nodes: dict[str, int] = {}
+    print(f"1..{n}: CPU microseconds a node (all processes' CPU / all their nodes); load before each run")
+    for _ in range(runs):
+        for name, commands in configurations.items():
+            load = os.getloadavg()[0]
+            results = run_together(commands)
+            for answer, cpu, wall in results:
+                costs[name].append(1e6 * cpu / answer["nodes"])
+                walls[name].append(wall)
+                nodes[name] = int(answer["nodes"])
+            per = ", ".join(
+                f"{1e6 * cpu / answer['nodes']:.2f} us ({cpu:.1f} s, wall {wall:.1f} s)"
+                for answer, cpu, wall in results
+            )
+            print(f"  {name:<26} load {load:4.2f}: {per}", flush=True)
+    base = min(costs["one search alone"])
+    base_median = sorted(costs["one search alone"])[len(costs["one search alone"]) // 2]
+    print("configuration               nodes a process   best us  ratio | median us  ratio | best wall s")
+    for name, values in costs.items():
+        best, median = min(values), sorted(values)[len(values) // 2]
+        print(
+            f"{name:<26}  {nodes[name]:>15,}  {best:8.2f}  {best / base:5.2f}"
+            f" | {median:9.2f}  {median / base_median:5.2f} | {min(walls[name]):6.1f}",
+            flush=True,
+        )
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solve-to", type=int, default=20)
@@ -185,10 +281,19 @@ def main() -> None:
         help="processes per solve (with --baseline); several (e.g. --jobs 1 2): compare them on --compare",
     )
     parser.add_argument("--runs", type=int, default=1, help="runs per N and solver, best CPU kept (with --baseline)")
+    parser.add_argument("--diagnose", type=int, metavar="N", help="CPU a node of 1..N: alone, two at once, shared")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--search-child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--shared", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         child(args.child, args.jobs[0])
+        return
+    if args.search_child is not None:
+        search_child(args.search_child, args.shared)
+        return
+    if args.diagnose is not None:
+        diagnose(args.diagnose, args.runs)
         return
     if args.baseline:
         compare(args.baseline, [int(n) for n in args.compare.split(",")], args.jobs[0], args.runs)

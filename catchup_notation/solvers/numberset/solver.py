@@ -32,21 +32,40 @@ max(remaining) >= 1 and the search only asks for margins >= 1 or >= 0, the bound
 does its mirror image, margin >= -max(remaining), as a lower bound. So it is not tested.
 
 On several processes (`jobs`), every worker searches the whole question at the root, worker k
-trying the root's moves from the k-th on (round to the start), and they share a transposition
-table in shared memory (`shared.py`, lock-free): each keeps its own dict table, reads the shared
-one where its own misses a position (at the position's entry only: reading it for every move
-listed cut 5-8 % more nodes but cost 1.2 times the time a node), and publishes every position
-it searched. The first answer is the answer; the others are told to stop: "lazy SMP" with a
-rotated root.
-Most of a search is in the first move tried (81-92 % of the nodes on 1..18 to 1..26), and its
-table then makes the others cheap; a worker that starts on another move has no such table, so the
-rotation is what splits the work, and the sharing what keeps the second worker's search from
-costing as much as the first's. Tried and dropped: ABDADA's busy marks (a worker searches last the
-moves another is on): workers that start in step rarely see a mark (a few dozen deferrals a solve
-of 1..21) and, without the rotated root, each searched 0.77 times one process's nodes on 1..21;
-giving the second worker the later moves of deeper positions first made it search poor moves
-(each worker about one process's nodes on 1..18). With the rotated root each worker searches 0.61
-to 0.68 times one process's nodes (see DEFAULT_NUMBER_JOBS for what that buys).
+trying the root's moves from the k-th on (round to the start), each with its own dict table, and
+they exchange what they prove (`exchange.py`): every position a worker searches goes, as one word
+(key and bounds), into its ring in shared memory, and every SYNC_EVERY nodes each worker reads what
+the others wrote into its own table, in a few loops that run in C. The first answer is the answer;
+the others are told to stop: "lazy SMP" with a rotated root.
+Why sharing must be fine-grained and cheap:
+  * the moves' trees are nearly one tree: searched alone, each of 1..24's 24 first moves takes
+    41-146 thousand nodes; searched in order, the first takes 145,740 and the other 23 together
+    13 thousand (1..21: the third, winning move alone 141,483, after the first two 19,185). What
+    follows a position's first move is mostly transpositions into its tree, so processes that take
+    different moves search the same positions unless they pass them on one by one, and soon
+    (exchanging every 512 nodes, each worker searched 0.9 times one process's nodes on 1..21);
+  * the scheme before this one, a hash table in shared memory read where a worker's own table
+    missed a position and written for every position searched, cost a Python-level read and write
+    a node (234,545 of each on 1..22), 1-2 us each against 13-19 us a node: one process sharing
+    with nobody spent 1.12-1.27 times the CPU a node (medians), two workers 1.2-1.3, while two
+    independent one-process searches at once spend 1.0-1.06 times what one alone does on two idle
+    cores (`benchmarks/bench_numbers.py --diagnose`). Its workers each searched 0.61-0.72 times
+    one process's nodes, 1.23-1.45 times in all; with the exchange, see DEFAULT_NUMBER_JOBS.
+Tried and dropped: ABDADA's busy marks (a worker searches last the moves another is on): workers
+that start in step rarely see a mark (a few dozen deferrals a solve of 1..21) and, without the
+rotated root, each searched 0.77 times one process's nodes on 1..21; with it (on positions with
+30-70 % of the root's sum or more), no fewer nodes on 1..21, 22, 24; giving the second worker the
+later moves of deeper positions first made it search poor moves (each worker about one process's
+nodes on 1..18); young brothers wait (a master searches as one process would and, at its nodes up
+to 10 plies deep whose first move has not decided them, hands the other moves to a helper, both
+sharing the hash table): the master still searched 0.59-0.71 times one process's nodes on 1..22,
+24 and 25 (the helper's moves cost it about twice what they cost the master, who has their
+siblings' tables), 1.32-1.38 times in all, and it took more wall time than the rotated root (1..22
+1.04 times one process's, against 0.86; 1..24 1.54 against 1.22, load 0.7-1.2); racing the need=1
+and need=0 questions of a drawn set: once need=1 is disproved, need=0 takes 24-28 nodes (1..23,
+24, 27), alone as many as need=1 (1..23: 103,722 against 108,679); sharing only positions with
+35 % or 50 % of the root's sum or more (sparing the hash table about 30 % or 70 % of its reads and
+writes): 1.07-1.09 or 1.19-1.20 times the nodes on 1..22, 24.
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
@@ -74,7 +93,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
-from catchup_notation.solvers.numberset.shared import BYTES_PER_SHARED_ENTRY, KEY_LIMIT, SharedTable
+from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange
 
 Move = tuple[int, ...]
 
@@ -90,24 +109,26 @@ DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
 #: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
-#: Processes `catchup solve --set` uses unless told: one. Two processes sharing a table (see the
-#: module notes) each search 0.61-0.68 times the nodes of one on 1..21 to 1..26 (won and drawn
-#: sizes alike), 1.21-1.34 times the nodes in all, and every node costs them more (the shared
-#: table, two searches in one memory system): on the shared 2-core machine (load 3-5, where one
-#: terminal's processes got one core between them) two took 1.6-2.0 times the CPU and the wall time
-#: of one (benchmarks/bench_numbers.py --jobs 1 2). On a quiet machine (load 1.6, 1..25, best of 2)
-#: two took 0.93 times one's wall time for 1.83 times its CPU (1.45 times the nodes; a node cost
-#: 1.26 times as much): not worth the default.
+#: Processes `catchup solve --set` uses unless told: one. Two processes exchanging what they prove
+#: (see the module notes) searched 1.00-1.10 times one's nodes in all on the drawn sizes (1..23,
+#: 24, 27, 28) and 1.09-1.71 times on the won ones (1..21, 22, 25, 26: it varies from run to run
+#: with how the two meet), for 1.2-1.4 times the CPU on the drawn sizes (once 2.0, 1..24) and
+#: 1.3-2.2 on the won ones. Side by side with the shared hash table before (both on two processes,
+#: benchmarks/bench_numbers.py --baseline): 0.75-0.79 times its nodes and 0.75-0.81 its CPU on
+#: 1..24 and 1..27, 1.12-1.14 times its nodes and 0.93-1.05 its CPU on 1..22 and 1..25. Wall time
+#: against one process (benchmarks/bench_numbers.py --jobs 1 2, best of 2, three runs at load
+#: 0.65-3.2): 1..27 and 1..28 0.61-0.68 (1.05 once, at load 3.1), 1..22 0.80-0.94, 1..24
+#: 0.76-1.04, 1..25 0.92-1.09, 1..26 0.86-0.99; whenever another process holds a core, the two share
+#: the other and take longer than one. No clear margin on the won sizes, the expensive ones, nor on
+#: every drawn one: not the default.
 DEFAULT_NUMBER_JOBS = 1
-#: A worker of a parallel solve publishes a position's bounds in the shared table when its search
-#: took this many nodes or more: every position (publishing only those of 3 nodes or more cost 13 %
-#: less time a node but left each worker 0.72-0.76 times one process's nodes instead of 0.61-0.68).
-SHARE_FROM_NODES = 1
-#: The shared table's size at most (MB; 4 M entries). Every position searched is published, at a
-#: random place: a larger table costs time in the memory system (one process publishing into
-#: 256 MB searched 1.34 times slower than without a shared table, into 64 MB 1.12 times, on 1..21)
-#: more than the entries it keeps would save.
-SHARED_TABLE_MB = 64
+#: A worker of a parallel solve exchanges what it proved with the others every this many nodes
+#: (`exchange.py`). Often, because workers that start in step search the same positions until
+#: they see each other's: every 512 nodes, each worker searched 0.9 times one process's nodes on
+#: 1..21 (every 64: 0.6-0.7), every 64 nodes 0.72 on 1..25 (every 16: 0.58; both with the two
+#: workers time-sliced on one core; on two cores every 4 or 8 nodes did no better than 16 on 1..21,
+#: 1..22).
+SYNC_EVERY = 16
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
@@ -161,24 +182,36 @@ class ProofSearch:
         self.table = TranspositionTable(capacity)
         self.budget = budget or Budget()
         self._next_check = CHECK_EVERY
+        self._check_every = CHECK_EVERY
+        self._next_budget = CHECK_EVERY
         self._gap_offset = gap_bound
         self._gap_bits = (2 * gap_bound + 1).bit_length()
         # Sharing with the other processes of a parallel solve (see `share`); off until then.
-        self.shared: SharedTable | None = None
-        self._shared_get: Callable[[int], int | None] = _nothing
-        self._publish: Callable[[int, int], None] = _ignore
-        self._publish_from = _NEVER
+        self._sharing = False
+        self._publish: Callable[[int], None] = _ignore
+        self._sync: Callable[[], None] = _pass
 
-    def share(self, shared: SharedTable, publish_from: int) -> None:
-        """Search as one of several processes: where the own table misses a position, read `shared`
-        (what another process proved), and publish there the bounds of every position whose search
-        took `publish_from` nodes or more. Only at a position's entry: reading the shared table for
-        each move listed (the enhanced transposition cut-off) cut the nodes a further 5-8 % but
-        cost 1.2 times the time a node (see the module notes)."""
-        self.shared = shared
-        self._shared_get = shared.getter()
-        self._publish = shared.storer()
-        self._publish_from = publish_from
+    def share(self, exchange: Exchange, me: int, every: int) -> None:
+        """Search as worker `me` of several processes: every position searched is published on
+        `exchange`, and every `every` nodes what this worker published is written out and what the
+        others proved is read into the own table (for a position it has an entry for, with the
+        bounds of both)."""
+        pending: list[int] = []
+        flush, pull = exchange.writer(me), exchange.reader(me)
+        entries = self.table.entries
+
+        def sync() -> None:
+            flush(pending)
+            pull(entries)
+
+        self._sharing = True
+        self._publish = pending.append
+        self._sync = sync
+        self._check_every = self._next_check = every
+
+    def sync(self) -> None:
+        """Exchange with the other processes now (see `share`)."""
+        self._sync()
 
     def key(self, packed: int, gap: int) -> int:
         """The table's key of a position (no key of a position with fewer numbers or a smaller gap is
@@ -239,10 +272,6 @@ class ProofSearch:
         key = packed << self._gap_bits | (gap + self._gap_offset)
         table = self.table
         known = table.entries.get(key)
-        if known is None and self.shared is not None:
-            known = self._shared_get(key)
-            if known is not None:
-                table.entries[key] = known  # read once across processes, then here
         if known is not None:
             if (known & 3) - 1 >= need:  # lower bound
                 return True
@@ -250,8 +279,7 @@ class ProofSearch:
                 return False
         self.nodes += 1
         if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
-            self.budget.check(self.nodes)
+            self._checkpoint()
         start = self.nodes
         other = 1 - need
         # The child's own best case has the same parity as ours (see the module notes), so in an
@@ -275,9 +303,17 @@ class ProofSearch:
             table.store(key, need, 1, work, 0)
         else:
             table.store(key, -1, need - 1, work, 0)
-        if work >= self._publish_from:
-            self._publish(key, table.entries[key])
+        if self._sharing:
+            self._publish(key << 8 | table.entries[key] & 15)  # the exchange's word (key, bounds)
         return result
+
+    def _checkpoint(self) -> None:
+        """Every few nodes: exchange with the other processes; less often, the budget."""
+        self._next_check = self.nodes + self._check_every
+        self._sync()
+        if self.nodes >= self._next_budget:
+            self._next_budget = self.nodes + CHECK_EVERY
+            self.budget.check(self.nodes)
 
     def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
         """Does taking `taken` (leaving `after`) finish the mover at least `need` ahead?"""
@@ -531,14 +567,14 @@ class _Root:
         self._worker_nodes = context.RawArray("q", self.jobs)
         slots = context.Value("i", 0)
         self._cancel = context.RawArray("b", 1)
-        # Up to a quarter of the memory for the shared table, the rest for the workers' own; none
-        # shared if the keys could be longer than a word holds.
+        # The rings of the exchange (8 MB a worker), none if the keys could be longer than a word
+        # holds; the rest of the memory for the workers' own tables.
         fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
-        shared_mb = min(self.memory_mb // 4, SHARED_TABLE_MB) if fits else 0
-        shared = SharedTable.allocate(shared_mb * 2**20 // BYTES_PER_SHARED_ENTRY, context) if shared_mb else None
-        local_mb = (self.memory_mb - shared_mb) // self.jobs
+        exchange = Exchange.allocate(self.jobs, context) if fits else None
+        ring_mb = 0 if exchange is None else self.jobs * 8 * (RING + 1) // 2**20
+        local_mb = max(self.memory_mb - ring_mb, self.jobs) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
-        sharing = (shared, self._cancel)
+        sharing = (exchange, self._cancel)
         self._pool = context.Pool(
             self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
         )
@@ -622,7 +658,7 @@ def _start_worker(
         slot = slots.value
         slots.value += 1
     _worker_slot = (counts, slot)
-    shared, cancel = sharing
+    exchange, cancel = sharing
 
     def report(progress: Progress) -> None:
         counts[slot] = progress.nodes
@@ -631,8 +667,8 @@ def _start_worker(
 
     root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
-    if shared is not None:
-        root.search.share(SharedTable(shared), SHARE_FROM_NODES)
+    if exchange is not None:
+        root.search.share(Exchange(exchange, len(counts)), slot, SYNC_EVERY)
     _worker = root.search
     _worker_root = (root.moves, root.gap, root.total)
 
@@ -658,6 +694,7 @@ def _test_root(need: int) -> bool | None:
         return None
     finally:
         counts[slot] = _worker.nodes
+        _worker.sync()  # what this worker proved last, for the others' next questions
 
 
 def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
@@ -670,6 +707,7 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
         reached = _worker.move_reaches(after, taken, gap, total, need)
     finally:
         counts[slot] = _worker.nodes
+        _worker.sync()
     return i, need, reached
 
 
@@ -677,7 +715,11 @@ def _nothing(key: int) -> None:
     return None
 
 
-def _ignore(key: int, data: int) -> None:
+def _ignore(word: int) -> None:
+    return None
+
+
+def _pass() -> None:
     return None
 
 
