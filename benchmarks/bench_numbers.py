@@ -226,7 +226,7 @@ def run_together(commands: list[list[str]]) -> list[tuple[dict[str, float], floa
 
 
 def diagnose(n: int, runs: int) -> None:
-    """CPU a node of a solve of 1..n, alone, two at once, with a shared table, on two processes."""
+    """CPU a node of a solve of 1..n: alone, two at once, one publishing as a worker does, two processes."""
     me = [sys.executable, __file__]
     alone = [*me, "--search-child", str(n)]
     configurations = {

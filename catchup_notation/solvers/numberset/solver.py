@@ -523,7 +523,7 @@ class _Root:
 
     def _root_parallel(self, need: int) -> bool:
         """Does some move reach `need`? Every worker searches the whole question (from a different
-        first move, see `_test_root`), reusing what the others publish in the shared table; the
+        first move, see `_test_root`), reusing what the others pass on through the exchange; the
         first answer is the answer, and the others are told to stop."""
         pool = self._pool or self._start_pool()
         found: bool | None = None
