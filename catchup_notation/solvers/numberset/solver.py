@@ -187,8 +187,7 @@ class ProofSearch:
         self._gap_offset = gap_bound
         self._gap_bits = (2 * gap_bound + 1).bit_length()
         # Sharing with the other processes of a parallel solve (see `share`); off until then.
-        self._sharing = False
-        self._publish: Callable[[int], None] = _ignore
+        self._publish: Callable[[int], None] | None = None
         self._sync: Callable[[], None] = _pass
 
     def share(self, exchange: Exchange, me: int, every: int) -> None:
@@ -204,7 +203,6 @@ class ProofSearch:
             flush(pending)
             pull(entries)
 
-        self._sharing = True
         self._publish = pending.append
         self._sync = sync
         self._check_every = self._next_check = every
@@ -303,7 +301,7 @@ class ProofSearch:
             table.store(key, need, 1, work, 0)
         else:
             table.store(key, -1, need - 1, work, 0)
-        if self._sharing:
+        if self._publish is not None:
             self._publish(key << 8 | table.entries[key] & 15)  # the exchange's word (key, bounds)
         return result
 
@@ -712,10 +710,6 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
 
 
 def _nothing(key: int) -> None:
-    return None
-
-
-def _ignore(word: int) -> None:
     return None
 
 
