@@ -5,6 +5,7 @@
     python benchmarks/bench_numbers.py --baseline restructure --compare 21,22,23,24,25,26,27 --runs 1
     python benchmarks/bench_numbers.py --jobs 1 2 --compare 21,22,24,25,26 --runs 3
     python benchmarks/bench_numbers.py --diagnose 22 --runs 5
+    python benchmarks/bench_numbers.py --lockstep 0 6 --compare 20,21,22,23,24,25
 
 Prints, per N, the value of Catch-Up({1..N}) for P1 with the published Table 2 value where there is
 one, nodes and seconds; optionally the independent reference search for cross-checking beyond the
@@ -27,6 +28,12 @@ searches, as a worker of a parallel solve does (what sharing costs); and a solve
 and median of --runs, with the ratios to the search alone. Two processes started from one terminal
 may share one core while another session's process keeps the other busy (autogroup scheduling):
 look at the wall seconds, which then double.
+
+With --lockstep D..., each N of --compare is solved by one process and then by two workers taking
+turns every SYNC_EVERY nodes in one process (solvers/numberset/lockstep.py: deterministic, whatever
+the load), marking positions to SPLIT_DEPTH = D plies below a root move (0: no marks, the workers
+split only the root's moves): the nodes a worker searched (which stand for the wall time of two
+processes on two cores) and of both, as ratios to one process's nodes.
 """
 
 from __future__ import annotations
@@ -265,6 +272,21 @@ def diagnose(n: int, runs: int) -> None:
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+def lockstep(sizes: list[int], depths: list[int]) -> None:
+    # imported here: --baseline runs this script against older trees, which have no lockstep module
+    from catchup_notation.solvers.numberset.lockstep import lockstep_solve
+
+    print("N   value  one process | " + " | ".join(f"depth {d}: a worker, both" for d in depths))
+    for n in sizes:
+        one = solve(range(1, n + 1))
+        line = f"{n:<3} {one.mover_value:>5}  {one.nodes:>11,} |"
+        for depth in depths:
+            run = lockstep_solve(range(1, n + 1), split_depth=depth)
+            assert run.mover_value == one.mover_value
+            line += f" {run.steps / one.nodes:>15.2f} {run.nodes / one.nodes:5.2f} |"
+        print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solve-to", type=int, default=20)
@@ -282,6 +304,7 @@ def main() -> None:
     )
     parser.add_argument("--runs", type=int, default=1, help="runs per N and solver, best CPU kept (with --baseline)")
     parser.add_argument("--diagnose", type=int, metavar="N", help="CPU a node of 1..N: alone, two at once, shared")
+    parser.add_argument("--lockstep", type=int, nargs="+", metavar="D", help="two workers in lockstep on --compare")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--search-child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--shared", action="store_true", help=argparse.SUPPRESS)
@@ -294,6 +317,9 @@ def main() -> None:
         return
     if args.diagnose is not None:
         diagnose(args.diagnose, args.runs)
+        return
+    if args.lockstep:
+        lockstep([int(n) for n in args.compare.split(",")], args.lockstep)
         return
     if args.baseline:
         compare(args.baseline, [int(n) for n in args.compare.split(",")], args.jobs[0], args.runs)

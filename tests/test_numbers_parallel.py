@@ -1,6 +1,7 @@
 """The number-set solver on several processes: the exchange of what they prove (words read back
-as written, nothing wrong from a writer that laps a reader), and answers identical to one process
-and to the independent searches."""
+as written, nothing wrong from a writer that laps a reader), the marks that make workers split the
+moves of a position they meet in (measured in lockstep, deterministically), and answers identical to
+one process and to the independent searches."""
 
 import multiprocessing
 import random
@@ -9,6 +10,7 @@ import pytest
 
 from catchup_notation.solvers.limits import SearchStopped
 from catchup_notation.solvers.numberset.exchange import MARGIN, Exchange
+from catchup_notation.solvers.numberset.lockstep import lockstep_solve
 from catchup_notation.solvers.numberset.solver import (
     SYNC_EVERY,
     Packing,
@@ -161,3 +163,29 @@ def test_a_stopped_parallel_solve_counts_every_process():
     assert partial.nodes >= 2000  # each worker may search half the nodes; the one that stopped did
     # (every worker's count in the message: tests/test_cli_numbers.py, on a search long enough that
     # the other worker has reported its count by then)
+
+
+def test_lockstep_runs_repeat_exactly():
+    # what makes its node counts a measure: the same run whatever the machine does meanwhile
+    assert lockstep_solve(range(1, 16)) == lockstep_solve(range(1, 16))
+
+
+def test_marks_split_a_won_sets_proof_between_the_workers():
+    # 1..17 is a first-player win: both workers end up proving the same winning move, and without
+    # marks search it side by side (0.91 times one process's nodes each, in lockstep); with them,
+    # one that meets the other in a position takes its moves from halfway (0.54 times)
+    one = solve(range(1, 18))
+    unmarked = lockstep_solve(range(1, 18), split_depth=0)
+    marked = lockstep_solve(range(1, 18))
+    assert one.mover_value == unmarked.mover_value == marked.mover_value == 1
+    assert unmarked.steps > 0.8 * one.nodes
+    assert marked.steps < 0.7 * one.nodes
+
+
+def test_workers_that_split_moves_find_the_reference_values():
+    rng = random.Random(23)
+    for _ in range(6):
+        numbers = sorted(rng.sample(range(1, 16), rng.randint(6, 11)))
+        expected = reference_value(numbers)[0]
+        for depth in (1, 6):
+            assert lockstep_solve(numbers, split_depth=depth).mover_value == expected, (numbers, depth)

@@ -37,6 +37,17 @@ they exchange what they prove (`exchange.py`): every position a worker searches 
 (key and bounds), into its ring in shared memory, and every SYNC_EVERY nodes each worker reads what
 the others wrote into its own table, in a few loops that run in C. The first answer is the answer;
 the others are told to stop: "lazy SMP" with a rotated root.
+Near the root the workers also split the positions they meet in: to SPLIT_DEPTH plies below a root
+move, a worker marks each position it enters (on a second, small ring, written at once), and one
+that enters a position another has marked takes its moves from halfway through the list
+(`ProofSearch._split_children`), so the two search different moves of it and pick up each other's
+through the exchange. The rotated root alone splits a drawn set's work (every first move must be
+refuted, and the workers start on different ones), but not a won set's: whatever first move each
+starts with, both end up proving the winning one, side by side. Measured in lockstep (two workers
+taking turns every SYNC_EVERY nodes, `lockstep.py`: deterministic, free of the machine's load), the
+nodes a worker searched, against one process's: won or lost 1..17, 18, 21, 22, 25 0.83-0.96 without
+marks, 0.53-0.58 with them; drawn 1..19, 20, 23, 24, 27 0.52-0.55 without, 0.55-0.61 with (a worker
+that meets the other where the first move refutes starts on a worse one).
 Why sharing must be fine-grained and cheap:
   * the moves' trees are nearly one tree: searched alone, each of 1..24's 24 first moves takes
     41-146 thousand nodes; searched in order, the first takes 145,740 and the other 23 together
@@ -51,9 +62,10 @@ Why sharing must be fine-grained and cheap:
     independent one-process searches at once spend 1.0-1.06 times what one alone does on two idle
     cores (`benchmarks/bench_numbers.py --diagnose`). Its workers each searched 0.61-0.72 times
     one process's nodes, 1.23-1.45 times in all; with the exchange, see DEFAULT_NUMBER_JOBS.
-Tried and dropped: ABDADA's busy marks (a worker searches last the moves another is on): workers
-that start in step rarely see a mark (a few dozen deferrals a solve of 1..21) and, without the
-rotated root, each searched 0.77 times one process's nodes on 1..21; with it (on positions with
+Tried and dropped: ABDADA's busy marks (a worker searches last the moves another is in): workers
+that start in step rarely see a mark (a few dozen deferrals a solve of 1..21: they meet in a
+position both enter, not in its moves) and, without the rotated root, each searched 0.77 times one
+process's nodes on 1..21; with it (on positions with
 30-70 % of the root's sum or more), no fewer nodes on 1..21, 22, 24; giving the second worker the
 later moves of deeper positions first made it search poor moves (each worker about one process's
 nodes on 1..18); young brothers wait (a master searches as one process would and, at its nodes up
@@ -65,7 +77,13 @@ siblings' tables), 1.32-1.38 times in all, and it took more wall time than the r
 and need=0 questions of a drawn set: once need=1 is disproved, need=0 takes 24-28 nodes (1..23,
 24, 27), alone as many as need=1 (1..23: 103,722 against 108,679); sharing only positions with
 35 % or 50 % of the root's sum or more (sparing the hash table about 30 % or 70 % of its reads and
-writes): 1.07-1.09 or 1.19-1.20 times the nodes on 1..22, 24.
+writes): 1.07-1.09 or 1.19-1.20 times the nodes on 1..22, 24. In lockstep, against the marks
+(a worker's nodes, on 1..20-24 and random sets of 20-21 numbers): splitting every position near the
+root, not only those two workers meet in (at once: won 0.64-0.71, drawn 0.58-0.68; after its first
+move failed to decide it: won 0.74-0.78); a worker that meets another keeping the first move first
+(drawn 0.51-0.53, won 0.65-0.67) or starting on the second (won 0.61-0.65); reading the marks only
+at the exchange, every SYNC_EVERY nodes (two that enter a position a few nodes apart do not see
+each other: won 0.62-0.80).
 
 `plain_value` is a deliberately naive second implementation (full minimax over sorted tuples)
 used to cross-check the fast one.
@@ -129,6 +147,11 @@ DEFAULT_NUMBER_JOBS = 1
 #: workers time-sliced on one core; on two cores every 4 or 8 nodes did no better than 16 on 1..21,
 #: 1..22).
 SYNC_EVERY = 16
+#: Words in each worker's ring of marks (positions entered near the root, see SPLIT_DEPTH).
+MARK_RING = 1 << 16
+#: How many plies below a root move the workers of a parallel solve mark the positions they enter
+#: and split the moves of those they meet in (`ProofSearch._split_children`).
+SPLIT_DEPTH = 6
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
 
@@ -189,23 +212,70 @@ class ProofSearch:
         # Sharing with the other processes of a parallel solve (see `share`); off until then.
         self._publish: Callable[[int], None] | None = None
         self._sync: Callable[[], None] = _pass
+        self._part = (0, 1)  # (this worker, workers)
+        self._split_depth = 0  # plies below a root move where the workers split positions' moves
+        self._mark: Callable[[int], None] | None = None
+        self._marks: dict[int, int] = {}  # positions other workers have entered (keys; values unused)
+        self._after_sync: Callable[[], None] = _pass
 
-    def share(self, exchange: Exchange, me: int, every: int) -> None:
+    def share(
+        self, exchange: Exchange, me: int, every: int, marks: Exchange | None = None, split_depth: int = 0
+    ) -> None:
         """Search as worker `me` of several processes: every position searched is published on
         `exchange`, and every `every` nodes what this worker published is written out and what the
         others proved is read into the own table (for a position it has an entry for, with the
-        bounds of both)."""
+        bounds of both). With `marks`, the positions up to `split_depth` plies below a root move
+        are marked there as the worker enters them, and a worker that finds another's mark on a
+        position takes its moves from elsewhere in the list (`_split_children`)."""
         pending: list[int] = []
         flush, pull = exchange.writer(me), exchange.reader(me)
         entries = self.table.entries
+        if marks is None:
 
-        def sync() -> None:
-            flush(pending)
-            pull(entries)
+            def sync() -> None:
+                flush(pending)
+                pull(entries)
+                self._after_sync()
 
+        else:
+            entered: list[int] = []
+            flush_marks, pull_marks = marks.writer(me), marks.reader(me)
+            others = self._marks
+
+            def sync() -> None:
+                flush(pending)
+                pull(entries)
+                flush_marks(entered)
+                pull_marks(others)
+                self._after_sync()
+
+            def mark(word: int) -> None:
+                # at once: another worker entering the position soon after must see it to split
+                entered.append(word)
+                flush_marks(entered)
+                pull_marks(others)
+
+            self._mark = mark
+            self._split_depth = split_depth
         self._publish = pending.append
         self._sync = sync
+        self._part = (me, exchange.workers)
         self._check_every = self._next_check = every
+
+    def after_sync(self, hook: Callable[[], None] | None) -> None:
+        """Call `hook` after every exchange with the other workers (lockstep.py takes turns there)."""
+        self._after_sync = hook or _pass
+
+    def ask(self, need: int) -> None:
+        """Start on questions of `need` (a root race, a root move's test): the other workers' marks
+        were entered for another `need` are dropped (positions searched for one question are no
+        sign of where the others are on the next)."""
+        if need != self._question:
+            self._sync()
+            self._marks.clear()
+            self._question = need
+
+    _question = -1
 
     def sync(self) -> None:
         """Exchange with the other processes now (see `share`)."""
@@ -258,8 +328,9 @@ class ProofSearch:
         found.sort(key=_catcher)  # stable: within one catching number, the generation order stays
         return found
 
-    def can_reach(self, packed: int, gap: int, need: int, remaining_sum: int) -> bool:
-        """Can the mover force a final margin >= need (need 1: win, 0: at least draw)?"""
+    def can_reach(self, packed: int, gap: int, need: int, remaining_sum: int, depth: int = 0) -> bool:
+        """Can the mover force a final margin >= need (need 1: win, 0: at least draw)? For `depth`
+        plies from here, a worker of several splits the moves with the others (`_split_children`)."""
         best_case = remaining_sum - gap
         if best_case < need:
             return False
@@ -292,10 +363,13 @@ class ProofSearch:
         moves = self._moves_unless_refuted(packed, gap, threshold, child_need, table.entries.get)
         result = moves is None
         if moves is not None:
-            for _, after, taken in moves:
-                if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
-                    result = True
-                    break
+            if depth:
+                result = self._split_children(moves, gap, other, remaining_sum, depth, key, need)
+            else:
+                for _, after, taken in moves:
+                    if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken):
+                        result = True
+                        break
         work = self.nodes - start + 1
         if result:
             table.store(key, need, 1, work, 0)
@@ -304,6 +378,38 @@ class ProofSearch:
         if self._publish is not None:
             self._publish(key << 8 | table.entries[key] & 15)  # the exchange's word (key, bounds)
         return result
+
+    def _split_children(
+        self,
+        moves: list[tuple[int, int, int]],
+        gap: int,
+        other: int,
+        remaining_sum: int,
+        depth: int,
+        key: int,
+        need: int,
+    ) -> bool:
+        """Does some move refute (the children's loop of `can_reach`), near the root of a parallel
+        solve? The worker marks the position as it enters; if another worker has marked it already,
+        the two would search it side by side, so this one starts halfway through the moves (where
+        the other will come last) and they split them. After each move the table may hold the
+        position's answer, found by the other."""
+        assert self._mark is not None
+        self._mark(key << 8 | 15)  # a nonzero word (the reader skips zeros, words not written yet)
+        if key in self._marks:
+            half = len(moves) // 2
+            moves = moves[half:] + moves[:half]
+        entries = self.table.entries
+        for _, after, taken in moves:
+            if after and not self.can_reach(after, taken - gap, other, remaining_sum - taken, depth - 1):
+                return True
+            known = entries.get(key)
+            if known is not None:
+                if (known & 3) - 1 >= need:
+                    return True
+                if (known >> 2 & 3) - 1 < need:
+                    return False
+        return False
 
     def _checkpoint(self) -> None:
         """Every few nodes: exchange with the other processes; less often, the budget."""
@@ -317,7 +423,7 @@ class ProofSearch:
         """Does taking `taken` (leaving `after`) finish the mover at least `need` ahead?"""
         if after == 0:
             return taken - gap >= need
-        return not self.can_reach(after, taken - gap, 1 - need, remaining_sum - taken)
+        return not self.can_reach(after, taken - gap, 1 - need, remaining_sum - taken, self._split_depth)
 
     def value(self, packed: int, gap: int, remaining_sum: int) -> int:
         """The mover's exact value: 1 win, 0 draw, -1 loss."""
@@ -382,7 +488,7 @@ def solve(
     if not remaining:
         value = (scores[0] > scores[1]) - (scores[0] < scores[1])
         return Solution(remaining, scores, None, value, None, (), (), 0, 0.0)
-    root = _Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
+    root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
     try:
@@ -435,7 +541,7 @@ def feasible(numbers: tuple[int, ...]) -> str | None:
     return None
 
 
-class _Root:
+class Root:
     """One solve: the root position, its moves, what is known of them, and how to find the rest."""
 
     def __init__(
@@ -569,10 +675,11 @@ class _Root:
         # holds; the rest of the memory for the workers' own tables.
         fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
         exchange = Exchange.allocate(self.jobs, context) if fits else None
-        ring_mb = 0 if exchange is None else self.jobs * 8 * (RING + 1) // 2**20
+        marks = Exchange.allocate(self.jobs, context, MARK_RING) if fits else None
+        ring_mb = 0 if exchange is None else self.jobs * 8 * (RING + MARK_RING + 2) // 2**20
         local_mb = max(self.memory_mb - ring_mb, self.jobs) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
-        sharing = (exchange, self._cancel)
+        sharing = (exchange, marks, self._cancel)
         self._pool = context.Pool(
             self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
         )
@@ -635,7 +742,7 @@ class _Root:
 
 
 _worker: ProofSearch | None = None
-_worker_root: tuple[list[tuple[int, int]], int, int] | None = None
+_worker_root: Root | None = None
 _worker_slot: tuple[Any, int] | None = None  # (the shared node counts, this worker's index)
 
 
@@ -648,7 +755,7 @@ def _start_worker(
     max_nodes: int | None,
     counts: Any,
     slots: Any,
-    sharing: tuple[Any, Any],
+    sharing: tuple[Any, Any, Any],
 ) -> None:
     global _worker, _worker_root, _worker_slot
     quiet_worker()
@@ -656,38 +763,45 @@ def _start_worker(
         slot = slots.value
         slots.value += 1
     _worker_slot = (counts, slot)
-    exchange, cancel = sharing
+    exchange, marks, cancel = sharing
 
     def report(progress: Progress) -> None:
         counts[slot] = progress.nodes
         if cancel[0]:
             raise _Cancelled
 
-    root = _Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
+    root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
     if exchange is not None:
-        root.search.share(Exchange(exchange, len(counts)), slot, SYNC_EVERY)
+        workers = len(counts)
+        root.search.share(
+            Exchange(exchange, workers), slot, SYNC_EVERY, Exchange(marks, workers, MARK_RING), SPLIT_DEPTH
+        )
     _worker = root.search
-    _worker_root = (root.moves, root.gap, root.total)
+    _worker_root = root
 
 
 class _Cancelled(Exception):
     """Another worker answered the question this one is searching."""
 
 
-def _test_root(need: int) -> bool | None:
-    """Does some move of the root reach `need`? None if another worker answered first. Worker k
-    tries the moves from the k-th on, round to the start: workers that began in step part at once
-    (one proves the first move while the other proves the second, and each reuses what the other
+def race_root(search: ProofSearch, root: Root, need: int, me: int) -> bool:
+    """Worker `me`'s part of a race to answer "does some move of the root reach `need`?": worker k
+    tries the moves from the k-th on, round to the start, so that workers that began in step part at
+    once (one proves the first move while the other proves the second, and each reuses what the other
     publishes) rather than searching the same positions side by side."""
+    moves, gap, total = root.moves, root.gap, root.total
+    first = me % len(moves)
+    search.ask(need)
+    return any(search.move_reaches(after, taken, gap, total, need) for after, taken in moves[first:] + moves[:first])
+
+
+def _test_root(need: int) -> bool | None:
+    """Does some move of the root reach `need` (`race_root`)? None if another worker answered first."""
     assert _worker is not None and _worker_root is not None and _worker_slot is not None
-    moves, gap, total = _worker_root
     counts, slot = _worker_slot
-    first = slot % len(moves)
     try:
-        return any(
-            _worker.move_reaches(after, taken, gap, total, need) for after, taken in moves[first:] + moves[:first]
-        )
+        return race_root(_worker, _worker_root, need, slot)
     except _Cancelled:
         return None
     finally:
@@ -698,9 +812,10 @@ def _test_root(need: int) -> bool | None:
 def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
     i, need = task
     assert _worker is not None and _worker_root is not None and _worker_slot is not None
-    moves, gap, total = _worker_root
-    after, taken = moves[i]
+    after, taken = _worker_root.moves[i]
+    gap, total = _worker_root.gap, _worker_root.total
     counts, slot = _worker_slot
+    _worker.ask(need)
     try:
         reached = _worker.move_reaches(after, taken, gap, total, need)
     finally:
