@@ -189,3 +189,19 @@ def test_workers_that_split_moves_find_the_reference_values():
         expected = reference_value(numbers)[0]
         for depth in (1, 6):
             assert lockstep_solve(numbers, split_depth=depth).mover_value == expected, (numbers, depth)
+
+
+def test_an_error_in_a_lockstep_worker_is_raised_not_waited_on(monkeypatch):
+    # the other worker would wait for its turn for ever if the failed one's error were swallowed
+    calls = []
+    reaches = ProofSearch.move_reaches
+
+    def failing(self, *args):
+        calls.append(1)
+        if len(calls) > 3:
+            raise ValueError("a worker failed")
+        return reaches(self, *args)
+
+    monkeypatch.setattr(ProofSearch, "move_reaches", failing)
+    with pytest.raises(ValueError, match="a worker failed"):
+        lockstep_solve(range(1, 16))

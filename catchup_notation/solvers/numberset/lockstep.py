@@ -84,14 +84,16 @@ def lockstep_solve(
 
 def _race(searches: list[ProofSearch], question: Callable[..., bool]) -> bool:
     """The first answer of the workers to `question`, each asking it in its thread, one thread
-    running at a time: a worker hands the turn on at every exchange (every SYNC_EVERY nodes)."""
+    running at a time: a worker hands the turn on at every exchange (every SYNC_EVERY nodes). An
+    error in a worker stops the others and is raised here."""
     workers = len(searches)
     turn = threading.Condition()
     state: dict[str, int | bool | None] = {"turn": 0, "answer": None}
+    errors: list[BaseException] = []
 
     def wait_for_turn(me: int) -> None:
-        turn.wait_for(lambda: state["turn"] == me or state["answer"] is not None)
-        if state["answer"] is not None:
+        turn.wait_for(lambda: state["turn"] == me or state["answer"] is not None or bool(errors))
+        if state["answer"] is not None or errors:
             raise _Stop
 
     def hand_on(me: int) -> None:
@@ -108,6 +110,8 @@ def _race(searches: list[ProofSearch], question: Callable[..., bool]) -> bool:
             answer = question(search, me=me)
         except _Stop:
             pass
+        except BaseException as error:  # raised again in the caller's thread
+            errors.append(error)
         finally:
             search.after_sync(None)
             search.sync()  # what it proved last, for the next question
@@ -121,6 +125,8 @@ def _race(searches: list[ProofSearch], question: Callable[..., bool]) -> bool:
         thread.start()
     for thread in threads:
         thread.join()
+    if errors:
+        raise errors[0]
     assert isinstance(state["answer"], bool)
     return state["answer"]
 

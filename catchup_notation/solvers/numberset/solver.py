@@ -150,7 +150,10 @@ SYNC_EVERY = 16
 #: Words in each worker's ring of marks (positions entered near the root, see SPLIT_DEPTH).
 MARK_RING = 1 << 16
 #: How many plies below a root move the workers of a parallel solve mark the positions they enter
-#: and split the moves of those they meet in (`ProofSearch._split_children`).
+#: and split the moves of those they meet in (`ProofSearch._split_children`). In lockstep (see the
+#: module notes; `benchmarks/bench_numbers.py --lockstep 3 4 6`), a worker's nodes against one
+#: process's: 3 plies won 1..21, 22, 25, 26 0.55-0.64, drawn 1..23, 24, 27 0.52-0.53; 4 plies
+#: 0.54-0.57 and 0.55-0.57; 6 plies 0.53-0.56 and 0.56-0.57. The won sets are the expensive ones.
 SPLIT_DEPTH = 6
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
@@ -212,11 +215,11 @@ class ProofSearch:
         # Sharing with the other processes of a parallel solve (see `share`); off until then.
         self._publish: Callable[[int], None] | None = None
         self._sync: Callable[[], None] = _pass
-        self._part = (0, 1)  # (this worker, workers)
         self._split_depth = 0  # plies below a root move where the workers split positions' moves
         self._mark: Callable[[int], None] | None = None
         self._marks: dict[int, int] = {}  # positions other workers have entered (keys; values unused)
         self._after_sync: Callable[[], None] = _pass
+        self._question = -1  # the `need` the marks were entered for (see `ask`)
 
     def share(
         self, exchange: Exchange, me: int, every: int, marks: Exchange | None = None, split_depth: int = 0
@@ -226,7 +229,7 @@ class ProofSearch:
         others proved is read into the own table (for a position it has an entry for, with the
         bounds of both). With `marks`, the positions up to `split_depth` plies below a root move
         are marked there as the worker enters them, and a worker that finds another's mark on a
-        position takes its moves from elsewhere in the list (`_split_children`)."""
+        position takes its moves from halfway through the list (`_split_children`)."""
         pending: list[int] = []
         flush, pull = exchange.writer(me), exchange.reader(me)
         entries = self.table.entries
@@ -259,7 +262,6 @@ class ProofSearch:
             self._split_depth = split_depth
         self._publish = pending.append
         self._sync = sync
-        self._part = (me, exchange.workers)
         self._check_every = self._next_check = every
 
     def after_sync(self, hook: Callable[[], None] | None) -> None:
@@ -267,15 +269,13 @@ class ProofSearch:
         self._after_sync = hook or _pass
 
     def ask(self, need: int) -> None:
-        """Start on questions of `need` (a root race, a root move's test): the other workers' marks
-        were entered for another `need` are dropped (positions searched for one question are no
-        sign of where the others are on the next)."""
+        """Start on questions of `need` (a root race, a root move's test): marks the other workers
+        entered for another `need` are dropped (where they were on one question says nothing of
+        where they are on the next)."""
         if need != self._question:
             self._sync()
             self._marks.clear()
             self._question = need
-
-    _question = -1
 
     def sync(self) -> None:
         """Exchange with the other processes now (see `share`)."""
@@ -391,9 +391,10 @@ class ProofSearch:
     ) -> bool:
         """Does some move refute (the children's loop of `can_reach`), near the root of a parallel
         solve? The worker marks the position as it enters; if another worker has marked it already,
-        the two would search it side by side, so this one starts halfway through the moves (where
-        the other will come last) and they split them. After each move the table may hold the
-        position's answer, found by the other."""
+        the two would search it side by side, so this one starts halfway through the moves (the
+        other began at the first) and they split them. After each move the table may hold the
+        position's answer, found by the other. (Made for two workers: a third that arrives starts
+        halfway too.)"""
         assert self._mark is not None
         self._mark(key << 8 | 15)  # a nonzero word (the reader skips zeros, words not written yet)
         if key in self._marks:
@@ -477,7 +478,7 @@ def solve(
     By default only the value is found. With `with_moves`, every distinct move of the player to
     move is valued too, by null-window tests against the root value (a move is best if it reaches
     the value; only below it is a second test needed, to tell a draw from a loss). `jobs` processes
-    search it together, sharing a table (0: every core; see the module notes), on sets of
+    search it together, exchanging what they prove (0: every core; see the module notes), on sets of
     `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
     raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
     numbers are refused at once (SearchTooLarge).
