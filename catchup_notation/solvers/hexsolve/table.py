@@ -20,7 +20,8 @@ import random
 BYTES_PER_ENTRY = 120
 
 _WORK_BITS = 40
-_WORK_MAX = (1 << _WORK_BITS) - 1
+#: The largest work an entry records (its field's mask, after shifting the entry right by 4).
+WORK_MAX = _WORK_MAX = (1 << _WORK_BITS) - 1
 
 
 class TranspositionTable:

@@ -111,7 +111,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
-from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange
+from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
 
 Move = tuple[int, ...]
 
@@ -376,7 +376,7 @@ class ProofSearch:
         else:
             table.store(key, -1, need - 1, work, 0)
         if self._publish is not None:
-            self._publish(key << 8 | table.entries[key] & 15)  # the exchange's word (key, bounds)
+            self._publish(word(key, table.entries[key]))  # the exchange's word (key, bounds, work)
         return result
 
     def _split_children(
