@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from cli_records import json_lines, run
 
+from catchup_notation.solvers.hexsolve.parallel import available_cores
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "isaksen-2015.numbers"
 
 
@@ -205,9 +207,9 @@ def test_a_stopped_parallel_solve_reports_every_workers_nodes():
     assert "(--max-nodes 20000)" in data["stopped"]  # the limit asked for, not a worker's share of it
 
 
-def test_a_set_is_solved_on_one_process_unless_told():
-    # splitting a number set's root over processes redoes the work in each (DEFAULT_NUMBER_JOBS)
+def test_a_set_is_solved_on_two_cores_unless_told():
+    # two processes where the machine has two cores (DEFAULT_NUMBER_JOBS), one where it has one
     (data,) = json_lines(run("solve", "--set", "1..20", "--json").output)
+    assert data["jobs"] == min(2, available_cores()) and data["value"] == 0
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "1", "--json").output)
     assert data["jobs"] == 1 and data["value"] == 0
-    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "2", "--json").output)
-    assert data["jobs"] == 2 and data["value"] == 0

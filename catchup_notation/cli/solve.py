@@ -22,7 +22,7 @@ from catchup_notation.solvers import reporting
 from catchup_notation.solvers.endgame import EndgameError, EndgameResult, EndgameTimeout, solve_endgame
 from catchup_notation.solvers.estimate import hex_feasible
 from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
-from catchup_notation.solvers.numberset.solver import DEFAULT_NUMBER_JOBS, Solution, check_size, feasible, solve
+from catchup_notation.solvers.numberset.solver import Solution, check_size, default_number_jobs, feasible, solve
 
 EXAMPLES = """\
 Examples:
@@ -102,7 +102,7 @@ def solve_command(
             param_hint="PATH / --set / --variant",
         )
     budget = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory, "jobs": 0 if jobs is None else jobs}
-    numbers_budget = {**budget, "jobs": DEFAULT_NUMBER_JOBS if jobs is None else jobs}
+    numbers_budget = {**budget, "jobs": default_number_jobs() if jobs is None else jobs}
     if set_spec is not None:
         numbers, start, name = numbers_and_scores(set_spec, scores)
         _numbers(name, numbers, start, 1, moves, json, numbers_budget)

@@ -45,8 +45,8 @@ through the exchange. The rotated root alone splits a drawn set's work (every fi
 refuted, and the workers start on different ones), but not a won set's: whatever first move each
 starts with, both end up proving the winning one, side by side. Measured in lockstep (two workers
 taking turns every SYNC_EVERY nodes, `lockstep.py`: deterministic, free of the machine's load), the
-nodes a worker searched, against one process's: won or lost 1..17, 18, 21, 22, 25 0.83-0.96 without
-marks, 0.53-0.58 with them; drawn 1..19, 20, 23, 24, 27 0.52-0.55 without, 0.55-0.61 with (a worker
+nodes a worker searched, against one process's: won or lost 1..17, 18, 21, 22, 25, 26 0.83-0.96
+without marks, 0.53-0.58 with them; drawn 1..19, 20, 23, 24, 27 0.52-0.55 without, 0.55-0.61 with (a worker
 that meets the other where the first move refutes starts on a worse one).
 Why sharing must be fine-grained and cheap:
   * the moves' trees are nearly one tree: searched alone, each of 1..24's 24 first moves takes
@@ -61,7 +61,8 @@ Why sharing must be fine-grained and cheap:
     with nobody spent 1.12-1.27 times the CPU a node (medians), two workers 1.2-1.3, while two
     independent one-process searches at once spend 1.0-1.06 times what one alone does on two idle
     cores (`benchmarks/bench_numbers.py --diagnose`). Its workers each searched 0.61-0.72 times
-    one process's nodes, 1.23-1.45 times in all; with the exchange, see DEFAULT_NUMBER_JOBS.
+    one process's nodes, 1.23-1.45 times in all; with the exchange and the marks, see
+    DEFAULT_NUMBER_JOBS.
 Tried and dropped: ABDADA's busy marks (a worker searches last the moves another is in): workers
 that start in step rarely see a mark (a few dozen deferrals a solve of 1..21: they meet in a
 position both enter, not in its moves) and, without the rotated root, each searched 0.77 times one
@@ -127,19 +128,16 @@ DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
 #: about 0.1 s; 1..20 takes 0.3 s on one process).
 PARALLEL_FROM = 20
-#: Processes `catchup solve --set` uses unless told: one. Two processes exchanging what they prove
-#: (see the module notes) searched 1.00-1.10 times one's nodes in all on the drawn sizes (1..23,
-#: 24, 27, 28) and 1.09-1.71 times on the won ones (1..21, 22, 25, 26: it varies from run to run
-#: with how the two meet), for 1.2-1.4 times the CPU on the drawn sizes (once 2.0, 1..24) and
-#: 1.3-2.2 on the won ones. Side by side with the shared hash table before (both on two processes,
-#: benchmarks/bench_numbers.py --baseline): 0.75-0.79 times its nodes and 0.75-0.81 its CPU on
-#: 1..24 and 1..27, 1.12-1.14 times its nodes and 0.93-1.05 its CPU on 1..22 and 1..25. Wall time
-#: against one process (benchmarks/bench_numbers.py --jobs 1 2, best of 2, three runs at load
-#: 0.65-3.2): 1..27 and 1..28 0.61-0.68 (1.05 once, at load 3.1), 1..22 0.80-0.94, 1..24
-#: 0.76-1.04, 1..25 0.92-1.09, 1..26 0.86-0.99; whenever another process holds a core, the two share
-#: the other and take longer than one. No clear margin on the won sizes, the expensive ones, nor on
-#: every drawn one: not the default.
-DEFAULT_NUMBER_JOBS = 1
+#: Processes `catchup solve --set` uses unless told (fewer where the machine has fewer cores, see
+#: `default_number_jobs`): two. On two quiet cores (benchmarks/bench_numbers.py --jobs 1 2 --compare
+#: 21,22,24,25,26,27 --runs 2, load 0.1-1.4, their own processes), two processes took 0.62-0.70
+#: times one's wall time on 1..22, 25, 26, 27 and 0.77-0.79 on the smaller 1..21, 24 (a pool
+#: starts in about 0.1 s), for 1.06-1.16 times the nodes and 1.2-1.5 times the CPU. Before the
+#: marks (see SPLIT_DEPTH) the won sets took 0.80-1.09 times the wall: one process was the default
+#: then. Not more than two: the marks split a position between two workers (a third that meets
+#: them starts where the second did), and more was not measured. Where another process holds a
+#: core, the two share the other and take longer than one (as any parallel search would).
+DEFAULT_NUMBER_JOBS = 2
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
 #: they see each other's: every 512 nodes, each worker searched 0.9 times one process's nodes on
@@ -521,6 +519,12 @@ def game_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> int:
     value = solve(numbers, scores).value
     assert value is not None
     return value
+
+
+def default_number_jobs() -> int:
+    """Processes a number-set solve uses unless told: DEFAULT_NUMBER_JOBS, or fewer on a machine
+    with fewer cores."""
+    return min(DEFAULT_NUMBER_JOBS, available_cores())
 
 
 def check_size(numbers: tuple[int, ...]) -> None:
