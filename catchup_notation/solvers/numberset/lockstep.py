@@ -58,8 +58,8 @@ def lockstep_solve(
     marks, the workers split only the root's moves)."""
     remaining = tuple(sorted(numbers))
     root = Root(remaining, (0, 0), 1, Budget(), memory_mb, 1)
-    fork = multiprocessing.get_context("fork")
-    rings, marks = Exchange.allocate(workers, fork), Exchange.allocate(workers, fork, MARK_RING)
+    context = multiprocessing.get_context()  # threads of this process: any kind of shared memory does
+    rings, marks = Exchange.allocate(workers, context), Exchange.allocate(workers, context, MARK_RING)
     searches = []
     for me in range(workers):
         search = ProofSearch(root.packing, root.gap_bound, capacity=root.capacity // workers)
