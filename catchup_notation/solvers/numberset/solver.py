@@ -230,30 +230,21 @@ class ProofSearch:
         position takes its moves from halfway through the list (`_split_children`)."""
         pending: list[int] = []
         flush, pull = exchange.writer(me), exchange.reader(me)
-        entries = self.table.entries
-        if marks is None:
+        entries, others = self.table.entries, self._marks
+        pull_marks: Callable[[dict[int, int]], int] = (lambda _: 0) if marks is None else marks.reader(me)
 
-            def sync() -> None:
-                flush(pending)
-                pull(entries)
-                self._after_sync()
+        def sync() -> None:
+            flush(pending)
+            pull(entries)
+            pull_marks(others)
+            self._after_sync()
 
-        else:
-            entered: list[int] = []
-            flush_marks, pull_marks = marks.writer(me), marks.reader(me)
-            others = self._marks
-
-            def sync() -> None:
-                flush(pending)
-                pull(entries)
-                flush_marks(entered)
-                pull_marks(others)
-                self._after_sync()
+        if marks is not None:
+            flush_marks = marks.writer(me)
 
             def mark(word: int) -> None:
                 # at once: another worker entering the position soon after must see it to split
-                entered.append(word)
-                flush_marks(entered)
+                flush_marks([word])
                 pull_marks(others)
 
             self._mark = mark
