@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
-import sys
 import threading
 from collections.abc import Callable, Iterable
 
@@ -30,6 +29,7 @@ from catchup_notation.solvers.numberset.solver import (
     SYNC_EVERY,
     ProofSearch,
     Root,
+    deep_enough,
     race_root,
 )
 
@@ -66,9 +66,7 @@ def lockstep_solve(
         mark_exchange = Exchange(marks, workers, MARK_RING) if split_depth else None
         search.share(Exchange(rings, workers), me, SYNC_EVERY, mark_exchange, split_depth)
         searches.append(search)
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
-    try:
+    with deep_enough(remaining):
         steps = 0
         for need in (1, 0):
             before = [search.nodes for search in searches]
@@ -78,8 +76,6 @@ def lockstep_solve(
             if answer:
                 return LockstepRun(need, steps, sum(search.nodes for search in searches))
         return LockstepRun(-1, steps, sum(search.nodes for search in searches))
-    finally:
-        sys.setrecursionlimit(old_limit)
 
 
 def _race(searches: list[ProofSearch], question: Callable[..., bool]) -> bool:

@@ -92,6 +92,7 @@ used to cross-check the fast one.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import sys
 from collections import Counter
@@ -479,10 +480,9 @@ def solve(
         value = (scores[0] > scores[1]) - (scores[0] < scores[1])
         return Solution(remaining, scores, None, value, None, (), (), 0, 0.0)
     root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
     try:
-        root.solve(with_moves, parallel_from)
+        with deep_enough(remaining):
+            root.solve(with_moves, parallel_from)
     except SearchStopped as exc:
         # in a parallel solve the worker's limit is a share of the caller's, and its message counts
         # one worker's nodes: say it in the caller's terms, with what all of them searched
@@ -493,8 +493,6 @@ def solve(
         )
         partial = root.solution(message, exc.nodes)
         raise SearchStopped(message, partial, partial.nodes) from None
-    finally:
-        sys.setrecursionlimit(old_limit)
     return root.solution(None)
 
 
@@ -510,6 +508,22 @@ def game_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0)) -> int:
     value = solve(numbers, scores).value
     assert value is not None
     return value
+
+
+def recursion_needed(numbers: tuple[int, ...]) -> int:
+    """Python's recursion limit a search of `numbers` needs (it recurses a few frames a turn)."""
+    return 20 * len(numbers) + 1000
+
+
+@contextlib.contextmanager
+def deep_enough(numbers: tuple[int, ...]) -> Iterator[None]:
+    """Raise Python's recursion limit for a search of `numbers` while in the block."""
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, recursion_needed(numbers)))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old_limit)
 
 
 def default_number_jobs() -> int:
@@ -767,7 +781,7 @@ def _start_worker(
             raise _Cancelled
 
     root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20 * len(remaining) + 1000))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), recursion_needed(remaining)))  # for the worker's life
     if exchange is not None:
         workers = len(counts)
         root.search.share(
@@ -946,10 +960,6 @@ def reference_value(numbers: Iterable[int], scores: tuple[int, int] = (0, 0), to
 
     remaining = tuple(sorted(numbers))
     lead = scores[to_move - 1] - scores[2 - to_move]
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 20 * len(remaining) + 1000))
-    try:
+    with deep_enough(remaining):
         value = negamax(remaining, lead, -1, 1)
-    finally:
-        sys.setrecursionlimit(old_limit)
     return (value if to_move == 1 else -value), nodes
