@@ -21,7 +21,7 @@ BYTES_PER_ENTRY = 120
 
 _WORK_BITS = 40
 #: The largest work an entry records (its field's mask, after shifting the entry right by 4).
-WORK_MAX = _WORK_MAX = (1 << _WORK_BITS) - 1
+WORK_MAX = (1 << _WORK_BITS) - 1
 
 
 class TranspositionTable:
@@ -76,12 +76,12 @@ class TranspositionTable:
         if old is not None:
             low = max(low, (old & 3) - 1)
             high = min(high, (old >> 2 & 3) - 1)
-            work += old >> 4 & _WORK_MAX
+            work += old >> 4 & WORK_MAX
             if not best:
                 best = old >> (4 + _WORK_BITS)
         elif len(entries) >= self.capacity:
             self._sweep()
-        entries[key] = (low + 1) | (high + 1) << 2 | min(work, _WORK_MAX) << 4 | best << (4 + _WORK_BITS)
+        entries[key] = (low + 1) | (high + 1) << 2 | min(work, WORK_MAX) << 4 | best << (4 + _WORK_BITS)
 
     def _sweep(self) -> None:
         """Drop the cheapest half of the entries (by a sampled median of their work). The kept half
@@ -90,10 +90,10 @@ class TranspositionTable:
         table swept in place grew to 320 MB, twice a fresh one's 160 MB). The dict stays the same
         object: the number-set solver's exchange holds it."""
         entries = self.entries
-        sample = [v >> 4 & _WORK_MAX for v in self._rng.sample(list(entries.values()), min(len(entries), 2001))]
+        sample = [v >> 4 & WORK_MAX for v in self._rng.sample(list(entries.values()), min(len(entries), 2001))]
         sample.sort()
         threshold = sample[len(sample) // 2]
-        kept = {k: v for k, v in entries.items() if (v >> 4 & _WORK_MAX) > threshold}
+        kept = {k: v for k, v in entries.items() if (v >> 4 & WORK_MAX) > threshold}
         self.dropped += len(entries) - len(kept)
         entries.clear()
         entries.update(kept)

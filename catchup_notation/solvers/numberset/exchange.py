@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import and_, rshift
 from typing import Any
 
-from catchup_notation.solvers.hexsolve.table import WORK_MAX as _WORK_MAX
+from catchup_notation.solvers.hexsolve.table import WORK_MAX
 
 #: The table entry a word's low byte stands for: the bounds (low four bits) as they are, and the
 #: size of the search that proved them, sent as its bit length e (next four bits), as 2^(e-1) nodes,
@@ -41,7 +41,7 @@ _ENTRY = [(byte & 15) | ((1 << (byte >> 4)) >> 1) << 4 for byte in range(256)]
 def word(key: int, entry: int) -> int:
     """The word for a position: its key and, from its table entry, the bounds and the bit length of
     the work (see _ENTRY)."""
-    return key << 8 | min((entry >> 4 & _WORK_MAX).bit_length(), 15) << 4 | entry & 15
+    return key << 8 | min((entry >> 4 & WORK_MAX).bit_length(), 15) << 4 | entry & 15
 
 
 #: Words in each worker's ring (8 bytes each).
