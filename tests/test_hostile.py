@@ -74,6 +74,22 @@ def test_json_nested_100000_deep_costs_its_line_only(tmp_path):
     assert rows[0]["error"]["code"] == "limit" and str(MAX_NESTING) in rows[0]["error"]["message"]
 
 
+@pytest.mark.parametrize("fmt", ["json", "abstractplay"])
+def test_brackets_inside_a_json_string_are_no_nesting(fmt):
+    # Regression (found by the fuzz test): a run of 65 or more '[' was taken for nesting wherever it
+    # stood, so a record whose player name or comment held one could not be read back once written
+    record = json.dumps({"variant": "catchup(size=5)", "turns": [], "players": ["[" * 100 + '\\"{', None]})
+    (game,) = cn.read_text(record, format="json")
+    assert game.readable, game.reading_error
+    (back,) = cn.read_text(game.export(fmt), format=fmt, variant=game.record.variant)
+    assert back.readable, back.reading_error
+    assert "[" * 100 in back.export("json")
+    # nesting that deep outside a string is still refused, where it is
+    deep = record[:-1] + ', "headers": {"x": ' + "[" * 70 + "]" * 70 + "}}"
+    (refused,) = cn.read_text(deep, format="json")
+    assert not refused.readable and refused.reading_error.code == "limit"
+
+
 # --- limits on what work can be asked for -----------------------------------------------------
 
 

@@ -140,7 +140,10 @@ class JsonFormat(Format):
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
 _SAMPLE = 8
 _LONG_NUMBER = re.compile(r"[0-9]{19,}")
-_DEEP = re.compile(r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}")  # spelt so: 3x faster than (?:[[{]\s*){65}
+_DEEP_RUN = r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}"  # spelt so: 3x faster than (?:[[{]\s*){65}
+_DEEP = re.compile(_DEEP_RUN)
+#: A string (skipped whole) or a run of brackets nested too deep: brackets inside a string are text.
+_STRING_OR_DEEP = re.compile(r'"(?:[^"\\]++|\\.)*+"|(' + _DEEP_RUN + ")")
 
 
 _NOT_WHOLE = object()
@@ -173,10 +176,10 @@ class _Limit(Exception):
 def load(text: str) -> Any:
     """`json.loads` within the limits: integers of at most `MAX_DIGITS` digits, nesting at most
     `MAX_NESTING` deep; NotationError (with line and column where known) otherwise."""
-    deep = _DEEP.search(text)
+    deep = _too_deep(text)
     if deep is not None:
-        line = text.count("\n", 0, deep.start()) + 1
-        column = deep.start() - text.rfind("\n", 0, deep.start())
+        line = text.count("\n", 0, deep) + 1
+        column = deep - text.rfind("\n", 0, deep)
         raise NotationError(
             f"JSON nested more than {MAX_NESTING} deep (a record needs 4)", line=line, column=column, code="limit"
         )
@@ -194,6 +197,18 @@ def load(text: str) -> Any:
         raise NotationError(
             f"JSON nested deeper than Python can read (the limit is {MAX_NESTING})", code="limit"
         ) from None
+
+
+def _too_deep(text: str) -> int | None:
+    """Where brackets outside strings open more than MAX_NESTING deep in a row, or None. The quick
+    search ignores strings; only where it finds a run are strings told apart (a run in a comment's
+    text is no nesting)."""
+    if _DEEP.search(text) is None:
+        return None
+    for found in _STRING_OR_DEEP.finditer(text):
+        if found.group(1) is not None:
+            return found.start()
+    return None
 
 
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
