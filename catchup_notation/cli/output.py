@@ -34,7 +34,7 @@ EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read (wi
 EXIT_INTERNAL = 4  # a bug in catchup-notation itself
 
 REPORT_TO = (
-    "please report it to the catchup-notation maintainers with "
+    "please report it at https://github.com/catchup-notation/catchup-notation/issues with "
     "the command you ran and the output of `catchup --debug ...`"
 )
 

@@ -1,0 +1,39 @@
+"""Sphinx configuration of the catchup-notation manual (see design.md, "The documentation")."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+import catchup_notation  # noqa: E402
+
+project = "catchup-notation"
+author = "the catchup-notation authors"
+copyright = "the catchup-notation authors"  # noqa: A001 - Sphinx's name
+release = version = catchup_notation.__version__
+
+extensions = ["myst_parser", "sphinx.ext.autodoc", "catchup_docs"]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+# Fragments other pages include (never pages of their own) and what the build writes for itself.
+exclude_patterns = ["_build", "_ext", "formats/rga-posts.md", "variants/*.md", "tutorial/archive"]
+
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = f"catchup-notation {release}"
+html_static_path: list[str] = []
+html_show_sourcelink = False
+
+# Docstrings are written with `name` for code: show it as code, linked where it names an object.
+default_role = "py:obj"
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_typehints_format = "short"
+autodoc_class_signature = "mixed"
+autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": False}
+add_module_names = False
