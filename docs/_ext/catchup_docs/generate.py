@@ -23,7 +23,7 @@ def write_all(docs: Path) -> None:
     for stale in (docs / "rules").glob("*.md"):
         if stale.stem not in pages and stale.name != "index.md":
             stale.unlink()  # a family that no longer exists
-    toctree = ["```{toctree}", ":maxdepth: 1", "", *(f"{name}" for name, _title in families()), "```", ""]
+    toctree = ["```{toctree}", ":maxdepth: 1", "", *(f"/rules/{name}" for name, _title in families()), "```", ""]
     _write(docs / "_generated" / "families.md", "\n".join(toctree))
     svg, text = cascade_example()
     _write(docs / "_generated" / "cascade.svg", svg)

@@ -21,12 +21,20 @@ Jupyter in a clone of the repository (the notebook reads the bundled `examples/`
 
 def run(path: Path) -> Any:
     """The notebook at `path`, executed in the repository's top folder (where `examples/` is)."""
+    import logging
+    import subprocess
+
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
     root = path.resolve().parents[2]
-    NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(root)}}).execute()
+    quiet = logging.getLogger("catchup_docs.notebook")
+    quiet.setLevel(logging.WARNING)
+    client = NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(root)}}, log=quiet
+    )
+    client.execute(stderr=subprocess.DEVNULL)  # the kernel's own start-up chatter
     return notebook
 
 

@@ -105,6 +105,7 @@ class FormatFacts(_Table):
         from catchup_notation.formats import get
 
         fmt = get(self.arguments[0])
+        splits = getattr(fmt, "splits", False)
         games = {"hex": "hex games", "numbers": "number-set games", "any": "every game"}[fmt.family]
         rows = [
             "| | |",
@@ -113,7 +114,7 @@ class FormatFacts(_Table):
             f"| file endings | {', '.join(f'`{e}`' for e in fmt.extensions)} |",
             f"| records | {games} |",
             f"| a big collection | {'read one record at a time' if fmt.streaming else 'read whole'}"
-            f"{', on every core' if fmt.splits else ''} |",
+            f"{', on every core' if splits else ''} |",
         ]
         return "\n".join(rows) + "\n"
 
