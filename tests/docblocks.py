@@ -8,7 +8,8 @@ The convention (docs/design.md, "Examples that run"):
 - a `python` block runs and must print nothing (a block that shows output is a `pycon` block);
 - in shown output, a line `...` stands for any lines and `...` within a line for any text;
 - every block of a page runs in order in one scratch folder (a copy of the repository's
-  `examples/` and `docs/tutorial/`), Python blocks in one namespace, so a page reads like a session;
+  `examples/`, `docs/tutorial/` and `tests/quirks/`), Python blocks in one namespace, so a page
+  reads like a session;
 - `<!-- not-run: why -->` just before a block keeps it from running; tests/test_docs.py lists
   every such block, so that none is added unseen.
 Other blocks (`text`, `json`, a record in a notation, ...) are shown, not run.
@@ -119,8 +120,9 @@ class Session:
     @classmethod
     def start(cls, folder: Path) -> Session:
         shutil.copytree(ROOT / "examples", folder / "examples")
-        if (ROOT / "docs" / "tutorial").exists():
-            shutil.copytree(ROOT / "docs" / "tutorial", folder / "docs" / "tutorial")
+        for more in ("docs/tutorial", "tests/quirks"):  # the tutorial's archive; the forms posts take
+            if (ROOT / more).exists():
+                shutil.copytree(ROOT / more, folder / more)
         return cls(folder)
 
     def run(self, block: Block) -> None:

@@ -8,7 +8,7 @@ built, so that they cannot fall behind it.
 - Directives for the format pages: `format-facts NAME` (extensions, family, ...), `format-carries
   NAME` (what a record can hold that the notation can or cannot write), `format-codes NAME` (every
   warning and error code it gives, with its meaning from `formats/codes.toml`), `shared-codes`,
-  `rule-codes` and `verdict-codes`.
+  `rule-codes`, `verdict-codes` and `cell-names` (a few cells as each notation names them).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sphinx.util import logging
 
 from catchup_docs import generate
 from catchup_docs.tables import (
+    CellNames,
     FormatCarries,
     FormatCodes,
     FormatFacts,
@@ -50,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _write_pages)
     app.connect("autodoc-process-signature", _hide_attrs_noise)
     app.add_directive("format-facts", FormatFacts)
+    app.add_directive("cell-names", CellNames)
     app.add_directive("format-carries", FormatCarries)
     app.add_directive("format-codes", FormatCodes)
     app.add_directive("shared-codes", SharedCodes)

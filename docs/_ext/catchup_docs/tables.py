@@ -133,3 +133,25 @@ class FormatCarries(_Table):
         for feature, words in FEATURES.items():
             rows.append(f"| {words} | {'yes' if feature in fmt.carries else 'no'} |")
         return "\n".join(rows) + "\n"
+
+
+class CellNames(_Table):
+    """Some cells of the side-5 board as each hex notation names them."""
+
+    def markdown(self) -> str:
+        from catchup_notation.board import hexhex
+        from catchup_notation.formats import get, names
+
+        board = hexhex(5)
+        shown = [n for n in names() if get(n).family != "numbers" and n != "json"]
+        cells = [("the top-left corner", "A", 1), ("the top-right corner", "A", 5), ("the centre", "E", 5)]
+        cells += [("left of the centre, one row up", "D", 4), ("the bottom-right corner", "I", 5)]
+        rows = ["| cell | " + " | ".join(f"`{n}`" for n in shown) + " | `json` |", "|---" * (len(shown) + 2) + "|"]
+        for words, row, number in cells:
+            cell = board.labelled(row, number)
+            rows.append(
+                f"| {words} | "
+                + " | ".join(f"`{get(n).cell_name(cell, board)}`" for n in shown)
+                + f" | `[{cell[0]}, {cell[1]}]` |"
+            )
+        return "\n".join(rows) + "\n"
