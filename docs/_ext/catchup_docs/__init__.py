@@ -8,7 +8,8 @@ built, so that they cannot fall behind it.
 - Directives for the format pages: `format-facts NAME` (extensions, family, ...), `format-carries
   NAME` (what a record can hold that the notation can or cannot write), `format-codes NAME` (every
   warning and error code it gives, with its meaning from `formats/codes.toml`), `shared-codes`,
-  `rule-codes`, `verdict-codes` and `cell-names` (a few cells as each notation names them).
+  `rule-codes`, `verdict-codes` and `cell-names` (a few cells as each notation names them) and `variant-table` (every variant, with
+  a link to its page).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from catchup_docs.tables import (
     FormatFacts,
     RuleCodes,
     SharedCodes,
+    VariantTable,
     VerdictCodes,
     check_descriptions,
 )
@@ -57,4 +59,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("shared-codes", SharedCodes)
     app.add_directive("rule-codes", RuleCodes)
     app.add_directive("verdict-codes", VerdictCodes)
+    app.add_directive("variant-table", VariantTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

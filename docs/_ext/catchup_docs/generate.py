@@ -39,8 +39,9 @@ def _write(path: Path, text: str) -> None:
 
 
 def cascade_example() -> tuple[str, str]:
-    """A random side-3 Catchup game whose largest groups tie, decided by the next ones: its final
-    position drawn by the library, and the record and the verdict as markdown."""
+    """A random side-3 Catchup game whose largest groups tie, decided by the next ones that both
+    players have: its final position drawn by the library, and the record and the verdict as
+    markdown."""
     import catchup_notation as cn
 
     for seed in range(1000):
@@ -52,8 +53,9 @@ def cascade_example() -> tuple[str, str]:
             engine.play(turn)
             turns.append(turn)
         result = engine.score()
-        if result.decided_at == 1 and result.winner is not None:
-            break
+        at = result.decided_at
+        if at in (1, 2) and result.winner is not None and min(map(len, result.groups)) > at:
+            break  # both players have the groups the comparison reached
     else:  # pragma: no cover - a thousand random games always hold one
         raise RuntimeError("no random side-3 game was decided by its second-largest groups")
     game = cn.Game(cn.Record(variant="catchup(size=3)", turns=tuple(turns)))

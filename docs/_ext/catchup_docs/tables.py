@@ -155,3 +155,18 @@ class CellNames(_Table):
                 + f" | `[{cell[0]}, {cell[1]}]` |"
             )
         return "\n".join(rows) + "\n"
+
+
+class VariantTable(_Table):
+    """Every registered variant: its name, what it is, its other names, and its page."""
+
+    def markdown(self) -> str:
+        from catchup_notation.rules.registry import specs
+
+        from catchup_docs.variant_pages import page_of
+
+        rows = ["| variant | | also called |", "|---|---|---|"]
+        for spec in specs():
+            aliases = ", ".join(f"`{alias}`" for alias in spec.aliases)
+            rows.append(f"| [`{spec.name}`]({page_of(spec.name)}.md#{spec.name}) | {spec.title} | {aliases} |")
+        return "\n".join(rows) + "\n"

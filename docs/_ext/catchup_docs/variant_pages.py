@@ -130,7 +130,7 @@ class Carried:
     format: str
     written: bool
     warnings: tuple[str, ...]  # the codes
-    refusal: str | None
+    refusal: str | None  # the code of the WriteError that refused it
     #: "yes" (as written), "variant" (only when told the variant) or "no".
     reads_back: str
 
@@ -158,7 +158,7 @@ def survey(name: str) -> list[Carried]:
         try:
             text, warnings = formats.write_text([record], fmt)
         except WriteError as exc:
-            found.append(Carried(fmt, False, (), f"{exc.message} [{exc.code}]", "no"))
+            found.append(Carried(fmt, False, (), exc.code, "no"))
             continue
         codes = tuple(sorted({w.code for w in warnings}))
         if _reads_back(text, fmt, record, None):
@@ -196,7 +196,7 @@ def _carried_by(name: str) -> str:
     for c in survey(name):
         link = f"[{c.format}](../formats/{c.format}.md)"
         if not c.written:
-            rows.append(f"| {link} | no: {c.refusal} | |")
+            rows.append(f"| {link} | no (`{c.refusal}`) | |")
             continue
         warned = f"yes, warning {', '.join(f'`{w}`' for w in c.warnings)}" if c.warnings else "yes"
         back = {"yes": "yes", "variant": f"when told the variant (`--variant {name}`)", "no": "no"}[c.reads_back]
@@ -220,3 +220,11 @@ def _openings(name: str) -> list[str]:
         lines.append(f"![{name}, side {side}: {path.stem}](../openings/side-{side}/{path.name})")
     lines.append("\nHow these maps are made, and what they say: [](../solvers.md).\n")
     return lines
+
+
+def page_of(name: str) -> str:
+    """The family page (file name) a variant is described on."""
+    for page, _title, _intro, members in FAMILIES:
+        if name in members:
+            return page
+    return name
