@@ -38,8 +38,11 @@ class GameSource:
     """Where a record came from: its file (None for text given directly), its 0-based index among
     the file's records, and the line it starts on."""
 
+    #: The file the record was read from; None for text given directly.
     file: str | None
+    #: The record's 0-based place among the file's records.
     index: int = 0
+    #: The line the record starts on, where known.
     line: int | None = None
 
     def __str__(self) -> str:
@@ -56,11 +59,17 @@ class Verification:
     lists every variant that accepts the record when the game was read with variant "auto".
     """
 
+    #: Whether every turn is legal under `variant`.
     valid: bool
+    #: The variant string the record was checked under (None when it could not be read).
     variant: str | None
+    #: How many turns the record has.
     turns: int
+    #: The first broken rule, or None.
     error: RuleError | None = None
+    #: The reading or variant error when there was no record to check.
     unreadable: CatchupError | None = attrs.field(default=None, eq=False)
+    #: With variant "auto": every variant that accepts the record; else None.
     accepted_by: tuple[str, ...] | None = None
 
 
@@ -73,10 +82,15 @@ class Position:
     Jupyter shows inline.
     """
 
+    #: Turns played to reach it (0: the start).
     number: int
+    #: The position itself: stones, groups, scores, who is to move (`HexState` or `NumbersState`).
     state: GameState
+    #: The turn that made it (None at the start).
     turn: Turn | None
+    #: The variant it is played under.
     variant: Variant
+    #: The players' names, for captions and messages.
     names: tuple[str, str]
 
     @property

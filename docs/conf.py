@@ -12,7 +12,7 @@ import catchup_notation  # noqa: E402
 
 project = "catchup-notation"
 author = "the catchup-notation authors"
-copyright = "the catchup-notation authors"  # noqa: A001 - Sphinx's name
+copyright = "the catchup-notation authors"
 release = version = catchup_notation.__version__
 
 extensions = ["myst_parser", "sphinx.ext.autodoc", "catchup_docs"]

@@ -38,7 +38,7 @@ def main() -> None:
         )
         page = browser.new_page()
 
-        game = list(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))[0]
+        game = next(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))
         game_file = folder / "game.html"
         game_file.write_text(game_page(game), encoding="utf-8")
         page.goto(game_file.as_uri() + "#turn=24")

@@ -136,7 +136,7 @@ class Session:
     def _shell(self, block: Block) -> None:
         commands = _commands(block.text)
         if not commands:
-            self.failures.append(f"{block.where}: a shell block with no `$ ` command (mark it not-run if it must not run)")
+            self.failures.append(f"{block.where}: a shell block with no `$ ` command (nor a not-run marker)")
         for number, (command, shown) in enumerate(commands):
             status = 0
             if shown and _EXIT.match(shown[-1]):
@@ -146,7 +146,8 @@ class Session:
             if out.returncode != status or not matches("\n".join(shown), out.stdout):
                 self.failures.append(
                     f"{block.where} (command {number + 1}): $ {command}\n"
-                    f"--- shown (exit {status}):\n" + "\n".join(shown) + f"\n--- got (exit {out.returncode}):\n{out.stdout}"
+                    f"--- shown (exit {status}):\n" + "\n".join(shown) + "\n"
+                    f"--- got (exit {out.returncode}):\n{out.stdout}"
                 )
 
     def _execute(self, command: str) -> subprocess.CompletedProcess[str]:

@@ -8,8 +8,8 @@ built, so that they cannot fall behind it.
 - Directives for the format pages: `format-facts NAME` (extensions, family, ...), `format-carries
   NAME` (what a record can hold that the notation can or cannot write), `format-codes NAME` (every
   warning and error code it gives, with its meaning from `formats/codes.toml`), `shared-codes`,
-  `rule-codes`, `verdict-codes` and `cell-names` (a few cells as each notation names them) and `variant-table` (every variant, with
-  a link to its page).
+  `rule-codes`, `verdict-codes`, `cell-names` (a few cells as each notation names them) and
+  `variant-table` (every variant, with a link to its page).
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ def _write_pages(app: Sphinx) -> None:
         logger.warning(problem)
 
 
-def _hide_attrs_noise(app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, *rest: Any) -> Any:
+def _hide_attrs_noise(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, *rest: Any
+) -> Any:
     """attrs spells a `factory=` default as NOTHING in signatures: show it as `...`."""
     if signature and "=NOTHING" in signature.replace(" ", ""):
         return signature.replace("= NOTHING", "= ...").replace("=NOTHING", "=..."), rest[0] if rest else None

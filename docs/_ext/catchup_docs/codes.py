@@ -182,23 +182,25 @@ class _Package:
                 for function in functions:
                     for call in _sites(function.node):
                         for kind, expr, _default in self._sinks(function.module, call):
-                            if isinstance(expr, ast.Name) and expr.id in function.params:
-                                if function.forwards.get(expr.id) != kind:
-                                    function.forwards[expr.id] = kind
-                                    changed = True
+                            if (
+                                isinstance(expr, ast.Name)
+                                and expr.id in function.params
+                                and function.forwards.get(expr.id) != kind
+                            ):
+                                function.forwards[expr.id] = kind
+                                changed = True
 
     def _read_body(self, function: _Function) -> None:
         node = function.node
         assert isinstance(node, ast.FunctionDef)
-        defaults = dict(zip(reversed(function.params), reversed(node.args.defaults), strict=False))
+        defaults = _defaults(node)
         for param, kind in function.forwards.items():  # a forwarder's default code is one it makes
-            default = defaults.get(param) or _kw_default(node, param)
-            function.own.update(Code(value, kind) for value in self.values(default))
+            function.own.update(Code(value, kind) for value in self.values(defaults.get(param)))
         for site in _sites(node):
-            for kind, expr, default in self._sinks(function.module, site):
+            for kind, expr, fallback in self._sinks(function.module, site):
                 if expr is None:
-                    if default is not None:
-                        function.own.add(Code(default, kind))
+                    if fallback is not None:
+                        function.own.add(Code(fallback, kind))
                 else:
                     function.own.update(Code(value, kind) for value in self.values(expr, _locals(node)))
             if isinstance(site, ast.Call):
@@ -245,11 +247,12 @@ def _locals(node: ast.AST) -> dict[str, list[ast.expr]]:
     return found
 
 
-def _kw_default(node: ast.FunctionDef, param: str) -> ast.expr | None:
-    for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True):
-        if arg.arg == param:
-            return default
-    return None
+def _defaults(node: ast.FunctionDef) -> dict[str, ast.expr]:
+    """Each parameter's default value (positional ones take the last defaults)."""
+    positional = [*node.args.posonlyargs, *node.args.args]
+    found = {arg.arg: value for arg, value in zip(reversed(positional), reversed(node.args.defaults), strict=False)}
+    found |= {arg.arg: value for arg, value in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if value}
+    return found
 
 
 def _is_dropped(node: ast.JoinedStr) -> bool:

@@ -27,7 +27,7 @@ def run(path: Path) -> Any:
     import nbformat
     from nbclient import NotebookClient
 
-    notebook = nbformat.read(path, as_version=4)
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     root = path.resolve().parents[2]
     quiet = logging.getLogger("catchup_docs.notebook")
     quiet.setLevel(logging.WARNING)
@@ -59,8 +59,8 @@ def _output(output: Any) -> str:
     data = output.get("data", {})
     for kind in ("image/svg+xml", "text/html"):
         if kind in data:
-            return "```{raw} html\n<div class=\"notebook-output\">" + data[kind].strip() + "</div>\n```\n"
-    return _text(data.get("text/plain", ""))
+            return '```{raw} html\n<div class="notebook-output">' + str(data[kind]).strip() + "</div>\n```\n"
+    return _text(str(data.get("text/plain", "")))
 
 
 def _text(text: str) -> str:

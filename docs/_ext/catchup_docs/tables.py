@@ -21,7 +21,8 @@ KINDS = {"error": "error", "write-error": "not written", "warning": "warning"}
 def descriptions() -> dict[str, dict[str, str]]:
     """kind -> code -> what it means, from formats/codes.toml (kinds: those of KINDS, and `rule`)."""
     with DESCRIPTIONS.open("rb") as f:
-        return {kind: {code: " ".join(text.split()) for code, text in table.items()} for kind, table in tomllib.load(f).items()}
+        tables = tomllib.load(f)
+    return {kind: {code: " ".join(text.split()) for code, text in table.items()} for kind, table in tables.items()}
 
 
 def check_descriptions() -> list[str]:
@@ -149,6 +150,7 @@ class CellNames(_Table):
         rows = ["| cell | " + " | ".join(f"`{n}`" for n in shown) + " | `json` |", "|---" * (len(shown) + 2) + "|"]
         for words, row, number in cells:
             cell = board.labelled(row, number)
+            assert cell is not None
             rows.append(
                 f"| {words} | "
                 + " | ".join(f"`{get(n).cell_name(cell, board)}`" for n in shown)
@@ -161,9 +163,8 @@ class VariantTable(_Table):
     """Every registered variant: its name, what it is, its other names, and its page."""
 
     def markdown(self) -> str:
-        from catchup_notation.rules.registry import specs
-
         from catchup_docs.variant_pages import page_of
+        from catchup_notation.rules.registry import specs
 
         rows = ["| variant | | also called |", "|---|---|---|"]
         for spec in specs():

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.registry import VariantSpec
 
 DOCS = Path(__file__).resolve().parents[2]
 
@@ -75,7 +79,7 @@ def families() -> list[tuple[str, str]]:
     return [(name, titles.get(name) or name) for name in pages]
 
 
-def _page(title: str, intro: str, members: list[object]) -> str:
+def _page(title: str, intro: str, members: list[VariantSpec]) -> str:
     parts = [f"# {title}\n", intro + "\n" if intro else ""]
     parts.append(
         "This page is written from the variant registry (`catchup variants` prints the same), when the "
@@ -86,10 +90,7 @@ def _page(title: str, intro: str, members: list[object]) -> str:
     return "\n".join(parts)
 
 
-def _variant(spec: object) -> str:
-    from catchup_notation.rules.registry import VariantSpec
-
-    assert isinstance(spec, VariantSpec)
+def _variant(spec: VariantSpec) -> str:
     lines = [f"({spec.name})=", f"## `{spec.name}`: {spec.title}\n"]
     facts = []
     if spec.aliases:
@@ -187,7 +188,10 @@ def _game(record: object) -> tuple[object, ...]:
     from catchup_notation.model import Record
 
     assert isinstance(record, Record)
-    turns = [(t.player, frozenset(zip(t.cells, t.colours or [t.player] * len(t.cells), strict=True)), t.numbers) for t in record.turns]
+    turns = [
+        (t.player, frozenset(zip(t.cells, t.colours or [t.player] * len(t.cells), strict=True)), t.numbers)
+        for t in record.turns
+    ]
     return record.variant, tuple(turns)
 
 
@@ -215,7 +219,8 @@ def _openings(name: str) -> list[str]:
         pictures += [(side, path) for path in found]
     if not pictures:
         return []
-    lines = ["### With perfect play\n", "The value of every first move, for the first player (green wins, red loses, grey draws):\n"]
+    words = "The value of every first move for the first player (green wins, red loses, grey draws):\n"
+    lines = ["### With perfect play\n", words]
     for side, path in pictures:
         lines.append(f"![{name}, side {side}: {path.stem}](../openings/side-{side}/{path.name})")
     lines.append("\nHow these maps are made, and what they say: [](../solvers.md).\n")
