@@ -60,7 +60,7 @@ def cascade_example() -> tuple[str, str]:
         raise RuntimeError("no random side-3 game was decided by its second-largest groups")
     game = cn.Game(cn.Record(variant="catchup(size=3)", turns=tuple(turns)))
     final = game.position(-1)
-    record = game.export("lg").strip()
+    record = str(game.export("lg")).strip()  # an Export prints as its text
     groups = " and ".join(
         f"{name} {'-'.join(map(str, sizes))}" for name, sizes in zip(final.names, result.groups, strict=True)
     )

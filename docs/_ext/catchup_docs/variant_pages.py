@@ -144,7 +144,11 @@ def survey(name: str) -> list[Carried]:
     from catchup_notation.rules.registry import find_spec, parse_variant
 
     spec = find_spec(name)
-    small = "size=3" if spec.family == "hex" else "set=1..6"
+    if spec.family == "hex":
+        least = next((p.minimum for p in spec.parameters if p.name == "size" and p.minimum), 2)
+        small = f"size={max(3, least)}"
+    else:
+        small = "set=1..6"
     variant = parse_variant(f"{name}({', '.join(filter(None, [small, REQUIRED.get(name)]))})")
     engine = variant.new_game()
     rng = random.Random(7)
