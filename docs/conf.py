@@ -35,5 +35,6 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
 autodoc_class_signature = "mixed"
-autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": False}
+autodoc_default_options = {"members": True}
 add_module_names = False
+smartquotes = False  # `--variant` stays two hyphens, in prose and in the CLI reference

@@ -95,11 +95,9 @@ def test_links_between_pages_lead_somewhere():
 def test_every_public_name_is_in_the_api_reference():
     documented = set()
     for page in (ROOT / "docs" / "api").glob("*.md"):
-        documented |= set(re.findall(r"```\{auto\w+\} ([\w.]+)", page.read_text(encoding="utf-8")))
-    for page in (ROOT / "docs" / "api").glob("*.md"):
-        for module, members in re.findall(
-            r"```\{automodule\} ([\w.]+)\n:members: ([^\n]+)", page.read_text(encoding="utf-8")
-        ):
+        text = page.read_text(encoding="utf-8")
+        documented |= set(re.findall(r"^\.\. auto\w+:: ([\w.]+)$", text, re.M))
+        for module, members in re.findall(r"^\.\. automodule:: ([\w.]+)\n +:members: ([^\n]+)", text, re.M):
             documented |= {f"{module}.{m.strip()}" for m in members.split(",")}
     short = {name.rsplit(".", 1)[-1] for name in documented}
     missing = [name for name in cn.__all__ if name not in short and name != "formats"]
@@ -114,7 +112,7 @@ def test_every_field_of_a_documented_class_is_described():
 
     undescribed = []
     for page in (ROOT / "docs" / "api").glob("*.md"):
-        for target in re.findall(r"```\{autoclass\} ([\w.]+)", page.read_text(encoding="utf-8")):
+        for target in re.findall(r"^\.\. autoclass:: ([\w.]+)$", page.read_text(encoding="utf-8"), re.M):
             module_name, _, name = target.rpartition(".")
             cls = getattr(__import__(module_name, fromlist=[name]), name)
             if not attrs.has(cls):

@@ -21,6 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from catchup_docs import generate
+from catchup_docs.docstrings import plain_docstring
 from catchup_docs.tables import (
     CellNames,
     FormatCarries,
@@ -54,6 +55,7 @@ def _hide_attrs_noise(
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _write_pages)
     app.connect("autodoc-process-signature", _hide_attrs_noise)
+    app.connect("autodoc-process-docstring", plain_docstring)
     app.add_directive("format-facts", FormatFacts)
     app.add_directive("cell-names", CellNames)
     app.add_directive("format-carries", FormatCarries)
