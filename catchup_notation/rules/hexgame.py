@@ -61,6 +61,11 @@ class HexGame(Engine):
     reads_strict_max = False
     #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
     endless = False
+    #: Whether the stones a turn places depend on every group of the mover (sabotage-malthus),
+    #: which the exact search does not follow (it knows the largest groups and the last turn).
+    counts_from_all_groups = False
+    #: Whether two passes in a row end the game (sabotage-malthus).
+    passes_end = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -267,9 +272,7 @@ class HexGame(Engine):
         """Check a turn in the documented order; on success also return its cell indices."""
         player, cells = turn.player, turn.cells
         if self.over:
-            what = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
-            )
+            what = self.ending_words()
             return self._error(
                 "game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells
             ), []
@@ -400,6 +403,16 @@ class HexGame(Engine):
             self._end("board-full")
         elif self.may_stall and not self.has_legal_turn():
             self._end("no-legal-turn")
+        elif self.passes_end and not indices and len(self.history) > 1 and not self.history[-2].placed:
+            self._end("passes")
+
+    def ending_words(self) -> str:
+        """How the game ended, in words: 'the board is full', 'White has no legal turn', ..."""
+        if self.end_reason == "no-legal-turn":
+            return f"{self._stuck_player()} has no legal turn"
+        if self.end_reason == "passes":
+            return "both players passed, one after the other"
+        return "the board is full"
 
     def _end(self, reason: str) -> None:
         self.over = True
@@ -480,9 +493,7 @@ class HexGame(Engine):
                 ),
             )
         if self.over:
-            ending = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
-            )
+            ending = self.ending_words()
             late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
             return Result(
                 status="finished",

@@ -82,6 +82,11 @@ class Searcher:
     def __init__(self, game: HexGame, *, capacity: int, budget: Budget | None = None) -> None:
         if game.endless:  # sauce: passes by both players never end the game, so no value exists
             raise SearchError(f"{game.variant.name}: both players may pass for ever, so the position has no value")
+        if game.counts_from_all_groups:  # the probe knows the largest groups, not every group
+            raise SearchError(
+                f"{game.variant.name}: the stones of a turn depend on every group of the mover, which the "
+                "exact search does not follow"
+            )
         if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
             raise SearchError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
         self.geo = geo = Geometry(game)
