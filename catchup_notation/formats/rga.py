@@ -1323,8 +1323,8 @@ class _Reader:
     def settle_start(self, variant: str, found: _Turns, diagram: Diagram | None, frame: Frame) -> str:
         """A variant whose start position has a stone its `start` parameter places, and which the
         caller did not set: when the move list places a stone on a start stone, or the diagram does
-        not show one, the one cell where the diagram shows a stone of that colour that no turn
-        places and that mends it (a warning says so)."""
+        not show one, the one cell where the diagram shows a stone that no turn places and that,
+        as the start cell, leaves the fewest such contradictions (a warning says so)."""
         chosen = parse_variant(variant)
         if diagram is None or not any(p.name == "start" and p.kind == "cell" for p in chosen.spec.parameters):
             return variant
@@ -1335,9 +1335,8 @@ class _Reader:
         if not wrong:
             return variant
         implied = position(found.turns, frame.board, start)[0]
-        colours = {start[cell] for cell in wrong}
-        mending = []
-        for colour in sorted(colours):
+        mending: dict[str, tuple[int, str]] = {}  # cell name -> (contradictions left, variant)
+        for colour in sorted({start[cell] for cell in wrong}):
             for name in self.unlisted(diagram, implied, colour):
                 cell = frame.cell(self.unshifted(name))
                 if cell is None:
@@ -1346,22 +1345,19 @@ class _Reader:
                     other = str(parse_variant(chosen.name, **{**chosen.params, "start": frame.name(cell)}))
                 except VariantError:
                     continue
-                if not self.start_conflicts(_start_stones(other), found, diagram):
-                    mending.append((name, other))
+                left = len(self.start_conflicts(_start_stones(other), found, diagram))
+                if left < len(wrong):
+                    mending[name] = (left, other)
+        fewest = min((left for left, _ in mending.values()), default=None)
+        best = [(name, other) for name, (left, other) in mending.items() if left == fewest]
+        if len(best) != 1:
+            return variant  # nothing the start cell could mend: the cross-check and the rules say what is wrong
+        name, other = best[0]
         names = ", ".join(self.shifted(frame.name(cell)) for cell in sorted(wrong))
-        if len(mending) != 1:
-            self.warn(
-                "start-mismatch",
-                f"the start position of {chosen.name} has stones at {names} that the move list or the diagram "
-                "contradicts, and the diagram shows no single cell that mends it",
-            )
-            return variant
-        name, other = mending[0]
         self.warn(
             "start-from-diagram",
             f"the start position of {variant} has a stone at {names} that the move list or the diagram "
-            f"contradicts; the diagram shows a stone of that colour at {name} that no turn places: read "
-            f"under {other}",
+            f"contradicts; the diagram shows a stone at {name} that no turn places: read under {other}",
         )
         return other
 
@@ -1457,19 +1453,19 @@ class _Reader:
         colour that no turn places (the variant's start position aside; `taken`: the cells already
         given to pairs that name no cell): the slip a reader of the post would see. `turn:name ->
         cell` for each slip with one such stone (the nearest when there are several, if one is)."""
-        if diagram is None or not found.slips:
+        slips = found.slips + self.start_slips(found, start)
+        if diagram is None or not slips:
             return {}
         implied = position(found.turns, diagram.frame.board, start)[0]
         found_fixes: dict[str, str] = {}
         unlisted_of = {  # the same for every slip of a colour: found once, not once a slip
             colour: sorted(set(self.unlisted(diagram, implied, colour)) - set(taken))
-            for colour in {slip.colour for slip in found.slips}
+            for colour in {slip.colour for slip in slips}
         }
-        for slip in found.slips:
+        for slip in slips:
             unlisted = unlisted_of[slip.colour]
-            message = (
-                f"turn {slip.turn} ({words[slip.player - 1]}) places {slip.name}, which turn {slip.before} already took"
-            )
+            taker = f"turn {slip.before} already took" if slip.before else "the start position already holds"
+            message = f"turn {slip.turn} ({words[slip.player - 1]}) places {slip.name}, which {taker}"
             if not unlisted:  # nothing on the diagram explains it: for the rules to report
                 self.warn(
                     "slip-unexplained",
@@ -1494,6 +1490,17 @@ class _Reader:
                 )
             self.warn("diagram-explains", message, slip.line, slip.column)
         return found_fixes
+
+    @staticmethod
+    def start_slips(found: _Turns, start: Mapping[Cell, int]) -> list[_Slip]:
+        """A stone the list places on a stone of the start position (`before` 0), as a slip."""
+        slips = []
+        for cell in start.keys() & found.named_at.keys():
+            turn_no, name, line, column = found.named_at[cell]
+            turn = found.turns[turn_no - 1]
+            colour = turn.stone_colours[turn.cells.index(cell)]
+            slips.append(_Slip(name, turn_no, turn.player, colour, 0, line, column))
+        return sorted(slips, key=lambda slip: (slip.turn, slip.line, slip.column))
 
     def unlisted(self, diagram: Diagram, implied: Mapping[Cell, int], colour: int) -> list[str]:
         """The names (as the post writes them) of the cells where the diagram shows a stone of
@@ -1692,8 +1699,8 @@ def read_diagram(text: str, variant: str | None = None) -> Diagram:
 
 
 def write_rga(records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
-    """Each record as a diagram of its final position (from the turns' cells) with the move list
-    beside it; records are separated by a blank line."""
+    """Each record as a diagram of its final position (the variant's start position and the
+    turns' cells) with the move list beside it; records are separated by a blank line."""
     return write_each(records, out, _write_one, separator="\n")
 
 
@@ -1743,7 +1750,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
                 raise WriteError(
                     f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
                 )
-    stones, last = position(record.turns, board)  # by stone colour
+    stones, last = position(record.turns, board, _start_stones(record.variant))  # by stone colour
     diagram = Diagram(frame, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
         warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")

@@ -43,7 +43,7 @@ _SIZES = re.compile(r"\bsizes?\b\s*[=:]?\s*(\d+(?:\s*[,;/-]?\s*\d+)*)", re.I)
 _BARE = re.compile(r"^\W*(\d+(?:\s*[,;/-]?\s*\d+)*)")
 _WINS = re.compile(r"\b(?:wins?|won|winner)\b", re.I)
 _RESIGNS = re.compile(r"\bresign(?:s|ed)?\b", re.I)
-_DRAW = re.compile(r"\b(?:draw|drawn)\b", re.I)
+_DRAW = re.compile(r"\b(?:is|was|ends?|ended)\s+(?:in\s+)?a\s+draw\b|^\W*draw\W*$|\bdrawn\b", re.I)
 _VERSUS = re.compile(r"(?<![\w.])(\d+)\s*(?:v|vs\.?)\s*(\d+)\b", re.I)
 
 
@@ -155,7 +155,7 @@ def check_claims(record: Record, variant: Variant, figures: Figures, names: tupl
     for line in record.headers.get(STATED, "").split("\n"):
         wrong = [claim for claim in claims_of(line, forms) if not _agrees(claim, record, figures)]
         if wrong:
-            messages.append(f"the post says {line.strip()!r}; {_said(wrong, figures, names)}")
+            messages.append(f"the post says {line.strip()!r}; {_said(wrong, record, figures, names)}")
     return messages
 
 
@@ -169,6 +169,8 @@ def _forms(record: Record, variant: Variant) -> tuple[tuple[str, ...], tuple[str
 
 def _agrees(claim: Claim, record: Record, figures: Figures) -> bool:
     result = figures.result
+    if result is None and claim.kind in ("winner", "draw"):
+        return True  # a record that breaks a rule has no result to check a stated one against
     if claim.kind == "winner":
         return result is not None and result.winner == claim.player
     if claim.kind == "draw":
@@ -186,14 +188,18 @@ def _agrees(claim: Claim, record: Record, figures: Figures) -> bool:
     return groups[: len(claim.values)] == claim.values
 
 
-def _said(wrong: list[Claim], figures: Figures, names: tuple[str, str]) -> str:
+def _said(wrong: list[Claim], record: Record, figures: Figures, names: tuple[str, str]) -> str:
     """The replay's figures for the claims it contradicts."""
     parts = []
     shown: set[int] = set()
     for claim in wrong:
-        if claim.kind in ("winner", "draw", "resigned"):
-            result = figures.result
-            parts.append(result.explanation if result is not None else "the record breaks a rule before its end")
+        if claim.kind == "resigned":
+            who = "nobody" if record.resigned is None else names[record.resigned - 1]
+            parts.append(f"a move list in which {who} resigns")
+            continue
+        if claim.kind in ("winner", "draw"):
+            assert figures.result is not None  # a stated winner is checked only where the replay has a result
+            parts.append(figures.result.explanation)
             continue
         for player in (1, 2) if claim.player is None else (claim.player,):
             if player in shown:

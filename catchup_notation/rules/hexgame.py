@@ -308,7 +308,7 @@ class HexGame(Engine):
                 cell = self.board.cells[i]
                 holder = self.colour_names[self.owner[i] - 1]
                 return self._error(
-                    "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
+                    "occupied", player, f"{self.cell_namer(cell)} already holds {_a(holder)} stone", (cell,)
                 ), []
         counts = self._current_counts()
         if len(indices) not in counts:
@@ -517,6 +517,11 @@ class HexGame(Engine):
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def _a(word: str) -> str:
+    """'a White', 'an O', 'an X'."""
+    return f"{'an' if word[:1] in 'AEIOUX' else 'a'} {word}"
 
 
 def _first_repeated(items: list[int]) -> int:
