@@ -40,8 +40,10 @@ def said(item, code: str) -> list[str]:
 
 
 def names(turn, side: int) -> list[str]:
+    """The turn's cells as posts name them, a star on each stone of the other colour than the mover's."""
     frame = hexhex_frame(side)
-    return [frame.name(cell) + ("" if colour == turn.player else "*") for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)]
+    stones = zip(turn.cells, turn.stone_colours, strict=True)
+    return [frame.name(cell) + ("" if colour == turn.player else "*") for cell, colour in stones]
 
 
 def games(text: str, **options: object) -> list[cn.Game]:

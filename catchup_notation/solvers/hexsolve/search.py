@@ -82,7 +82,7 @@ def unsearchable(game: HexGame) -> str | None:
     if game.endless:  # sauce: passes by both players never end the game, so no value exists
         return f"{name}: both players may pass for ever, so the position has no value"
     if game.counts_from_all_groups:  # the probe knows the largest groups, not every group
-        return f"{name}: the stones of a turn depend on every group of the mover, which the exact search does not follow"
+        return f"{name}: the stones of a turn depend on every group of the mover, which the search does not follow"
     if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
         return f"{name}: a constraint on turns of either colour is not searched"
     return None
