@@ -242,7 +242,7 @@ def test_a_stated_result_the_replay_contradicts_is_a_warning_with_the_replays_fi
 
 def test_a_stated_result_survives_conversion_and_is_checked_there_too():
     (game,) = games(post(TITLE))
-    text = game.export("json")
+    text = str(game.export("json"))
     (back,) = cn.read_text(text, format="json")
     assert back.record.headers["stated-result"] == "Final: 8 v 5, Rex wins."
     assert "stated-result-differs" not in [w.code for w in back.warnings]

@@ -107,6 +107,12 @@ def test_a_stone_of_the_other_colour_joins_the_other_colours_groups():
     assert game.allowed_counts() == (0, 3)
 
 
+def test_the_scores_are_the_largest_groups_whoever_placed_them():
+    # O grows X's group (an X stone beside r2-q3): X's score follows though X has not moved
+    game = played(SM, turn(1, "s1 h2", other="s1"))
+    assert game.state().scores == game.score().scores == (2, 3)
+
+
 def test_fusing_the_opponents_groups_takes_their_stones_away():
     # side 4: an X stone in the middle (g4) touches all three X pairs and makes them one group
     game = played("sabotage-malthus(size=4)", turn(1, "g4 m4", side=4, other="g4"))

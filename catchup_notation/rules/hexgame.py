@@ -478,7 +478,7 @@ class HexGame(Engine):
     def score(self, resigned: int | None = None) -> Result:
         groups = (self.groups(1), self.groups(2))
         verdict = self.judge(groups, provisional=not self.over)
-        scores = verdict.scores if verdict.scores is not None else (self.scores[1], self.scores[2])
+        scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:
             return Result(
                 status="resigned",
