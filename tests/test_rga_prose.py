@@ -299,3 +299,11 @@ def test_the_variants_named_in_posts():
     assert str(parse_variant(variant_named("SABOTAGE MALTHUS (start o @ h2)", 1).variant)) == (
         "sabotage-malthus(size=7, start=h2)"
     )
+
+
+def test_what_a_post_names_ends_where_the_next_message_begins():
+    # a thread page: the SAUCE post, then another message ("Posted on ...") with a Catchup game
+    thread = post(CAPTION) + "\n" + (QUIRKS / "rga-web-archive.rga").read_text(encoding="utf-8")
+    sauce, catchup = items(thread)
+    assert sauce.record.variant == "sauce(size=3)"
+    assert catchup.record.variant == "catchup(size=4)" and "variant-from-text" not in codes(catchup)

@@ -50,7 +50,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import pairwise
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import attrs
@@ -92,6 +94,7 @@ from catchup_notation.formats.rga_text import (
     names_given,
     plain,
     says_capitals,
+    starts_message,
     states_result,
     variant_named,
 )
@@ -494,12 +497,14 @@ CAPITALS = ("other-colour", "same")
 @attrs.define
 class _PostNotes:
     """What the prose of a post has said so far, for the games that follow it: the variants its
-    titles and rules lines name, the names it gives the players by their letters, and whether it
-    says that capitals in a move list are stones of the other colour."""
+    titles and rules lines name, the names it gives the players by their letters, and where it
+    says that capitals in a move list are stones of the other colour. A line that opens a message
+    (`From:`, "Posted on ...") starts another post: what came before it no longer applies."""
 
     variants: list[NamedVariant] = attrs.Factory(list)
-    names: dict[str, list[str]] = attrs.Factory(dict)  # lower-case stone letter -> names, in order
-    capitals_line: int | None = None
+    names: dict[str, list[tuple[int, str]]] = attrs.Factory(dict)  # stone letter -> (line, name), in order
+    capitals: list[int] = attrs.Factory(list)  # lines that say capitals are the other colour
+    messages: list[int] = attrs.Factory(list)  # lines that open a message
     read_up_to: int = 0  # the last line learnt from
 
     def learn(self, parts: list[_Block]) -> None:
@@ -507,16 +512,54 @@ class _PostNotes:
         for line, text in _prose(parts):
             if line.number <= self.read_up_to:
                 continue
+            if line.kind == "prose" and starts_message(text):
+                self.messages.append(line.number)
             named = variant_named(text, line.number)
             if named is not None:
                 self.variants.append(named)
-            if self.capitals_line is None and says_capitals(text):
-                self.capitals_line = line.number
+            if says_capitals(text):
+                self.capitals.append(line.number)
         self.read_up_to = max((line.number for part in parts for line in part.lines), default=self.read_up_to)
 
+    # Games are read in order, so each question is about the latest lines: the lists are read from
+    # their ends and left at the first line of an earlier message (an archive of many posts stays linear).
+
+    def since(self, line: int) -> int:
+        """The line that opens the message `line` is in (0: the text's first)."""
+        return next((start for start in reversed(self.messages) if start < line), 0)
+
     def variant_before(self, line: int) -> NamedVariant | None:
-        """The variant named last before `line` (the first line of a game)."""
-        return next((named for named in reversed(self.variants) if named.line < line), None)
+        """The variant named last before `line` (the first line of a game), in the same message."""
+        since = self.since(line)
+        for named in reversed(self.variants):
+            if named.line <= since:
+                break
+            if named.line < line:
+                return named
+        return None
+
+    def capitals_said(self, first: int, last: int) -> int | None:
+        """The line, in the message of a game's lines `first`..`last`, that says capitals are the
+        other colour, if one does."""
+        since = self.since(first)
+        found = None
+        for said in reversed(self.capitals):
+            if said <= since:
+                break
+            if said <= last:
+                found = said
+        return found
+
+    def names_before(self, letter: str, line: int) -> list[str]:
+        """The names given the player of `letter` in this message before `line`, in order."""
+        since = self.since(line)
+        found = []
+        for at, name in reversed(self.names.get(letter, [])):
+            if at <= since:
+                break
+            if at < line:
+                found.append(name)
+        return found[::-1]
 
 
 def _prose(parts: list[_Block]) -> Iterator[tuple[Line, str]]:
@@ -551,6 +594,8 @@ class _Reader:
         self.given = variant  # as the caller gave it: it wins over what the post names
         self.notes = notes or _PostNotes()
         first = next((line.number for part in parts for line in part.lines if line.kind == "record"), 0)
+        self.first = first
+        self.last = max(line.number for part in parts for line in part.lines)
         self.named_variant = None if variant is not None else self.notes.variant_before(first)
         self.variant = variant or (self.named_variant.variant if self.named_variant else None)
         self.spec = parse_variant(self.variant or "catchup").spec
@@ -1254,7 +1299,7 @@ class _Reader:
         mixes capitals with lower case (a list all in capitals just writes cells so)."""
         if self.capitals is not None:
             return self.capitals == "other-colour"
-        said = self.notes.capitals_line
+        said = self.notes.capitals_said(self.first, self.last)
         if said is None and not self.spec.either_colour:
             return False
         written = [(line, text) for line in block.entries for text in line.words if text[:1].isalpha()]
@@ -1291,7 +1336,7 @@ class _Reader:
             if (given and given.lower() != letters[player - 1]) or player not in found:
                 continue
             name, where = max(found[player], key=lambda pair: len(pair[0]))
-            earlier = self.notes.names.get(letters[player - 1], [])
+            earlier = self.notes.names_before(letters[player - 1], self.first)
             fuller = [n for n in earlier if n.lower().startswith(name.lower()) and len(n) > len(name)]
             result[player - 1] = fuller[-1] if fuller else name
             said.append(f"{result[player - 1]} ({letters[player - 1]}) from line {where}")
@@ -1299,9 +1344,7 @@ class _Reader:
                 said[-1] += f", short for {fuller[-1]} earlier in the post"
         for player, given in enumerate(result, start=1):
             if given and given.lower() != letters[player - 1]:
-                names = self.notes.names.setdefault(letters[player - 1], [])
-                if given not in names:
-                    names.append(given)
+                self.notes.names.setdefault(letters[player - 1], []).append((self.first, given))
         if said:
             first = min(line for pairs in found.values() for _, line in pairs)
             self.warn(
@@ -1618,13 +1661,15 @@ def _settle(options: list[list[str]]) -> list[str | None]:
     return chosen
 
 
-def _start_stones(variant: str) -> dict[Cell, int]:
+@lru_cache(maxsize=64)
+def _start_stones(variant: str) -> Mapping[Cell, int]:
     """The stones of the variant's start position (none in most variants; none either where the
-    variant cannot apply to the board read: the rules say why when the record is judged)."""
+    variant cannot apply to the board read: the rules say why when the record is judged). Shared
+    between the records of a variant: read only."""
     try:
-        return parse_variant(variant).start_stones()
+        return MappingProxyType(parse_variant(variant).start_stones())
     except VariantError:
-        return {}
+        return MappingProxyType({})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ _NAMED = (
 #: `JoaO::`, `Billx:` at the start of a line that states a result: a name glued to its letter.
 _GLUED = re.compile(r"^\W*([A-Z][a-z]+)([A-Za-z]):")
 
+#: The first lines of a message, where one post of a thread or an archive ends and the next begins.
+_NEW_MESSAGE = re.compile(r"^\W*(?:(?:from|subject|date|newsgroups|message-id)\s*:|posted\s+on\b)", re.I)
+
 #: "CAPS denote an opponent stone", "capitals are the other colour".
 _CAPITALS_NOTE = re.compile(r"\b(?:caps|capitals?|upper[- ]?case)\b.*\b(?:opponent|other|enemy)", re.I)
 
@@ -118,3 +121,9 @@ def says_capitals(text: str) -> bool:
 def states_result(text: str) -> bool:
     """Whether a line of prose states a result: a winner, a draw, a resignation or group sizes."""
     return bool(_RESULT.search(text))
+
+
+def starts_message(text: str) -> bool:
+    """Whether a line opens a message (`From:`, `Subject:`, "Posted on ..."): what the prose said
+    before it was another post's."""
+    return bool(_NEW_MESSAGE.match(text))
