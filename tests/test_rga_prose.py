@@ -307,3 +307,16 @@ def test_what_a_post_names_ends_where_the_next_message_begins():
     sauce, catchup = items(thread)
     assert sauce.record.variant == "sauce(size=3)"
     assert catchup.record.variant == "catchup(size=4)" and "variant-from-text" not in codes(catchup)
+
+
+@pytest.mark.parametrize("text", ["Ketchup sauce recipe", "we had sauce with it", "Ketchup 3.0 and more ideas of ours"])
+def test_words_that_are_no_variants_name(text):
+    from catchup_notation.formats.rga_text import variant_named
+
+    assert variant_named(text, 1) is None
+
+
+def test_a_header_that_names_each_player_with_their_letter():
+    text = post(TITLE).replace("    abcdefghi     Rex         Gil", "    abcdefghi     Rex (r)     Gil (g)")
+    (item,) = items(text)
+    assert item.record.players == ("Rex", "Gil") and item.error is None

@@ -91,6 +91,7 @@ from catchup_notation.formats.rga_board import (
 from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
 from catchup_notation.formats.rga_text import (
     NamedVariant,
+    named_pairs,
     names_given,
     plain,
     says_capitals,
@@ -626,6 +627,13 @@ class _Reader:
             letters = (columns[0].letter, columns[1].letter)
             return names, letters if letters[0] != letters[1] else None
         tokens = header.names
+        beside = named_pairs(header.text[(header.columns.end_column or 1) - 1 :]) if header.columns else []
+        if len(tokens) != 2 and len(beside) == 2 and beside[0][1].lower() != beside[1][1].lower():
+            # `Joao (O)   Bill (X)`: each name with its stone letter, the first mover first
+            names = (beside[0][0], beside[1][0])
+            if self.spec.either_colour:
+                return names, colour_initials(self.spec)
+            return names, (beside[0][1].lower(), beside[1][1].lower())
         if len(tokens) != 2:
             raise self.fail(
                 header,
@@ -1355,11 +1363,10 @@ class _Reader:
     def stated(self) -> str:
         """The lines after the game's first record line that state a result ("X wins", "Os: size 23,
         5", "40 v 40", "Bill resigns"), one per line: the post's claims, for the rules to check."""
-        first = next((line.number for part in self.parts for line in part.lines if line.kind == "record"), 0)
         claims = [
             " ".join(text.split())
             for line, text in _prose(self.parts)
-            if line.kind == "prose" and line.number > first and states_result(text) and len(text.split()) <= 12
+            if line.kind == "prose" and line.number > self.first and states_result(text) and len(text.split()) <= 12
         ]
         return "\n".join(claims)
 
@@ -1565,10 +1572,11 @@ class _Reader:
         implied = position(found.turns, diagram.frame.board, start)[0]
         fixes: dict[str, str] = {}
         colours = self.spec.colours
+        twice = {self.named[slip.name] for slip in found.slips if slip.name in self.named}
         for cell, shown in sorted(diagram.stones.items()):
             listed = implied.get(cell)
             placed = found.named_at.get(cell)
-            if listed is None or listed == shown or placed is None or cell in start:
+            if listed is None or listed == shown or placed is None or cell in start or cell in twice:
                 continue
             turn_no, name, line, column = placed
             player = found.turns[turn_no - 1].player

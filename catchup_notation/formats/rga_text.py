@@ -20,7 +20,8 @@ import attrs
 #: on its line (a sauce in prose is food); Catchup itself is the default and never needs naming.
 _VARIANT_NAMES = (
     (re.compile(r"\bsabotage[\s-]+malthus\b", re.I), "sabotage-malthus"),
-    (re.compile(r"\bSAUCE\b|^\W*sauce\W*$", re.I | re.M), "sauce"),
+    (re.compile(r"\bSAUCE\b"), "sauce"),
+    (re.compile(r"^\W*sauce\W*$", re.I), "sauce"),
     (re.compile(r"\bketchup\s*(?:v(?:ersion)?\.?\s*)?4(?:\.0)?(?![\d.])", re.I), "ketchup-4"),
     (re.compile(r"\bketchup\s*(?:v(?:ersion)?\.?\s*)?3(?:\.0)?(?![\d.])", re.I), "ketchup-3"),
     (re.compile(r"\bketchup\s*(?:v(?:ersion)?\.?\s*)?2(?:\.0)?(?![\d.])|\bketchup\s+revised\b", re.I), "ketchup-2"),
@@ -98,12 +99,18 @@ def _rules_near(text: str, start: int, end: int) -> bool:
     return any(_RULES.fullmatch(word) for word in before + after)
 
 
+def named_pairs(text: str) -> list[tuple[str, str]]:
+    """(name, letter) for each `Name (L)` or `Name-l` of a line, left to right."""
+    found = [(m.start(), m.group(1), m.group(2)) for pattern in _NAMED for m in pattern.finditer(text)]
+    return [(name, letter) for _, name, letter in sorted(found)]
+
+
 def names_given(text: str, letters: tuple[str, str], stating: bool) -> list[tuple[int, str]]:
     """(player, name) for each player the line names beside their stone letter (`letters`: the
     lower-case letters of player 1's and player 2's stones). `stating`: the line states a result,
     where a name glued to its letter (`Billx:`) is read too."""
     found: list[tuple[int, str]] = []
-    pairs = [(m.group(1), m.group(2)) for pattern in _NAMED for m in pattern.finditer(text)]
+    pairs = named_pairs(text)
     glued = _GLUED.match(text) if stating else None
     if glued is not None:
         pairs.append((glued.group(1), glued.group(2)))
