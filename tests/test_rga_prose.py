@@ -264,6 +264,7 @@ NAMES = (("Joa", "O", "O"), ("Bill", "X", "X"))
         ("B-x   7 groups,  largest group 24", [Claim("groups", 2, (7,)), Claim("largest", 2, (24,))]),
         ("Joa(O) 4 3 2", [Claim("sizes", 1, (4, 3, 2))]),
         ("40 v 41", [Claim("versus", None, (40, 41))]),
+        ("Group sizes: Joa 4 3 2 1, Bill 3 3 1.", [Claim("sizes", 1, (4, 3, 2, 1)), Claim("sizes", 2, (3, 3, 1))]),
         ("Bill resigned", [Claim("resigned", 2)]),
         ("The game ended in a draw", [Claim("draw")]),
         ("Notice the recursive aspect of the goal.", []),

@@ -1366,7 +1366,7 @@ class _Reader:
         claims = [
             " ".join(text.split())
             for line, text in _prose(self.parts)
-            if line.kind == "prose" and line.number > self.first and states_result(text) and len(text.split()) <= 12
+            if line.kind == "prose" and line.number > self.first and states_result(text) and _short(text)
         ]
         return "\n".join(claims)
 
@@ -1644,6 +1644,15 @@ class _Reader:
         return NotationError(
             message, source=self.source, line=first.line, column=first.column, text=first.text, code="not-a-cell"
         )
+
+
+def _short(text: str) -> bool:
+    """Whether a line is short enough to be a stated result rather than a paragraph that mentions
+    one (at most ten words; figures do not count)."""
+    return len(_WORDS.findall(text)) <= 10
+
+
+_WORDS = re.compile(r"[A-Za-z]{2,}")
 
 
 def _in_line(name: str, names: Sequence[str]) -> list[str]:

@@ -50,7 +50,7 @@ _CAPITALS_NOTE = re.compile(r"\b(?:caps|capitals?|upper[- ]?case)\b.*\b(?:oppone
 #: Words and figures that state a result: a winner, a draw, a resignation, group sizes.
 _RESULT = re.compile(
     r"\b(?:wins?|won|winner|drawn|resign(?:s|ed)?)\b|\b(?:is|was|ends?|ended)\s+(?:in\s+)?a\s+draw\b|^\W*draw\W*$"
-    r"|\bsizes?\s*[:=]?\s*\d"
+    r"|\bsizes?\b\D{0,40}\d"
     r"|\b\d+\s+groups?\b"
     r"|\blargest\b\D{0,12}\d"
     r"|(?<![\w.])\d+\s*(?:v|vs\.?)\s*\d+\b",
