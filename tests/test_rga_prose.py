@@ -118,6 +118,10 @@ def test_capitals_are_stones_of_the_other_colour_where_the_variant_places_either
     assert "sabotage-malthus places either colour" in message and "M4 F1 D3 G6" in message
     plain = items(post(MALTHUS), capitals="same")[1]
     assert names(plain.record.turns[2], 4) == ["e2", "m4", "d7"] and "capitals-other-colour" not in codes(plain)
+    (_, game, _) = games(post(MALTHUS), capitals="same")
+    assert names(game.turns[2], 4) == ["e2", "m4", "d7"]
+    with pytest.raises(cn.VariantError, match="capitals"):
+        games(post(MALTHUS), capitals="opponent")
 
 
 def test_capitals_are_stones_of_the_other_colour_where_the_post_says_so():
