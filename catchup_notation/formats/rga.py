@@ -31,6 +31,14 @@ colour they are the players' initials, from the header's names (upper case = a s
 turn). Under too and product they are the initials of the colours (`b`/`w`, `r`/`b`), whoever
 placed the stone; the header still names the players, for the move list's columns.
 
+A move list followed by a caption and a diagram with no list of its own is one game when the
+diagram can show it; dots that end a move list (`2.  . . .`) are the turn still to come. The prose
+is read too (`rga_text`): the variant a title or rules line names (when none is given), the players
+named beside their letters, a note that capitals in a move list are stones of the other colour (as
+they are wherever the variant places either colour), and the lines that state a result, kept in
+`Record.headers["stated-result"]` for the rules to check. A variant's start position (sabotage-
+malthus) is the diagram's baseline, and a start cell the diagram shows is taken from it.
+
 A diagram whose column letters are not a hexhex board's (4n - 3 of them), or whose rows leave a
 gap between two points, draws a board of another shape: it is read by where its points stand, as
 `shapes.mask_cells` reads a mask, and names its cells by its own letters and rows (`Frame`); the
@@ -908,13 +916,13 @@ class _Reader:
                     continue
                 self.read_turn(found, line, slot, player, frame, corrections, used, placed)
             found.after.append(len(turns))
-        self.to_move(found)
+        self.turn_to_come(found)
         for key in corrections:
             if key not in used:
                 self.warn("unused-correction", f"the correction for {key!r} matched nothing in the move list")
         return found
 
-    def to_move(self, found: _Turns) -> None:
+    def turn_to_come(self, found: _Turns) -> None:
         """A move list that ends in one turn written as dots (`2.  . . .`) leaves that turn to come:
         it is not read as a pass (two such turns at the end are passes, which may end a game)."""
         turns = found.turns

@@ -21,7 +21,7 @@ import attrs
 from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
-from catchup_notation.model import OMIT
+from catchup_notation.model import OMIT, HexState
 from catchup_notation.resources import data_dir
 
 if TYPE_CHECKING:
@@ -168,10 +168,10 @@ class Variant:
     def start_stones(self) -> dict[Cell, int]:
         """The stones on the board before the first turn, by colour (1 or 2): none in most
         variants, the start position in sabotage-malthus."""
-        if self.family != "hex":
+        state = self.new_game().state() if self.family == "hex" else None
+        if not isinstance(state, HexState):
             return {}
-        state = self.new_game().state()
-        return {cell: colour for colour, cells in enumerate(state.stones, start=1) for cell in cells}  # type: ignore[union-attr]
+        return {cell: colour for colour, cells in enumerate(state.stones, start=1) for cell in cells}
 
     def new_game(self) -> Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
