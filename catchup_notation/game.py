@@ -198,7 +198,7 @@ class Game:
         return self.reading_warnings + self._claims
 
     def _checked_claims(self) -> tuple[NotationWarning, ...]:
-        from catchup_notation.rules.claims import CODE, STATED, Figures, check_claims, placed_groups
+        from catchup_notation.rules.claims import CODE, STATED, Figures, check_claims, groups_of, placed_stones
 
         record, variant = self._record, self.variant
         if not self.readable or STATED not in record.headers or variant is None or variant.family != "hex":
@@ -209,12 +209,28 @@ class Game:
         if played.error is None:
             result = self.result()
             figures = Figures(result.groups, result, "the replay ends with")
-        else:
-            groups = placed_groups(record, variant.board, variant.start_stones())
-            where = f"the record's turns (turn {played.error.turn} breaks the rules: {played.error.code}) end with"
-            figures = Figures(groups, None, where)
+        else:  # no replay to the end: the position the post drew, else the one its turns make
+            broken = f"the record breaks a rule at turn {played.error.turn} ({played.error.code});"
+            stones = self._diagram_stones()
+            where = f"{broken} its diagram shows"
+            if stones is None:
+                stones = placed_stones(record, variant.board, variant.start_stones())
+                where = f"{broken} its turns, legal or not, end with"
+            figures = Figures(groups_of(stones, variant.board), None, where)
         names = player_names(record.players, variant)
         return tuple(NotationWarning(CODE, message) for message in check_claims(record, variant, figures, names))
+
+    def _diagram_stones(self) -> dict[Cell, int] | None:
+        """The stones of the diagram a post drew of the record (`headers["diagram"]`), if any."""
+        drawn = self._record.headers.get("diagram")
+        if drawn is None:
+            return None
+        from catchup_notation.formats.rga import read_diagram
+
+        try:
+            return dict(read_diagram(drawn, self._record.variant).stones)
+        except CatchupError:
+            return None
 
     @property
     def turns(self) -> tuple[Turn, ...]:

@@ -325,3 +325,22 @@ def test_a_header_that_names_each_player_with_their_letter():
     text = post(TITLE).replace("    abcdefghi     Rex         Gil", "    abcdefghi     Rex (r)     Gil (g)")
     (item,) = items(text)
     assert item.record.players == ("Rex", "Gil") and item.error is None
+
+
+def test_a_record_that_breaks_a_rule_has_its_stated_result_checked_against_its_diagram():
+    # read as written, the caption game breaks a rule at turn 8 (c5 again): the post's figures are
+    # those of its diagram, so they stand; a wrong one is said, with the diagram's figures
+    (game,) = games(post(CAPTION))
+    assert game.verify().error.code == "occupied"
+    assert "stated-result-differs" not in [w.code for w in game.warnings]
+    (wrong,) = games(post(CAPTION).replace("Os: size 7, 3", "Os: size 7, 4"))
+    (message,) = [w.message for w in wrong.warnings if w.code == "stated-result-differs"]
+    assert "the record breaks a rule at turn 8 (occupied); its diagram shows O 7-3" in message
+
+
+def test_without_a_diagram_the_stated_result_is_checked_against_the_stones_the_turns_place():
+    text = post(CAPTION)
+    start, end = text.index("Final Position:"), text.index("Group sizes:")
+    (game,) = games(text[:start] + text[end:])
+    (message,) = [w.message for w in game.warnings if w.code == "stated-result-differs"]
+    assert "its turns, legal or not, end with X 6-2" in message  # c5 twice: one X stone short

@@ -16,7 +16,7 @@ their initial or stone letter, in the plural ("Os"), glued to their letter ("Bil
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -144,7 +144,7 @@ class Figures:
 
     groups: tuple[tuple[int, ...], tuple[int, ...]]
     result: Result | None
-    where: str  # "the replay ends with" / "the record's turns, not all legal, end with"
+    where: str  # "the replay ends with", or where the figures come from when a rule is broken
 
 
 def check_claims(record: Record, variant: Variant, figures: Figures, names: tuple[str, str]) -> list[str]:
@@ -215,18 +215,23 @@ def _said(wrong: list[Claim], record: Record, figures: Figures, names: tuple[str
     return f"{figures.where} " + "; ".join(unique)
 
 
-def placed_groups(record: Record, board: Board, start: dict[Cell, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each colour's group sizes on the position the record's turns place, legal or not (later
-    stones win a cell), on the variant's start position: what a post's summary was written from."""
+def placed_stones(record: Record, board: Board, start: Mapping[Cell, int]) -> dict[Cell, int]:
+    """The stones the record's turns place, legal or not (later stones win a cell), on the
+    variant's start position, by colour."""
     stones = dict(start)
     for turn in record.turns:
         for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
             if cell in board:
                 stones[cell] = colour
+    return stones
+
+
+def groups_of(stones: Mapping[Cell, int], board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each colour's group sizes, largest first, in a position given as stones by colour."""
     sizes: list[list[int]] = [[], []]
     seen: set[Cell] = set()
     for cell, colour in stones.items():
-        if cell in seen:
+        if cell in seen or cell not in board:
             continue
         group, todo = 0, [cell]
         seen.add(cell)
