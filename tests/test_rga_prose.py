@@ -341,6 +341,6 @@ def test_a_record_that_breaks_a_rule_has_its_stated_result_checked_against_its_d
 def test_without_a_diagram_the_stated_result_is_checked_against_the_stones_the_turns_place():
     text = post(CAPTION)
     start, end = text.index("Final Position:"), text.index("Group sizes:")
-    (game,) = games(text[:start] + text[end:])
+    (game,) = games(text[:start] + text[end:], variant="sauce(size=3)")  # a move list alone: the side is given
     (message,) = [w.message for w in game.warnings if w.code == "stated-result-differs"]
-    assert "its turns, legal or not, end with X 6-2" in message  # c5 twice: one X stone short
+    assert "at turn 8 (occupied); its turns, legal or not, end with X 6-2" in message  # c5 twice: one X short
