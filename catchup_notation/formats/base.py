@@ -97,7 +97,8 @@ class ReadOptions:
     `source` names the text in messages. `variant` is the variant string to read under: it says
     what colour marks mean and the board size where the file does not (None: the format's own
     default, `catchup` for hex notations). `corrections` mend coordinates of hand-written posts
-    (rga only; other formats ignore it).
+    (rga only; other formats ignore it). `capitals` says what a capital cell in a move list means
+    (rga only): "other-colour", "same", or None for what the post and the variant say.
     """
 
     #: The name of the text, for messages.
@@ -106,6 +107,7 @@ class ReadOptions:
     variant: str | None = None
     #: Fixes for the coordinates of hand-written posts (rga only).
     corrections: Corrections = None
+    capitals: str | None = None
 
 
 class Format(Protocol):
