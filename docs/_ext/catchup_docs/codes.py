@@ -29,6 +29,9 @@ FORMAT_MODULES = {
     "numbers": ("formats/numbers.py",),
     "json": ("formats/jsonformat.py",),
 }
+#: Checks made after reading of what a notation's records state (a post's stated result), outside
+#: the format's modules: each module names its code in a module-level `CODE`.
+CHECKS = {"rga": (("rules/claims.py", "warning"),)}
 #: What every input goes through before and around its format: finding, opening, decoding.
 SHARED_MODULES = ("reading.py", "formats/__init__.py", "formats/decoding.py")
 
@@ -222,6 +225,18 @@ class _Package:
         return codes
 
 
+def _named_codes(tree: ast.Module) -> list[str]:
+    """The values of a module's top-level `CODE` constants."""
+    return [
+        node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+        and any(isinstance(t, ast.Name) and t.id.endswith("CODE") for t in node.targets)
+    ]
+
+
 def _sites(node: ast.AST) -> Iterator[ast.Call | ast.Assign]:
     """The calls and assignments of a function, where codes are made."""
     return (child for child in ast.walk(node) if isinstance(child, ast.Call | ast.Assign))
@@ -271,6 +286,8 @@ def format_codes(name: str) -> set[Code]:
     from catchup_notation.formats.base import FEATURES
 
     codes = _package().codes_of(FORMAT_MODULES[name])
+    for module, kind in CHECKS.get(name, ()):
+        codes |= {Code(value, kind) for value in _named_codes(_package().trees[module])}
     if Code(DROPPED, "warning") in codes:
         codes.discard(Code(DROPPED, "warning"))
         codes |= {Code(f"{feature}-dropped", "warning") for feature in FEATURES if feature not in get(name).carries}

@@ -114,7 +114,7 @@ def _variant(spec: VariantSpec) -> str:
     lines += ["### How we read them\n", _prose(spec.confidence)]
     notes = DOCS / "variants" / f"{spec.name}.md"
     if notes.exists():
-        lines += [f"```{{include}} ../variants/{spec.name}.md", "```\n"]
+        lines += [f"```{{include}} ../variants/{spec.name}.md", ":heading-offset: 2", "```\n"]  # its # is our ###
     lines += ["### Notations\n", _carried_by(spec.name), ""]
     lines += _openings(spec.name)
     return "\n".join(lines)
