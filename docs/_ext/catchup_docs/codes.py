@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "catchup_notation"
 #: The modules of each format (the others it uses are found by following its calls).
 FORMAT_MODULES = {
     "lg": ("formats/lg.py",),
-    "rga": ("formats/rga.py", "formats/rga_board.py", "formats/rga_lines.py"),
+    "rga": ("formats/rga.py", "formats/rga_board.py", "formats/rga_lines.py", "formats/rga_text.py"),
     "genius": ("formats/genius.py",),
     "abstractplay": ("formats/abstractplay.py",),
     "numbers": ("formats/numbers.py",),
