@@ -107,6 +107,7 @@ class ReadOptions:
     variant: str | None = None
     #: Fixes for the coordinates of hand-written posts (rga only).
     corrections: Corrections = None
+    #: What a capital cell in a move list means (rga only): "other-colour", "same", or None.
     capitals: str | None = None
 
 
