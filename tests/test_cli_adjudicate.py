@@ -96,7 +96,9 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
     assert data["status"] == "unfinished" and data["winner"] is None  # the rules alone give no winner
     expected = solve_record(record)
     assert data["endgame"]["solved"] and data["endgame"]["winner"] == expected.winner
-    assert len(data["endgame"]["line"]) == len(expected.principal_line) > 0
+    line = data["endgame"]["principal_line"]
+    assert len(line) == len(expected.principal_line) > 0
+    assert [turn["player"] for turn in line] == [turn.player for turn in expected.principal_line]
     (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--max-empty", "2").output)
     assert data["endgame"]["solved"] is False and "more than --max-empty 2" in data["endgame"]["explanation"]
     (data,) = json_lines(run("adjudicate", str(path), "--json").output)

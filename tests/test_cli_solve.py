@@ -15,7 +15,7 @@ def test_empty_board_value_line_and_every_opening():
     game = parse_variant("catchup(size=2)").new_game()
     assert data["value"] == solve_endgame(game).value and data["complete"]
     # the line replays through the engine to the value's end
-    for step in data["line"]:
+    for step in data["principal_line"]:
         game.play(_turn(game, step))
     assert game.over
     cells = sorted(m["cells"][0] for m in data["moves"])
@@ -66,7 +66,8 @@ def test_record_position_after_turn_n(tmp_path):
     result = run("solve", str(path), "--turn", "28", "--json", "--jobs", "1")
     assert result.exit_code == 0, result.output
     (data,) = json_lines(result.output)
-    assert data["turns_played"] == 28 and data["value"] in (1, 0, -1) and data["line"]
+    assert data["turns"] == 28 and data["value"] in (1, 0, -1) and data["principal_line"]
+    assert data["source"] == str(path) and data["format"] == "lg" and data["error"] is None
 
 
 def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
-VERIFY_FIELDS = {"source", "index", "format", "variant", "valid", "turns", "error", "warnings"}
+VERIFY_FIELDS = {"source", "index", "line", "format", "variant", "players", "valid", "turns", "error", "warnings"}
 ERROR_FIELDS = {"code", "turn", "player", "cells", "line", "column", "message"}
 
 
@@ -36,8 +36,10 @@ def test_json_fields_for_a_valid_record(files):
     assert first == {
         "source": str(files["good"]),
         "index": 0,
+        "line": 1,
         "format": "lg",
         "variant": "catchup(size=5)",
+        "players": [None, None],
         "valid": True,
         "turns": len(random_game(1).turns),
         "error": None,

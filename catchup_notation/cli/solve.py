@@ -15,6 +15,7 @@ from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_sc
 from catchup_notation.cli.options import Format, Json
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
+from catchup_notation.game import Game
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.rules.registry import parse_variant
@@ -107,6 +108,7 @@ def solve_command(
         numbers, start, name = numbers_and_scores(set_spec, scores)
         _numbers(name, numbers, start, 1, moves, json, numbers_budget)
         return
+    record: Game | None = None
     if path is None:
         assert variant is not None
         try:
@@ -119,30 +121,33 @@ def solve_command(
             return
         engine: Any = chosen.new_game()
     else:
-        engine = _record_position(path, record_index, turn, format, variant)
+        record, engine = _record_position(path, record_index, turn, format, variant)
     if isinstance(engine, NumbersGame):
-        if engine.over or engine.to_move is None:
-            _numbers(str(engine.variant), (), engine.scores, 1, moves, json, numbers_budget)
-        else:
-            _numbers(str(engine.variant), engine.remaining, engine.scores, engine.to_move, moves, json, numbers_budget)
+        numbers, to_move = ((), 1) if engine.over or engine.to_move is None else (engine.remaining, engine.to_move)
+        name, played = str(engine.variant), engine.turns_played
+        _numbers(name, numbers, engine.scores, to_move, moves, json, numbers_budget, record, played)
         return
     assert isinstance(engine, HexGame)
-    _hex(engine, moves or svg is not None, json, svg, budget)
+    _hex(engine, moves or svg is not None, json, svg, budget, record)
 
 
-def _record_position(path: str, record_index: int, turn: int | None, format: str | None, variant: str | None) -> Any:
+def _record_position(
+    path: str, record_index: int, turn: int | None, format: str | None, variant: str | None
+) -> tuple[Game, Any]:
     game = one_game(path, record_index, format=format, variant=variant)
     if turn is not None and turn > len(game.record.turns):
         raise typer.BadParameter(f"the record has only {len(game.record.turns)} turns", param_hint="--turn")
     try:
-        return game.engine(turn)
+        return game, game.engine(turn)
     except IllegalTurn as exc:
         raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
     except VariantError as exc:
         raise output.fail(f"{path}: {exc}", output.EXIT_RULE) from None
 
 
-def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[str, Any]) -> None:
+def _hex(
+    game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[str, Any], record: Game | None = None
+) -> None:
     if budget["time_limit"] is None and budget["max_nodes"] is None:
         reason = hex_feasible(game)
         if reason is not None:
@@ -156,7 +161,11 @@ def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[
             result, stopped = exc.partial, str(exc)
         except EndgameError as exc:
             raise output.fail(str(exc), output.EXIT_RULE) from None
-    _emit(json, lambda: reporting.hex_solution_data(game, result), lambda: reporting.hex_solution_lines(game, result))
+    _emit(
+        json,
+        lambda: reporting.hex_solution_data(game, result, record),
+        lambda: reporting.hex_solution_lines(game, result),
+    )
     if svg is not None and result.moves:
         for written in reporting.write_move_pictures(game, result, svg):
             if not json:
@@ -173,6 +182,8 @@ def _numbers(
     moves: bool,
     json: bool,
     budget: dict[str, Any],
+    record: Game | None = None,
+    turns: int = 0,
 ) -> None:
     try:
         check_size(tuple(numbers))
@@ -191,7 +202,7 @@ def _numbers(
             solution, stopped = exc.partial, str(exc)
     _emit(
         json,
-        lambda: reporting.numbers_solution_data(variant, solution),
+        lambda: reporting.numbers_solution_data(variant, solution, record, turns),
         lambda: reporting.numbers_solution_lines(variant, solution),
     )
     if stopped is not None:

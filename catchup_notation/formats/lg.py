@@ -43,6 +43,8 @@ from catchup_notation.formats.base import (
     Piece,
     ReadOptions,
     ending_dropped,
+    header_string,
+    lost_headers,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -901,6 +903,14 @@ _FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
 
 
+def _is_property_name(key: str) -> bool:
+    return _PROPERTY_NAME.fullmatch(key) is not None
+
+
+def _header_words(keys: list[str]) -> str:
+    return f"header {keys[0]!r} is" if len(keys) == 1 else f"headers {', '.join(map(repr, keys))} are"
+
+
 def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     """Canonical LG text of one record: root properties in LG's order, one node per turn."""
     warnings: list[NotationWarning] = []
@@ -909,16 +919,17 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
     board = variant.board
     root: dict[str, str] = {"FF": "4"}
-    for name, value in record.headers.items():
-        if not _PROPERTY_NAME.fullmatch(name):
-            warnings.append(
-                NotationWarning(
-                    "headers-dropped",
-                    f"header {name!r} is not an SGF property name (upper-case letters) and is not written",
-                )
+    lost = lost_headers(record, FORMAT.carries, _is_property_name)
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{_header_words(lost)} not SGF property names (upper-case letters) and not written",
             )
-            continue
-        root[name] = escape(value)
+        )
+    for name, value in record.headers.items():
+        if _PROPERTY_NAME.fullmatch(name):
+            root[name] = escape(header_string(value))
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)

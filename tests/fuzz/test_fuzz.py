@@ -168,11 +168,11 @@ def test_a_record_a_writer_takes_reads_back_as_it_went(data, target):
         if not game.readable:
             continue
         try:
-            text = game.export(target)
+            exported = game.export(target)
         except WriteError as exc:
             assert exc.code  # a clear refusal with a stable code
             continue
-        dropped = {w.code for w in game.export_warnings(target)}
+        text, dropped = exported.text, {w.code for w in exported.warnings}
         back = list(cn.read_text(text, format=target, variant=game.record.variant))  # what a format may not say
         assert back and back[0].readable, (text, back[0].reading_error if back else None)
         if "turn-order-dropped" in dropped or "several-dropped" in dropped:
