@@ -66,7 +66,8 @@ def test_values_are_taken_only_as_they_are(field, value, path):
 
 
 def test_cells_by_name_are_read_on_the_records_board():
-    text = '{"variant": "catchup(size=5)", "turns": [{"player": 1, "cells": ["E5"]}, {"player": 2, "cells": ["d4", [1, 1]]}]}'
+    turns = '[{"player": 1, "cells": ["E5"]}, {"player": 2, "cells": ["d4", [1, 1]]}]'
+    text = '{"variant": "catchup(size=5)", "turns": ' + turns + "}"
     (item,) = read_with("json", text)
     assert [t.cells for t in item.record.turns] == [((0, 0),), ((0, -1), (1, 1))]
     (seven,) = read_with("json", text.replace("size=5", "size=7"))
