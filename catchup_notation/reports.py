@@ -15,6 +15,7 @@ names them; a line of turns is a list of `{"player": 1, "cells": ["B1", "G5"]}` 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Protocol
 
 import attrs
@@ -500,3 +501,11 @@ def error_line(source: str | None, index: int, error: ErrorReport | None) -> Lin
         "error",
         f"{place(source, index, line=error.line, column=error.column)}: error[{error.code}]: {error.message}",
     )
+
+
+def schema_path(name: str) -> Path:
+    """Where the published JSON Schema of a command's JSON output lives: `verify`,
+    `adjudication` or `solve` (`record` is the record's own, see the json format)."""
+    from catchup_notation.resources import data_dir
+
+    return data_dir("grammars") / f"{name}.schema.json"
