@@ -157,18 +157,67 @@ def record_files(path: str) -> list[str]:
     return [path]
 
 
+@attrs.frozen
+class Survey:
+    """What a named input holds for reading: its record files in reading order (the input itself
+    when it is a file or "-"), and the files of a folder passed over, each with why."""
+
+    files: tuple[str, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+
+
+def survey(path: str, *, exclude: Iterable[str] = ()) -> Survey:
+    """The files `read(path)` reads and, for a folder, those it passes over and why (a file no
+    notation reads, a `.txt` file no notation recognises, a file in `exclude`: an output being
+    written into the folder). Hidden files and folders (`.name`) are passed over without a word."""
+    if path == STDIN or not os.path.isdir(path):
+        return Survey((path,))
+    excluded = {os.path.realpath(name) for name in exclude}
+    files, skipped = [], []
+    for candidate in _folder_files(Path(path)):
+        why = _passed_over(candidate, excluded)
+        if why is None:
+            files.append(str(candidate))
+        else:
+            skipped.append((str(candidate), why))
+    return Survey(tuple(files), tuple(skipped))
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """The regular files under a folder, sorted as paths, hidden files and folders left out."""
+    found = []
+    for root, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in names:
+            path = Path(root) / name
+            if name.startswith("."):
+                continue
+            try:
+                if stat.S_ISREG(path.stat().st_mode):
+                    found.append(path)
+            except OSError:
+                continue
+    return sorted(found)
+
+
+def _passed_over(path: Path, excluded: set[str]) -> str | None:
+    """Why a file of a folder is not read, or None when it is a record file."""
+    if excluded and os.path.realpath(path) in excluded:
+        return "it is the output being written"
+    suffix = formats.record_suffix(path)
+    if suffix in formats.extensions():
+        return None
+    if suffix == ".txt":
+        return None if _recognised(path) else "no notation recognises its text"
+    return f"no notation reads {suffix or 'files without an ending'}"
+
+
 def _directory(folder: Path) -> Iterator[_Input]:
     """The record files under a folder, sorted: files with a notation's ending, and `.txt` files
-    (posts, papers) whose content a notation recognises. Only regular files are opened."""
-    known = formats.extensions()
-    for path in sorted(p for p in folder.rglob("*")):
-        try:
-            if not stat.S_ISREG(path.stat().st_mode):
-                continue
-        except OSError:
-            continue
-        suffix = path.suffix.lower()
-        if suffix in known or (suffix == ".txt" and _recognised(path)):
+    (posts, papers) whose content a notation recognises. Only regular files are opened; hidden
+    files and folders are passed over."""
+    for path in _folder_files(folder):
+        if _passed_over(path, set()) is None:
             yield _Input(str(path), str(path), open_path=str(path))
 
 

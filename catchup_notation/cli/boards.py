@@ -43,7 +43,10 @@ BoardArgument = Annotated[
     str | None,
     typer.Argument(help="A board to draw (any spelling, e.g. triangle6 or @shape.txt).", show_default=False),
 ]
-Json = Annotated[bool, typer.Option("--json", help="JSON on stdout: one line per shape, or the board's.")]
+Json = Annotated[
+    bool,
+    typer.Option("--json", help="JSON on stdout: one object per named shape per line; with BOARD, that board's."),
+]
 Svg = Annotated[
     Path | None,
     typer.Option("--svg", help="Write a picture of the board to this SVG file.", dir_okay=False, show_default=False),

@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.cli.boards import Json, Svg, show_board
+from catchup_notation.cli.boards import Svg, show_board
+from catchup_notation.cli.options import json_option
 from catchup_notation.errors import BoardError
 from catchup_notation.limits import MAX_CELLS
 from catchup_notation.shapes import random_board
@@ -34,7 +35,7 @@ def random_board_command(
         typer.Option("--holes", min=0, help="How many holes (default: one per 20 cells).", show_default=False),
     ] = None,
     svg: Svg = None,
-    json: Json = False,
+    json: Annotated[bool, json_option("The board as one JSON object on stdout (seed, cells, spelling, mask).")] = False,
 ) -> None:
     """Make a random board: a connected blob with holes, printed as a mask (a board file)."""
     try:

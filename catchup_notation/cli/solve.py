@@ -12,7 +12,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Format, Json
+from catchup_notation.cli.options import Format, json_option
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
 from catchup_notation.game import Game
@@ -92,7 +92,7 @@ def solve_command(
     max_nodes: MaxNodes = None,
     memory: Memory = 1024,
     format: Format = None,
-    json: Json = False,
+    json: Annotated[bool, json_option("The result as one JSON object on stdout (see docs/reports.md).")] = False,
 ) -> None:
     """Solve a position exactly: the value with perfect play, a principal line (hex), the value of
     every turn with --moves, nodes and time."""

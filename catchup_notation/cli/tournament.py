@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Json
+from catchup_notation.cli.options import json_option
 from catchup_notation.cli.search_options import Timeout, search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.heuristics import (
@@ -54,7 +54,7 @@ def tournament_command(
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
     scores: Scores = "0:0",
     timeout: Timeout = None,
-    json: Json = False,
+    json: Annotated[bool, json_option("One JSON object per pairing per line on stdout.")] = False,
 ) -> None:
     """Play heuristics against each other and report P1's win, draw and loss shares."""
     if set_spec is None:

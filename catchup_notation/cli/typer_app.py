@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 from catchup_notation import __version__
 from catchup_notation.cli import COMMANDS, output
 
-_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}
+_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}  # of each command
 
 
 class _CommandsOnDemand(TyperGroup):
@@ -51,10 +51,11 @@ app = typer.Typer(
     name="catchup",
     cls=_CommandsOnDemand,
     help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
-    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken; 2 usage error; "
-    "3 unreadable input; 4 internal error.",
+    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken (or, with --strict, "
+    "a warning); 2 usage error; 3 unreadable input; 4 internal error; 5 nothing read.",
     no_args_is_help=True,
-    **_SETTINGS,
+    add_completion=True,  # --install-completion, --show-completion
+    pretty_exceptions_enable=False,
 )
 
 

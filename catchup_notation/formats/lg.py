@@ -908,7 +908,9 @@ def _is_property_name(key: str) -> bool:
 
 
 def _header_words(keys: list[str]) -> str:
-    return f"header {keys[0]!r} is" if len(keys) == 1 else f"headers {', '.join(map(repr, keys))} are"
+    if len(keys) == 1:
+        return f"header {keys[0]!r} is not an SGF property name"
+    return f"headers {', '.join(map(repr, keys))} are not SGF property names"
 
 
 def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
@@ -924,7 +926,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         warnings.append(
             NotationWarning(
                 "headers-dropped",
-                f"{_header_words(lost)} not SGF property names (upper-case letters) and not written",
+                f"{_header_words(lost)} (upper-case letters) and not written",
             )
         )
     for name, value in record.headers.items():

@@ -189,11 +189,11 @@ def test_the_command_line_never_fails_with_a_bug(tmp_path_factory, data, ending)
     path.write_bytes(data)
     for command in (["verify", "--json"], ["adjudicate", "--json"]):
         result = run(*command, str(path))
-        assert result.exit_code in (0, 1, 3), (command, result.output)
+        assert result.exit_code in (0, 1, 3, 5), (command, result.output)  # 5: nothing read
         for line in result.stdout.splitlines():
             json.loads(line)
     converted = run("convert", str(path), "--to", "json")
-    assert converted.exit_code in (0, 1, 3), converted.output
+    assert converted.exit_code in (0, 1, 3, 5), converted.output
 
 
 def test_the_seed_corpus_is_read_as_the_hostile_cases_say():
