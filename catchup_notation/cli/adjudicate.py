@@ -29,18 +29,23 @@ from catchup_notation.solvers.limits import ENDGAME_NODES
 EXAMPLES = """\
 Examples:
 
-  catchup adjudicate examples/littlegolem-collection.sgf     # one verdict per record
+  catchup adjudicate examples/littlegolem-collection.sgf
 
-  catchup adjudicate examples/ --corrections diagram --json  # status, winner, groups, scores as JSON lines
+  catchup adjudicate examples/ --corrections diagram --json
 
   catchup adjudicate examples/ --corrections diagram --csv > verdicts.csv
 
-  catchup adjudicate examples/genius-death-match.genius --solve-endgame --max-empty 8
+  catchup adjudicate examples/genius-death-match.genius --solve-endgame
 
-A summary line ends the report. Exit codes: 0 every record adjudicated (finished, resigned,
-unfinished...); 1 a record breaks a rule or cannot be judged under the variant asked for (or,
-with --strict, drew a warning); 2 usage error; 3 some input could not be read (wins over 1);
-5 no record found at all.
+Each record's verdict: who won and where the comparison of group sizes
+decided, a resignation, the standing of an unfinished game, or why there
+is none. A summary line ends the report (on stderr when the report goes
+to a file or is JSON or CSV).
+
+Exit codes: 0 every record adjudicated (finished, resigned, unfinished);
+1 a record breaks a rule or cannot be judged under the variant asked for
+(or, with --strict, drew a warning); 2 usage error; 3 some input could
+not be read (wins over 1); 5 no record found at all.
 """
 
 #: The statuses a summary counts, in this order (those that always show, and the others when met).

@@ -27,8 +27,8 @@ from catchup_notation.cli.options import (
     Format,
     Paths,
     Progress,
+    ReadVariant,
     Strict,
-    Variant,
     check_format,
     json_option,
     parse_corrections,
@@ -43,20 +43,25 @@ from catchup_notation.reports import place
 EXAMPLES = """\
 Examples:
 
-  catchup convert examples/littlegolem-collection.sgf -o games.apjson     # --to told by the name
-
-  catchup convert examples/ --corrections diagram --to json -o library.jsonl.gz
+  catchup convert examples/littlegolem-collection.sgf -o games.apjson
 
   catchup convert examples/abstractplay-size6.json --to sgf > game.sgf
 
-  catchup convert examples/ --corrections diagram --to lg -o hex.sgf --json   # exits 1: numbers skipped
+  catchup convert examples/ --corrections diagram -o library.jsonl.gz
 
-Each record that cannot be converted (unreadable, or one the target notation cannot hold) is
-named on stderr and skipped; the others are written. What a written record loses (player names,
-headers...) is named in a warning. The output file is replaced in one step, never left half
-written. Exit codes: 0 every record converted; 1 a record could not be written in the target
-notation (or, with --strict, drew a warning); 2 usage error; 3 some input could not be read
-(wins over 1); 5 no record found at all.
+  catchup convert examples/ --corrections diagram -o hex.sgf \\
+      --json                       # exits 1: number-set records skipped
+
+Every record that can be written is written; each one that cannot (it
+cannot be read, or the target notation cannot hold it) is named on
+stderr with its file, index, line and why, and skipped. What a written
+record loses (player names, headers...) is named in a warning. The file
+is replaced in one step, never left half written; --all-or-nothing
+writes nothing if any record fails.
+
+Exit codes: 0 every record converted; 1 a record could not be written in
+the target notation (or, with --strict, drew a warning); 2 usage error;
+3 some input could not be read (wins over 1); 5 no record found at all.
 """
 
 To = Annotated[
@@ -129,7 +134,7 @@ def convert(
     to: To = None,
     out: Output = None,
     format: Format = None,
-    variant: Variant = None,
+    variant: ReadVariant = None,
     board: Board = None,
     corrections: Corrections = None,
     all_or_nothing: AllOrNothing = False,

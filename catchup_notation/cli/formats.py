@@ -19,9 +19,10 @@ Examples:
 
   catchup formats --json
 
-Any name or alias below names a format wherever one is asked for (--format, --to, format= in
-Python), in any case. A file's format is told by its ending when one format claims it, else by
-its content; compressed files (.gz, .bz2, .xz) and .zip archives are looked into.
+Any name or alias below names a format wherever one is asked for
+(--format, --to, format= in Python), in any case. A file's format is
+told by its ending when one format claims it, else by its content;
+compressed files (.gz, .bz2, .xz) and .zip archives are looked into.
 """
 
 

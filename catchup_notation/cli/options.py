@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
+from typer._click.types import ParamType  # typer's own copy of click (typer vendors it)
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.rules.registry import on_board, parse_variant
 
 AUTO = "auto"
+
+
+class Words(ParamType):
+    """An argument's text, as it is; its help shows only its name (PATH), not a type (`<str>`)."""
+
+    name = "text"
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        """No type beside the argument's name in --help."""
+        return ""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        """The text as given."""
+        return value
+
+
+#: The type of every text argument of the commands.
+TEXT = Words()
 
 
 def _check_variant(value: str | None) -> str | None:
@@ -41,6 +60,7 @@ Paths = Annotated[
         help="Record files, folders (searched recursively) or - for standard input. Compressed files "
         "(.gz, .bz2, .xz) and .zip archives are read as they are.",
         metavar="PATH...",
+        click_type=TEXT,
         show_default=False,
     ),
 ]
@@ -53,6 +73,19 @@ Variant = Annotated[
         help="The rules to judge by, e.g. catchup, ketchup-3, catchup(size=7), catch-up(set=1..12) (see "
         "catchup variants). Default: the record's own (catchup where the notation does not say). 'auto': "
         "the record's own if it accepts the record, else the first variant that does.",
+        callback=_check_variant,
+        show_default=False,
+    ),
+]
+ReadVariant = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="VARIANT",
+        help="The rules to read the records under, for notations that do not name them (Little Golem, Genius, "
+        "rga, Abstract Play), e.g. ketchup-3 or catchup(size=7). Default: the record's own (catchup where the "
+        "notation does not say).",
         callback=_check_variant,
         show_default=False,
     ),
@@ -130,6 +163,9 @@ Jobs = Annotated[
         "else 1. The output stays in input order.",
         show_default=False,
     ),
+]
+RecordIndex = Annotated[
+    int, typer.Option("--record", "-r", min=0, metavar="N", help="Which record of the file (0-based).")
 ]
 Strict = Annotated[
     bool,

@@ -18,21 +18,25 @@ Examples:
 
   catchup random-board --seed 7 > shape.txt      # a mask: a '.' per cell
 
-  catchup verify game.sgf --board @shape.txt     # a record on that board
-
   catchup random-board --seed 7 --cells 40 --svg shape.svg
 
-The board is a connected blob with ragged edges and holes, like Little Golem's random board; the
-same seed and sizes always give the same board.
+  catchup random-board --seed 7 --json
+
+Then play a record on it with --board @shape.txt (catchup verify,
+adjudicate, show, view). The board is a connected blob with ragged edges
+and holes, like Little Golem's random board; the same seed and sizes
+always give the same board.
 """
 
 
 def random_board_command(
-    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed gives the same board.")],
-    cells: Annotated[int, typer.Option("--cells", min=7, max=MAX_CELLS, help="How many cells.")] = 60,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The seed: the same seed gives the same board.")],
+    cells: Annotated[int, typer.Option("--cells", min=7, max=MAX_CELLS, metavar="N", help="How many cells.")] = 60,
     holes: Annotated[
         int | None,
-        typer.Option("--holes", min=0, help="How many holes (default: one per 20 cells).", show_default=False),
+        typer.Option(
+            "--holes", min=0, metavar="N", help="How many holes (default: one per 20 cells).", show_default=False
+        ),
     ] = None,
     svg: Svg = None,
     json: Annotated[bool, json_option("The board as one JSON object on stdout (seed, cells, spelling, mask).")] = False,

@@ -25,9 +25,10 @@ JobsOption = Annotated[
         "--jobs",
         "-j",
         min=1,
-        help="Processes that share the search (hex: split at the root; number sets: each searches the whole "
-        "question, they exchange what they prove and split the positions they meet in). Default: every core "
-        "for hex, two for number sets (0.62-0.70 times one's wall time on 1..22 and larger, on two idle cores).",
+        metavar="N",
+        help="Processes that share the search (hex: the first turns are split between them; number sets: each "
+        "searches the whole question and they exchange what they prove). Default: every core for hex, two for "
+        "number sets.",
         show_default=False,
     ),
 ]
@@ -36,6 +37,7 @@ Timeout = Annotated[
     typer.Option(
         "--timeout",
         min=0.0,
+        metavar="SECONDS",
         help="Stop after this many seconds and report what is known (also lets a large problem start).",
         show_default=False,
     ),
@@ -45,13 +47,14 @@ MaxNodes = Annotated[
     typer.Option(
         "--max-nodes",
         min=1,
+        metavar="N",
         help="Stop after searching this many positions and report what is known (also lets a large problem start).",
         show_default=False,
     ),
 ]
 Memory = Annotated[
     int,
-    typer.Option("--memory", min=16, help="Megabytes for the search's tables, all processes together."),
+    typer.Option("--memory", min=16, metavar="MB", help="Megabytes for the search's tables, all processes together."),
 ]
 
 SolveEndgame = Annotated[
@@ -66,6 +69,7 @@ MaxEmpty = Annotated[
     typer.Option(
         "--max-empty",
         min=0,
+        metavar="N",
         help="With --solve-endgame: leave positions with more empty cells unsolved (default: what takes a few "
         f"seconds; {ENDGAME_EMPTY['several stones']} for catchup and ketchup, {ENDGAME_EMPTY['one stone']} brink, "
         f"{ENDGAME_EMPTY['one stone, no bound']} plur, {ENDGAME_EMPTY['one or two stones']} alternative, "
@@ -78,6 +82,7 @@ EndgameNodes = Annotated[
     typer.Option(
         "--endgame-nodes",
         min=1,
+        metavar="N",
         help="With --solve-endgame: leave a position unsolved once its search passes this many nodes "
         "(under a minute; nodes, not seconds, so that every machine says the same).",
     ),

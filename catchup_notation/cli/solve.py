@@ -12,7 +12,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Format, json_option
+from catchup_notation.cli.options import TEXT, Format, RecordIndex, json_option
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
 from catchup_notation.game import Game
@@ -28,21 +28,22 @@ from catchup_notation.solvers.numberset.solver import Solution, check_size, defa
 EXAMPLES = """\
 Examples:
 
-  catchup solve --variant "catchup-2012(size=3)" --moves     # the empty board: value, line, every opening
-
-  catchup solve game.sgf --turn 40 --json                     # the position after turn 40 of a record
+  catchup solve --variant "too(size=2)" --moves   # every opening's value
 
   catchup solve --variant "too(size=2)" --moves --svg openings/
 
-  catchup solve --set 1..20                                  # number-set Catch-Up: the value for P1
+  catchup solve examples/littlegolem-collection.sgf --record 3 --json
+
+  catchup solve --set 1..12                 # number-set Catch-Up
 
   catchup solve --set "{2,2,2,3,3}" --moves --json
 
   catchup solve examples/isaksen-2015.numbers --record 3 --turn 4
 
-Hex values are for the player to move, number-set values for P1: 1 a win, 0 a draw, -1 a loss with
-perfect play. A problem too large to finish in reasonable time is refused unless --timeout or
---max-nodes says how far to go; a search stopped that way says so, prints what it found, and
+Hex values are for the player to move, number-set values for P1: 1 a
+win, 0 a draw, -1 a loss with perfect play. A problem too large to finish
+in reasonable time is refused unless --timeout or --max-nodes says how
+far to go; a search stopped that way says so, prints what it found, and
 exits with 1.
 """
 
@@ -52,12 +53,18 @@ Moves = Annotated[
 
 
 def solve_command(
-    path: Annotated[str | None, typer.Argument(help="A record file (or - for stdin).", show_default=False)] = None,
+    path: Annotated[
+        str | None,
+        typer.Argument(
+            help="A record file (or - for standard input).", metavar="[PATH]", click_type=TEXT, show_default=False
+        ),
+    ] = None,
     variant: Annotated[
         str | None,
         typer.Option(
             "--variant",
             "-v",
+            metavar="VARIANT",
             help="A hex variant to solve from its empty board (catchup(size=3)); with a record, the rules "
             "to replay it under.",
             show_default=False,
@@ -71,16 +78,18 @@ def solve_command(
             "--turn",
             "-n",
             min=0,
+            metavar="N",
             help="Solve the position after this turn of the record (default: its end).",
             show_default=False,
         ),
     ] = None,
-    record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
+    record_index: RecordIndex = 0,
     moves: Moves = False,
     svg: Annotated[
         Path | None,
         typer.Option(
             "--svg",
+            metavar="FOLDER",
             help="Hex: write SVG pictures of the best turns (and a map of the first moves) into this folder; "
             "implies --moves.",
             file_okay=False,
@@ -92,7 +101,7 @@ def solve_command(
     max_nodes: MaxNodes = None,
     memory: Memory = 1024,
     format: Format = None,
-    json: Annotated[bool, json_option("The result as one JSON object on stdout (see docs/reports.md).")] = False,
+    json: Annotated[bool, json_option("The result as one JSON object on stdout.")] = False,
 ) -> None:
     """Solve a position exactly: the value with perfect play, a principal line (hex), the value of
     every turn with --moves, nodes and time."""

@@ -18,11 +18,12 @@ Examples:
 
   catchup stats --set 1..10
 
-  catchup stats --set 1..12 --json
+  catchup stats --set 1..10 --json
 
-Counted by expanding the game (memoised over states), not by formula; the cost grows quickly
-past 13 numbers: a larger set is refused unless --timeout or --max-nodes (positions expanded) says
-how far to go, and --memory bounds the positions kept.
+Counted by expanding the game (memoised over states), not by formula;
+the cost grows quickly past 13 numbers: a larger set is refused unless
+--timeout or --max-nodes (positions expanded) says how far to go, and
+--memory bounds the positions kept.
 """
 
 

@@ -17,10 +17,10 @@ Examples:
 
   catchup variants
 
-  catchup variants --json | jq -r .name
+  catchup variants --json
 
-Any name or alias below selects a variant with --variant, with parameters in brackets:
-catchup(size=7), catch-up(set={2,2,2,3,3}, scores=0:3).
+Any name or alias below selects a variant with --variant, with parameters
+in brackets: catchup(size=7), catch-up(set={2,2,2,3,3}, scores=0:3).
 """
 
 

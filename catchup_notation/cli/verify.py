@@ -25,21 +25,26 @@ from catchup_notation.reports import ROW_FIELDS, verify_report
 EXAMPLES = """\
 Examples:
 
-  catchup verify examples/ --corrections diagram      # every record under examples/, a text report
+  catchup verify examples/ --corrections diagram   # a text report
 
   catchup verify examples/littlegolem-collection.sgf --json
 
-  catchup verify examples/seed000-rga-post.txt --corrections diagram --variant auto
+  catchup verify examples/ --corrections diagram -o report.csv
 
-  catchup verify examples/ --corrections diagram -o report.csv     # one CSV row per record
+  catchup verify examples/seed000-rga-post.txt --variant auto \\
+      --corrections diagram        # which rule versions accept the post
 
-  cat examples/littlegolem-collection.sgf | catchup verify - --format sgf --variant ketchup-3   # exits 1
+  catchup verify examples/seed000-rga-post.txt   # exits 3: bad coordinates
 
-  catchup verify examples/seed000-rga-post.txt        # exits 3: two coordinates name no cell
+  cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
-Every warning and error names its place (file:line:col); a summary line ends the report.
-Exit codes: 0 every record valid; 1 a record breaks a rule (or, with --strict, drew a warning);
-2 usage error; 3 some input could not be read (wins over 1); 5 no record found at all.
+Every warning and error names its place (file:line:col); a summary line
+ends the report (on stderr when the report goes to a file or is JSON or
+CSV). With --strict a record that drew a warning fails the run.
+
+Exit codes: 0 every record valid; 1 a record breaks a rule (or, with
+--strict, drew a warning); 2 usage error; 3 some input could not be read
+(wins over 1); 5 no record found at all.
 """
 
 

@@ -26,18 +26,21 @@ from catchup_notation.writing import atomic_output
 EXAMPLES = """\
 Examples:
 
-  catchup view game.sgf -o game.html                # one record: step through it
+  catchup view examples/littlegolem-collection.sgf --record 2 -o game.html
 
-  catchup view games.sgf --record 3 -o game.html    # record 3 of a file (0-based)
+  catchup view examples/ --corrections diagram -o report.html
 
-  catchup view archive/ -o report.html              # a table of every record, each one viewable
+  catchup view examples/genius-death-match.genius -o game.html \\
+      --solve-endgame
 
-  catchup view game.sgf -o game.html --solve-endgame
+Open game.html#turn=12 at turn 12 (0: the empty board) and
+report.html#game=3&turn=12 at game 3. A file with one record gives a
+game page, more give a report. The page needs no network and no other
+file.
 
-Open game.html#turn=12 at turn 12 (0: the empty board) and report.html#game=3&turn=12 at game 3.
-A file with one record gives a game page, more give a report. The page needs no network and no
-other file. Exit codes: 0 written, every record valid; 1 written, a record breaks a rule;
-2 usage error; 3 written, a record cannot be read (or the page cannot be written).
+Exit codes: 0 written, every record valid; 1 written, a record breaks a
+rule; 2 usage error; 3 written, a record cannot be read (or the page
+cannot be written).
 """
 
 
@@ -45,16 +48,24 @@ def view(
     paths: Paths,
     out: Annotated[
         str,
-        typer.Option("--output", "-o", help="The HTML file to write, or - for stdout.", show_default=False),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="The HTML file to write, or - for stdout.", show_default=False
+        ),
     ],
     record_index: Annotated[
         int | None,
         typer.Option(
-            "--record", "-r", min=0, help="Only this record of the file (0-based): a game page.", show_default=False
+            "--record",
+            "-r",
+            min=0,
+            metavar="N",
+            help="Only this record of the file (0-based): a game page.",
+            show_default=False,
         ),
     ] = None,
     title: Annotated[
-        str | None, typer.Option("--title", help="The report's title (default: the paths).", show_default=False)
+        str | None,
+        typer.Option("--title", metavar="TEXT", help="The report's title (default: the paths).", show_default=False),
     ] = None,
     format: Format = None,
     variant: Variant = None,
