@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import io
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path, PurePath
 from typing import IO, Any, BinaryIO, cast
 
 import attrs
 
-from catchup_notation import formats
+from catchup_notation import compression, formats
 from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Parsed, Piece, ReadOptions
@@ -121,7 +122,7 @@ def make_request(format: str | None, variant: str | Variant | None, corrections:
 @attrs.define
 class _Input:
     """One input: `name` for messages, `path` for its name's ending (None for streams), and where
-    its content comes from (a path to open, a stream, or a string)."""
+    its content comes from (a path to open, a zip archive's member, a stream, or a string)."""
 
     name: str | None
     path: str | None
@@ -129,6 +130,7 @@ class _Input:
     stream: IO[Any] | None = None
     text: str | None = None
     error: NotationError | None = None
+    member: Callable[[], BinaryIO] | None = None
 
 
 def _inputs(source: Source) -> Iterator[_Input]:
@@ -138,49 +140,138 @@ def _inputs(source: Source) -> Iterator[_Input]:
             if sys.stdin is None or getattr(sys.stdin, "closed", False):
                 yield _Input(STDIN_NAME, None, error=NotationError("standard input is closed", code="io"))
             else:
-                yield _Input(STDIN_NAME, None, stream=sys.stdin)
+                yield from _stream_inputs(sys.stdin, STDIN_NAME, None)
             return
         if os.path.isdir(raw):
             yield from _directory(Path(raw))
             return
-        yield _Input(raw, raw, open_path=raw)
+        yield from _file_inputs(raw)
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
-    yield _Input(name or "<stream>", name, stream=source)
+    yield from _stream_inputs(source, name or "<stream>", name)
+
+
+def _file_inputs(path: str) -> Iterator[_Input]:
+    """The inputs of a file: itself, or the members of a zip archive."""
+    if _is_zip(path):
+        yield from _zip_inputs(path, path)
+    else:
+        yield _Input(path, path, open_path=path)
+
+
+def _stream_inputs(stream: IO[Any], name: str, path: str | None) -> Iterator[_Input]:
+    """The inputs of an open stream: itself (decompressed as its first bytes say), or the members
+    of a zip archive (kept in a temporary file, which a zip archive needs)."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None or isinstance(stream, io.StringIO):
+        binary = stream if not isinstance(stream, io.TextIOBase) and isinstance(stream.read(0), bytes) else None
+    if binary is None:  # a text stream: nothing to decompress
+        yield _Input(name, path, stream=stream)
+        return
+    try:
+        opened, kind = compression.opened(binary, name)
+    except OSError as exc:
+        yield _Input(name, path, error=NotationError(f"cannot read {name}: {exc.strerror or exc}", code="io"))
+        return
+    if kind != "zip":
+        yield _Input(name, path, stream=opened)
+        return
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryFile() as spool:
+        shutil.copyfileobj(opened, spool)
+        spool.seek(0)
+        yield from _zip_inputs(spool, name)
+
+
+def _is_zip(path: str) -> bool:
+    """Whether a file is a zip archive, by its first bytes (a file that cannot be read is not:
+    opening it reports why)."""
+    try:
+        with open(path, "rb") as handle:
+            return compression.kind_of(handle.read(compression.MAGIC_BYTES)) == "zip"
+    except OSError:
+        return False
+
+
+def _zip_inputs(archive_file: str | IO[bytes], shown: str) -> Iterator[_Input]:
+    """The record files of a zip archive, in its order, each named `archive.zip:member.sgf`; an
+    archive that cannot be read is one unreadable input."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(archive_file)
+    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        yield _Input(shown, None, error=compression.damaged(shown, exc))
+        return
+    with archive:
+        for member, info in compression.zip_members(archive):
+            name = f"{shown}:{member}"
+            opener = functools.partial(compression.open_member, archive, info, name)
+            if _passed_over(member, opener, in_zip=True) is None:
+                yield _Input(name, member, member=opener)
 
 
 def record_files(path: str) -> list[str]:
-    """The files `read(path)` reads: the record files under a directory, sorted, else `path`."""
+    """The files `read(path)` reads: the record files under a directory, sorted, else `path`
+    (a zip archive is one file, whose members `read` reads)."""
     if path != STDIN and os.path.isdir(path):
-        return [item.name for item in _directory(Path(path)) if item.name is not None]
+        return [str(p) for p in _folder_files(Path(path)) if _passed_over(str(p), _opener(p)) is None]
     return [path]
 
 
 @attrs.frozen
 class Survey:
     """What a named input holds for reading: its record files in reading order (the input itself
-    when it is a file or "-"), and the files of a folder passed over, each with why."""
+    when it is a file or "-"), and the files passed over, each with why (a folder's files, a zip
+    archive's members, named `archive.zip:member`)."""
 
     files: tuple[str, ...]
     skipped: tuple[tuple[str, str], ...] = ()
 
 
 def survey(path: str, *, exclude: Iterable[str] = ()) -> Survey:
-    """The files `read(path)` reads and, for a folder, those it passes over and why (a file no
-    notation reads, a `.txt` file no notation recognises, a file in `exclude`: an output being
-    written into the folder). Hidden files and folders (`.name`) are passed over without a word."""
-    if path == STDIN or not os.path.isdir(path):
+    """The files `read(path)` reads and those it passes over and why (a file no notation reads, a
+    text no notation recognises, a file in `exclude`: an output being written into the folder).
+    Hidden files and folders (`.name`) are passed over without a word."""
+    if path == STDIN:
         return Survey((path,))
+    if not os.path.isdir(path):
+        return Survey((path,), tuple(_zip_skipped(path)))
     excluded = {os.path.realpath(name) for name in exclude}
     files, skipped = [], []
     for candidate in _folder_files(Path(path)):
-        why = _passed_over(candidate, excluded)
+        if excluded and os.path.realpath(candidate) in excluded:
+            skipped.append((str(candidate), "it is the output being written"))
+            continue
+        why = _passed_over(str(candidate), _opener(candidate))
         if why is None:
             files.append(str(candidate))
+            skipped.extend(_zip_skipped(str(candidate)))
         else:
             skipped.append((str(candidate), why))
     return Survey(tuple(files), tuple(skipped))
+
+
+def _zip_skipped(path: str) -> list[tuple[str, str]]:
+    """The members of a zip archive that are not read, and why (none for any other file)."""
+    if not _is_zip(path):
+        return []
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            found = []
+            for member, info in compression.zip_members(archive):
+                opener = functools.partial(compression.open_member, archive, info, member)
+                why = _passed_over(member, opener, in_zip=True)
+                if why is not None:
+                    found.append((f"{path}:{member}", why))
+            return found
+    except (zipfile.BadZipFile, OSError, EOFError):
+        return []  # reading it says why
 
 
 def _folder_files(folder: Path) -> list[Path]:
@@ -200,32 +291,38 @@ def _folder_files(folder: Path) -> list[Path]:
     return sorted(found)
 
 
-def _passed_over(path: Path, excluded: set[str]) -> str | None:
-    """Why a file of a folder is not read, or None when it is a record file."""
-    if excluded and os.path.realpath(path) in excluded:
-        return "it is the output being written"
-    suffix = formats.record_suffix(path)
+def _opener(path: Path) -> Callable[[], BinaryIO]:
+    return functools.partial(open, path, "rb")  # type: ignore[return-value]
+
+
+def _passed_over(name: str, opener: Callable[[], BinaryIO], *, in_zip: bool = False) -> str | None:
+    """Why a file of a folder (or a member of a zip archive) is not read, or None when it is a
+    record file: a notation's ending (compressed or not), a zip archive, or a `.txt` file (or a
+    compressed file that names no notation) whose text a notation recognises."""
+    suffix = formats.record_suffix(name)
     if suffix in formats.extensions():
         return None
-    if suffix == ".txt":
-        return None if _recognised(path) else "no notation recognises its text"
+    ending = PurePath(name).suffix.lower()
+    if ending == ".zip":
+        return "a zip archive inside a zip archive is not looked into" if in_zip else None
+    if suffix == ".txt" or (ending in formats.COMPRESSED_ENDINGS and not suffix):
+        return None if _recognised(opener) else "no notation recognises its text"
     return f"no notation reads {suffix or 'files without an ending'}"
 
 
 def _directory(folder: Path) -> Iterator[_Input]:
-    """The record files under a folder, sorted: files with a notation's ending, and `.txt` files
-    (posts, papers) whose content a notation recognises. Only regular files are opened; hidden
-    files and folders are passed over."""
-    for path in _folder_files(folder):
-        if _passed_over(path, set()) is None:
-            yield _Input(str(path), str(path), open_path=str(path))
+    """The record files under a folder, sorted (see `_passed_over`); a zip archive's members in its
+    place. Only regular files are opened; hidden files and folders are passed over."""
+    for path in record_files(str(folder)):
+        yield from _file_inputs(path)
 
 
-def _recognised(path: Path) -> bool:
+def _recognised(opener: Callable[[], BinaryIO]) -> bool:
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(SNIFF_BYTES)
-        formats.detect(path, _sniffable(head))
+        with opener() as handle:
+            stream, _ = compression.opened(handle, None)
+            head = stream.read(SNIFF_BYTES)
+        formats.detect(None, _sniffable(head))
     except (NotationError, OSError):
         return False
     return True
@@ -314,19 +411,25 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iter
             yield None, iter(())
             return
         yield format or formats.detect(item.path, text[:SNIFF_BYTES]), iter((text,))
-    elif item.open_path is not None:
-        with open(item.open_path, "rb") as handle:
-            yield _binary(handle, item, format)
+    elif item.open_path is not None or item.member is not None:
+        with _raw(item) as handle:
+            decompressed, _ = compression.opened(handle, item.name)
+            yield _binary(decompressed, item, format)
     else:
-        stream = item.stream
+        stream = item.stream  # decompressed already, if binary (`_stream_inputs`)
         assert stream is not None
-        binary = getattr(stream, "buffer", None)
-        if binary is not None and not isinstance(stream, io.StringIO):
-            yield _binary(cast(BinaryIO, binary), item, format)
-        elif isinstance(stream.read(0), bytes):
+        if isinstance(stream.read(0), bytes):
             yield _binary(cast(BinaryIO, stream), item, format)
         else:
-            yield _text(stream, item, format)
+            yield _text(cast(IO[str], stream), item, format)
+
+
+def _raw(item: _Input) -> BinaryIO:
+    """The bytes of a file or of a zip archive's member, as stored."""
+    if item.member is not None:
+        return item.member()
+    assert item.open_path is not None
+    return open(item.open_path, "rb")
 
 
 def _binary(handle: BinaryIO, item: _Input, format: str | None) -> tuple[str | None, Iterator[str]]:

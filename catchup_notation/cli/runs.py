@@ -152,8 +152,9 @@ def named_inputs(paths: Sequence[str], *, exclude: Iterable[str] = ()) -> Inputs
 
 def warn_empty(inputs: Inputs, sources: set[str | None]) -> None:
     """A warning for each named input that gave no record at all."""
+    members = {source.rsplit(":", 1)[0] for source in sources if source and ":" in source}  # zip archives' files
     for path, files in inputs.named.items():
-        if not files & sources:
+        if not files & (sources | members):
             where = "standard input" if path == STDIN else path
             kind = "no record file in" if os.path.isdir(path) and not files else "no record found in"
             output.warn(f"{kind} {where}")
