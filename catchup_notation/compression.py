@@ -17,7 +17,7 @@ import gzip
 import io
 import lzma
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any, BinaryIO
 
 from catchup_notation.errors import NotationError
@@ -75,10 +75,11 @@ class Prefixed(io.RawIOBase):
     """A binary stream read again from its start: `head` (bytes already read from it, to tell its
     kind) and then the rest of `stream`."""
 
-    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+    def __init__(self, head: bytes, stream: IO[bytes], on_read: Callable[[int], None] | None = None) -> None:
         super().__init__()
         self.head, self.stream, self.consumed = head, stream, 0
         self._read = getattr(stream, "read1", stream.read)
+        self.on_read = on_read  # told the bytes of each read (a progress display counts them)
 
     def readable(self) -> bool:
         return True
@@ -92,6 +93,8 @@ class Prefixed(io.RawIOBase):
             data = self._read(len(view))
             size = len(data)
             view[:size] = data
+            if self.on_read is not None:
+                self.on_read(size)
         self.consumed += size
         return size
 
@@ -130,13 +133,17 @@ def _decompressor(compressed: BinaryIO, kind: str) -> io.BufferedIOBase:
     return lzma.LZMAFile(compressed)
 
 
-def opened(stream: IO[bytes], name: str | None) -> tuple[BinaryIO, str | None]:
+def opened(
+    stream: IO[bytes], name: str | None, on_read: Callable[[int], None] | None = None
+) -> tuple[BinaryIO, str | None]:
     """`stream` as its reader should see it: decompressed when its first bytes say it is gzip,
     bzip2 or xz (and its kind), else as it is; a zip archive is given back as it is, with kind
-    "zip" (its members are inputs of their own)."""
+    "zip" (its members are inputs of their own). `on_read` is told the bytes read from `stream`."""
     head = _head(stream)
     kind = kind_of(head)
-    source = Prefixed(head, stream)
+    if on_read is not None:
+        on_read(len(head))
+    source = Prefixed(head, stream, on_read)
     if kind is None or kind == "zip":
         return io.BufferedReader(source), kind
     return io.BufferedReader(Decompressed(source, kind, name)), kind

@@ -413,7 +413,8 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iter
         yield format or formats.detect(item.path, text[:SNIFF_BYTES]), iter((text,))
     elif item.open_path is not None or item.member is not None:
         with _raw(item) as handle:
-            decompressed, _ = compression.opened(handle, item.name)
+            counter = _counter(item.open_path) if item.open_path is not None and _watched is not None else None
+            decompressed, _ = compression.opened(handle, item.name, counter)
             yield _binary(decompressed, item, format)
     else:
         stream = item.stream  # decompressed already, if binary (`_stream_inputs`)
@@ -422,6 +423,30 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iter
             yield _binary(cast(BinaryIO, stream), item, format)
         else:
             yield _text(cast(IO[str], stream), item, format)
+
+
+#: Bytes read so far from each file this process opened, while a progress display watches.
+_watched: dict[str, int] | None = None
+
+
+def watch_reads() -> dict[str, int]:
+    """Start counting the bytes read from each file this process opens (by name, as stored: a
+    compressed file's compressed bytes), for a progress display; the dict it gives fills as
+    files are read."""
+    global _watched
+    if _watched is None:
+        _watched = {}
+    return _watched
+
+
+def _counter(path: str) -> Callable[[int], None]:
+    watched = _watched
+    assert watched is not None
+
+    def count(size: int) -> None:
+        watched[path] = watched.get(path, 0) + size
+
+    return count
 
 
 def _raw(item: _Input) -> BinaryIO:

@@ -125,10 +125,11 @@ def terminal(monkeypatch):
     """stderr taken for a terminal (what it shows is collected), and no delay before the line."""
     from rich.console import Console
 
-    from catchup_notation.cli import output, search_options
+    from catchup_notation.cli import output, progress, search_options
 
     shown = io.StringIO()
     monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     monkeypatch.setattr(search_options, "PROGRESS_DELAY", 0.0)
     return shown
 
@@ -175,10 +176,11 @@ def test_the_progress_line_waits_for_its_delay(monkeypatch):
     """A short run says nothing: the line appears only once the work has run PROGRESS_DELAY."""
     from rich.console import Console
 
-    from catchup_notation.cli import output
+    from catchup_notation.cli import output, progress
 
     shown = io.StringIO()
     monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     result = run("tournament", "--set", "1..6", "--games", "2", "--p1", "MaxScore", "--p2", "MinScore")
     assert result.exit_code == 0 and shown.getvalue() == ""
 

@@ -34,6 +34,7 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
+from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
 from catchup_notation.converting import faithfully
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
@@ -153,8 +154,10 @@ def convert(
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
     found = games(inputs.files, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
-    records = _convertible(output.with_progress(found, enabled=progress is not False, label="converting"), done)
-    with _destination(out) as (stream, keep):
+    bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
+    with bar_of_run as bar, _destination(out) as destination:
+        stream, keep = destination
+        records = _convertible(advancing(found, bar), done)
         try:
             for warning in formats.write(records, target, stream):
                 if warning.code not in done.codes:  # of the records together; each one's were named as it came
@@ -191,7 +194,7 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
         line = game.record.at.line if game.record.at is not None else game.source.line
         for w in game.warnings:
             where = place(source, index, line=w.line, column=w.column)
-            output.print_lines([("warning", f"{where}: warning[{w.code}]: {w.message}")], stderr=True)
+            say_on_stderr([("warning", f"{where}: warning[{w.code}]: {w.message}")])
             done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
         error = game.reading_error
         if error is not None:
@@ -217,13 +220,13 @@ def _skip(done: Conversion, note: Note, said: list[tuple[str, str]], why: str) -
     done.skipped.append(note)
     where = place(note.source, note.index, line=note.line)
     line = f"{where}: error[{note.code}]: record {note.index} skipped, {why}"
-    output.print_lines([*said, ("error", line)], stderr=True)
+    say_on_stderr([*said, ("error", line)])
 
 
 def _warn(done: Conversion, note: Note) -> None:
     done.warnings.append(note)
     where = place(note.source, note.index, line=note.line) + ": " if note.source is not None else ""
-    output.print_lines([("warning", f"{where}warning[{note.code}]: {note.message}")], stderr=True)
+    say_on_stderr([("warning", f"{where}warning[{note.code}]: {note.message}")])
 
 
 @contextlib.contextmanager

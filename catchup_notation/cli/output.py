@@ -11,8 +11,7 @@ import contextlib
 import functools
 import os
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
@@ -132,40 +131,6 @@ def fail(message: str, code: int) -> typer.Exit:
     """Print `error: message` on stderr; return the Exit to raise (so callers read `raise fail(...)`)."""
     print_lines([("error", f"error: {message}")], stderr=True)
     return typer.Exit(code)
-
-
-def with_progress(items: Iterable[T], *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
-    """Yield `items`; when enabled and stderr is a terminal, show a count of the records done on
-    stderr, but only once the run has lasted longer than `delay` seconds (short runs stay quiet)."""
-    if not enabled or not _styled(sys.stderr):
-        yield from items
-        return
-    console = stderr_console()
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    started = time.monotonic()
-    progress: Progress | None = None
-    task = None
-    done = 0
-    try:
-        for item in items:
-            done += 1
-            if progress is None and time.monotonic() - started > delay:
-                progress = Progress(
-                    SpinnerColumn(),
-                    TextColumn("{task.description}: {task.completed} records"),
-                    TimeElapsedColumn(),
-                    console=console,
-                    transient=True,
-                )
-                progress.start()
-                task = progress.add_task(label, total=None, completed=done - 1)
-            if progress is not None and task is not None:
-                progress.update(task, completed=done)
-            yield item
-    finally:
-        if progress is not None:
-            progress.stop()
 
 
 # Set by the app's callback for each run (`catchup --debug ...`); CATCHUP_DEBUG=1 also works.

@@ -23,6 +23,7 @@ import attrs
 import typer
 
 from catchup_notation.cli import output
+from catchup_notation.cli.progress import records_bar
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
 
 if TYPE_CHECKING:
@@ -216,31 +217,31 @@ def run_reports(
         corrections=corrections,
     )
     to_file = out is not None and out != "-"
-    with _report_stream(out) as stream:
+    shown = progress is not False and (mode == "text" or to_file)  # never beside JSON or CSV on stdout
+    with _report_stream(out) as stream, records_bar(label, inputs.files, enabled=shown) as bar:
         if mode == "csv":
             stream.write(csv_header(fields) + "\n")
-        write = output.line_writer() if stream is sys.stdout and mode == "text" else _plain(stream)
+        plain = _plain(stream)
+        write = output.line_writer() if stream is sys.stdout and mode == "text" else plain
+        say = bar.say if bar is not None and not to_file else lambda how, kind, text: how(kind, text)
         tally = Tally()
-        for item in output.with_progress(found, enabled=_progress(progress), label=label):
+        for item in found:
             tally.counts[item.outcome] += 1
             tally.warned += item.warned
             tally.sources.add(item.source)
+            if bar is not None:
+                bar.advance(item.source)
             if mode == "text":
                 for kind, text in item.lines:
-                    write(kind, text)
+                    say(write, kind, text)
             else:
                 stream.write(item.text + "\n")
         if mode == "text" and not to_file:
-            write("summary", summary(tally))
+            say(write, "summary", summary(tally))
     if mode != "text" or to_file:
         output.print_lines([("summary", summary(tally))], stderr=True)
     warn_empty(inputs, tally.sources)
     return tally.exit_code(strict=strict)
-
-
-def _progress(asked: bool | None) -> bool:
-    """--progress / --no-progress, or by default: on a terminal (the display checks that too)."""
-    return True if asked is None else asked
 
 
 def _plain(stream: TextIO) -> Callable[[str, str], None]:

@@ -13,8 +13,18 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from catchup_notation.batch import games
-from catchup_notation.cli import output
-from catchup_notation.cli.options import Board, Corrections, Format, Paths, Variant, parse_corrections, with_board
+from catchup_notation.cli import output, runs
+from catchup_notation.cli.options import (
+    Board,
+    Corrections,
+    Format,
+    Paths,
+    Progress,
+    Variant,
+    parse_corrections,
+    with_board,
+)
+from catchup_notation.cli.progress import advancing, records_bar
 from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
@@ -74,27 +84,30 @@ def view(
     solve_endgame: SolveEndgame = False,
     max_empty: MaxEmpty = None,
     endgame_nodes: EndgameNodes = ENDGAME_NODES,
+    progress: Progress = None,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
     variant = with_board(variant, board)
     fixes = parse_corrections(corrections)
     limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
     rest: Iterator[Game] = iter(())
-    if record_index is not None:
-        found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
-    else:
-        rest = games(paths, format=format, variant=variant, corrections=fixes)
-        found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
-    if len(found) == 1:
-        (game,) = found
-        page = game_page(game, endgame=limits)
-        with _opened(out) as stream:
-            stream.write(page)
-        counts = ReportCounts(**{outcome_of(game): 1})
-    else:
-        heading = title or "Catchup records: " + ", ".join(paths)
-        with _opened(out) as stream:
-            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
+    inputs = runs.named_inputs(paths, exclude=[out] if out != "-" else [])
+    with records_bar("viewing", inputs.files, enabled=progress is not False) as bar:
+        if record_index is not None:
+            found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
+        else:
+            rest = advancing(games(inputs.files, format=format, variant=variant, corrections=fixes), bar)
+            found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
+        if len(found) == 1:
+            (game,) = found
+            page = game_page(game, endgame=limits)
+            with _opened(out) as stream:
+                stream.write(page)
+            counts = ReportCounts(**{outcome_of(game): 1})
+        else:
+            heading = title or "Catchup records: " + ", ".join(paths)
+            with _opened(out) as stream:
+                counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
     _summary(out, counts)
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 
