@@ -20,7 +20,7 @@ def schema(name):
     return json.loads(schema_path(name).read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", ["verify", "adjudication", "solve"])
+@pytest.mark.parametrize("name", ["verify", "adjudication", "solve", "convert"])
 def test_schemas_use_only_what_the_validator_checks(name):
     assert unknown_keywords(schema(name)) == []
 
@@ -75,6 +75,14 @@ def test_solve_output_matches_its_schema(records):
     for report in found:
         validate(report, schema("solve"))
         assert list(report)[: len(SHARED)] == SHARED
+
+
+def test_convert_summary_matches_its_schema(records, tmp_path):
+    found = outputs("convert", EXAMPLES, str(records), "-o", str(tmp_path / "all.sgf"), "--json")
+    found += outputs("convert", str(records), "--to", "json", "-o", str(tmp_path / "all.jsonl"), "--json")
+    assert any(summary["skipped"] for summary in found) and any(summary["warnings"] for summary in found)
+    for summary in found:
+        validate(summary, schema("convert"))
 
 
 def test_the_validator_catches_a_report_off_its_contract(records):
