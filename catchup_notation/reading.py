@@ -103,7 +103,7 @@ def read_text(
 def make_request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
     """A `Request`, checked: an unknown format or variant, or corrections of the wrong kind, raise now."""
     if format is not None:
-        formats.get(format)  # an unknown format is an error now, not at the first record
+        format = formats.canonical_name(format)  # an unknown format is an error now, not at the first record
     if isinstance(variant, str) and variant.strip().lower() != AUTO:
         chosen = parse_variant(variant)  # likewise an unknown variant
         if "@" in variant:
