@@ -172,6 +172,15 @@ class Record:
         headers = f", {len(self.headers)} headers" if self.headers else ""
         return f"<Record {self.variant}: {turns} turn{'s' if turns != 1 else ''}{who}{resigned}{headers}>"
 
+    def header_text(self, key: str) -> str | None:
+        """A header as text (a JSON value other than text as its JSON text), None when absent."""
+        value = self.headers.get(key)
+        if value is None or isinstance(value, str):
+            return value
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
+
     def __attrs_post_init__(self) -> None:
         if self.resigned not in (None, 1, 2):
             raise RecordError(f"the player who resigned is 1 or 2 (or nobody), not {self.resigned!r}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from cli_records import json_lines, random_game, run, write_lg
 from helpers import read_file
@@ -91,6 +93,8 @@ def _mixed_folder(tmp_path):
     write_lg(folder / "a.sgf", random_game(1), random_game(2, turns=9))
     (folder / "b-broken.sgf").write_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])\n", encoding="utf-8")
     write_lg(folder / "c.sgf", random_game(3, turns=5))
+    packed = write_lg(tmp_path / "c2.sgf", random_game(4, turns=7))
+    (folder / "c2.sgf.gz").write_bytes(gzip.compress(packed.read_bytes()))  # compressed among the rest
     (folder / "d.numbers").write_text("S = {1, 2, 3, 4}\n<3> <2, 4> <1>\n", encoding="utf-8")
     (folder / "notes.md").write_text("not a record\n", encoding="utf-8")
     return folder
@@ -102,12 +106,12 @@ def test_every_record_that_can_be_written_is_and_each_other_is_named(tmp_path):
     result = run("convert", str(folder), "-o", str(out))  # --to told by the name
     assert result.exit_code == 3  # an unreadable input wins over a record lg cannot hold
     written = read_file(out)
-    assert len(written) == 3 and all(item.record is not None for item in written)
+    assert len(written) == 4 and all(item.record is not None for item in written)
     err = result.stderr
     assert f"{folder / 'b-broken.sgf'}:1:" in err and "record 0 skipped, it cannot be read" in err
     assert f"{folder / 'd.numbers'}:1:" in err and "error[wrong-family]: record 0 skipped, lg cannot hold it" in err
     assert f"skipped {folder / 'notes.md'}: no notation reads .md" in err
-    assert "wrote 3 of 5 records as lg" in err
+    assert "wrote 4 of 6 records as lg" in err
 
 
 def test_all_or_nothing_writes_nothing_when_a_record_fails(tmp_path):
@@ -130,7 +134,7 @@ def test_the_json_summary_names_what_was_written_and_skipped(tmp_path):
     result = run("convert", str(folder), "--to", "json", "-o", str(out), "--json")
     (summary,) = json_lines(result.stdout)
     assert summary["to"] == "json" and summary["output"] == str(out)
-    assert (summary["read"], summary["written"]) == (5, 4)
+    assert (summary["read"], summary["written"]) == (6, 5)
     (skipped,) = summary["skipped"]
     assert skipped == {
         "source": str(folder / "b-broken.sgf"),
@@ -139,7 +143,7 @@ def test_the_json_summary_names_what_was_written_and_skipped(tmp_path):
         "code": "bad-cell",
         "message": skipped["message"],
     }
-    assert len(read_file(out)) == 4
+    assert len(read_file(out)) == 5
     assert run("convert", str(folder), "--to", "json", "--json").exit_code == 2  # stdout holds the records
 
 

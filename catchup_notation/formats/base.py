@@ -88,12 +88,14 @@ class ReadOptions:
     `source` names the text in messages. `variant` is the variant string to read under: it says
     what colour marks mean and the board size where the file does not (None: the format's own
     default, `catchup` for hex notations). `corrections` mend coordinates of hand-written posts
-    (rga only; other formats ignore it).
+    (rga only; other formats ignore it). `capitals` says what a capital cell in a move list means
+    (rga only): "other-colour", "same", or None for what the post and the variant say.
     """
 
     source: str | None = None
     variant: str | None = None
     corrections: Corrections = None
+    capitals: str | None = None
 
 
 class Format(Protocol):
@@ -212,16 +214,6 @@ def lost_headers(record: Record, carries: frozenset[str], keeps: Callable[[str],
         for key, value in record.headers.items()
         if not (keeps is not None and keeps(key)) and not restates(key, value, carries)
     ]
-
-
-def header_string(value: object) -> str:
-    """A header value as a text notation writes it: a string as itself, any other JSON value
-    (Abstract Play keeps numbers, lists and objects) as JSON text."""
-    if isinstance(value, str):
-        return value
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
 
 
 class LongLine(str):

@@ -43,7 +43,6 @@ from catchup_notation.formats.base import (
     Piece,
     ReadOptions,
     ending_dropped,
-    header_string,
     lost_headers,
     write_each,
 )
@@ -929,9 +928,9 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 f"{_header_words(lost)} (upper-case letters) and not written",
             )
         )
-    for name, value in record.headers.items():
-        if _PROPERTY_NAME.fullmatch(name):
-            root[name] = escape(header_string(value))
+    for name in record.headers:
+        if _is_property_name(name):
+            root[name] = escape(record.header_text(name) or "")
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)
