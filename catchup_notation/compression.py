@@ -18,7 +18,7 @@ import io
 import lzma
 import zlib
 from collections.abc import Callable, Iterator
-from typing import IO, Any, BinaryIO
+from typing import IO, Any, BinaryIO, cast
 
 from catchup_notation.errors import NotationError
 from catchup_notation.limits import MAX_RECORD_CHARS
@@ -139,6 +139,11 @@ def opened(
     """`stream` as its reader should see it: decompressed when its first bytes say it is gzip,
     bzip2 or xz (and its kind), else as it is; a zip archive is given back as it is, with kind
     "zip" (its members are inputs of their own). `on_read` is told the bytes read from `stream`."""
+    peek = getattr(stream, "peek", None)
+    if peek is not None and on_read is None:  # a buffered file: look without reading (the usual case)
+        seen = peek(MAGIC_BYTES)[:MAGIC_BYTES]
+        if kind_of(seen) is None and (len(seen) >= MAGIC_BYTES or not _may_grow_into_magic(seen)):
+            return cast(BinaryIO, stream), None  # nothing compressed: no layer between reader and file
     head = _head(stream)
     kind = kind_of(head)
     if on_read is not None:
@@ -146,7 +151,12 @@ def opened(
     source = Prefixed(head, stream, on_read)
     if kind is None or kind == "zip":
         return io.BufferedReader(source), kind
-    return io.BufferedReader(Decompressed(source, kind, name)), kind
+    return io.BufferedReader(Decompressed(source, kind, name)), kind  # the text bytes, held to their bound
+
+
+def _may_grow_into_magic(head: bytes) -> bool:
+    """Whether more bytes after `head` could make a magic (a pipe peeked at may hold fewer yet)."""
+    return any(mark.startswith(head) for marks in MAGIC.values() for mark in marks)
 
 
 def _head(stream: IO[bytes]) -> bytes:

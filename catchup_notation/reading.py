@@ -164,11 +164,8 @@ def _inputs(source: Source) -> Iterator[_Input]:
 
 
 def _file_inputs(path: str) -> Iterator[_Input]:
-    """The inputs of a file: itself, or the members of a zip archive."""
-    if _is_zip(path):
-        yield from _zip_inputs(path, path)
-    else:
-        yield _Input(path, path, open_path=path)
+    """The input of a file (a zip archive's members are found when it is opened: `_Archive`)."""
+    yield _Input(path, path, open_path=path)
 
 
 def _stream_inputs(stream: IO[Any], name: str, path: str | None) -> Iterator[_Input]:
@@ -270,8 +267,9 @@ def survey(path: str, *, exclude: Iterable[str] = ()) -> Survey:
 
 
 def _zip_skipped(path: str) -> list[tuple[str, str]]:
-    """The members of a zip archive that are not read, and why (none for any other file)."""
-    if not _is_zip(path):
+    """The members of a zip archive named so (`.zip`) that are not read, and why (none for any
+    other file: whether a file is an archive is otherwise told when it is read)."""
+    if not path.lower().endswith(".zip") or not _is_zip(path):
         return []
     import zipfile
 
@@ -405,6 +403,9 @@ def _found_in(item: _Input, request: Request, *, split: bool, size: int = 1) -> 
                 yield from _batched(reader.pieces(chunks, request.options(name)), fmt, name, request, size)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
+    except _Archive as archive:  # its members are inputs of their own
+        for member in _zip_inputs(archive.path, name or archive.path):
+            yield from _found_in(member, request, split=split, size=size)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, request.format, name, 0, request)
@@ -428,7 +429,11 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iter
     elif item.open_path is not None or item.member is not None:
         with _raw(item) as handle:
             counter = _counter(item.open_path) if item.open_path is not None and _watched is not None else None
-            decompressed, _ = compression.opened(handle, item.name, counter)
+            decompressed, kind = compression.opened(handle, item.name, counter)
+            if kind == "zip":
+                if item.open_path is None:
+                    raise NotationError("a zip archive inside a zip archive is not looked into", code="unknown-format")
+                raise _Archive(item.open_path)
             yield _binary(decompressed, item, format)
     else:
         stream = item.stream  # decompressed already, if binary (`_stream_inputs`)
@@ -461,6 +466,14 @@ def _counter(path: str) -> Callable[[int], None]:
         watched[path] = watched.get(path, 0) + size
 
     return count
+
+
+class _Archive(Exception):
+    """The file being opened is a zip archive (`path`): its members are read instead."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
 
 
 def _raw(item: _Input) -> BinaryIO:
