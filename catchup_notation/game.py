@@ -79,8 +79,11 @@ class Export:
     """A record written in a notation: the `text`, and `warnings` naming what the notation could
     not carry (player names, headers, ...; empty when nothing was lost). `str(export)` is the text."""
 
+    #: The notation it is written in.
     format: str
+    #: The record's text in that notation.
     text: str
+    #: What the notation could not carry (empty when nothing was lost).
     warnings: tuple[NotationWarning, ...] = ()
 
     def __str__(self) -> str:
