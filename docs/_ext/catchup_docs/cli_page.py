@@ -57,7 +57,7 @@ def _options_table(params: list[Any], context: Any) -> str:
     rows = ["| option | value | default | |", "|---|---|---|---|"]
     for param in params:
         names = ", ".join(f"`{name}`" for name in [*param.opts, *param.secondary_opts])
-        value = "" if param.is_flag else f"`{param.make_metavar(context)}`"
+        value = "" if param.is_flag else f"`{_cell(param.make_metavar(context))}`"
         rows.append(f"| {names} | {value} | {_default(param)} | {_cell(param.help or '')} |")
     return "\n".join(rows) + "\n"
 
