@@ -199,7 +199,7 @@ def test_no_page_speaks_of_how_it_was_built():
 def test_pages_exist_for_what_others_write():
     """The pages other parts of the project own are in the manual's navigation."""
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
-    for page in ("limits", "reports", "core"):
+    for page in ("limits", "reports", "core", "core-numbers"):
         assert re.search(rf"^{page}$", index, re.M), page
         assert Path(ROOT / "docs" / f"{page}.md").exists()
     assert "rga-posts.md" in (ROOT / "docs" / "formats" / "rga.md").read_text(encoding="utf-8")
