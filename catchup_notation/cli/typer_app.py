@@ -12,8 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from catchup_notation import __version__
-from catchup_notation.cli import COMMANDS, output
+from catchup_notation.cli import COMMANDS, output, version_text
 
 _SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}
 
@@ -60,7 +59,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"catchup-notation {__version__}")
+        typer.echo(version_text())
         raise typer.Exit()
 
 

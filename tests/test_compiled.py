@@ -1,0 +1,47 @@
+"""Which implementation runs: the compiled core where it is built, the Python reference otherwise."""
+
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+
+from catchup_notation import compiled
+
+
+def test_the_reference_is_used_when_asked_for(monkeypatch):
+    monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
+    assert compiled.pure_requested()
+    assert compiled.core("_hexcore") is None and compiled.core("_numcore") is None
+    assert compiled.implementation().startswith("pure-Python reference")
+
+
+@pytest.mark.parametrize("value", ["", "0"])
+def test_an_empty_or_zero_variable_asks_for_nothing(monkeypatch, value):
+    monkeypatch.setenv(compiled.PURE_VARIABLE, value)
+    assert not compiled.pure_requested()
+
+
+def test_a_build_of_another_interface_is_not_used(monkeypatch):
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    if importlib.util.find_spec("catchup_notation._hexcore") is None:  # built without a C compiler
+        assert compiled.core("_hexcore") is None and "not built" in compiled.implementation()
+        return
+    compiled._extension.cache_clear()
+    monkeypatch.setitem(compiled.INTERFACE, "_hexcore", -1)
+    try:
+        assert compiled.core("_hexcore") is None
+        assert not compiled.built()["_hexcore"]
+        assert "hexcore" in compiled.implementation()
+    finally:
+        compiled._extension.cache_clear()
+
+
+def test_version_says_which_implementation_runs():
+    for pure, expected in (("1", "pure-Python reference"), ("", compiled.implementation().split(" (")[0])):
+        env = {"PATH": "/usr/bin:/bin", compiled.PURE_VARIABLE: pure}
+        out = subprocess.run(
+            [sys.executable, "-m", "catchup_notation.cli", "--version"], capture_output=True, text=True, env=env
+        )
+        assert out.returncode == 0
+        assert out.stdout.splitlines()[1].startswith(expected)
