@@ -20,6 +20,7 @@ import attrs
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.solvers.hexsolve.core import CoreSearcher, make_searcher
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
 from catchup_notation.solvers.hexsolve.search import Searcher, SearchError
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
@@ -129,7 +130,7 @@ def solve_endgame(
     budget = Budget(time_limit, max_nodes, progress)
     capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
     try:
-        searcher = Searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
+        searcher = make_searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
     except SearchError as exc:
         raise EndgameError(str(exc)) from None
     run = _Run(game, searcher, budget, jobs, capacity, moves)
@@ -166,7 +167,7 @@ class _Run:
     """One call of solve_endgame: the root, what is known so far, and the way to the answer."""
 
     def __init__(
-        self, game: HexGame, searcher: Searcher, budget: Budget, jobs: int, capacity: int, moves: bool
+        self, game: HexGame, searcher: Searcher | CoreSearcher, budget: Budget, jobs: int, capacity: int, moves: bool
     ) -> None:
         self.game = game
         self.searcher = searcher

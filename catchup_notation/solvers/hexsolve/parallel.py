@@ -27,13 +27,14 @@ from catchup_notation.solvers.limits import Budget
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.solvers.hexsolve.core import CoreSearcher
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
 #: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn or
 #: None, and the worker's process id and table entries after the turn).
 Answer = tuple[int, int, int, list[int] | None, int, int]
 
-_worker: tuple[Searcher, dict[int, State]] | None = None
+_worker: tuple[Searcher | CoreSearcher, dict[int, State]] | None = None
 
 
 def available_cores() -> int:
@@ -53,11 +54,11 @@ def quiet_worker() -> None:
 
 
 def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
-    from catchup_notation.solvers.hexsolve.search import Searcher
+    from catchup_notation.solvers.hexsolve.core import make_searcher
 
     global _worker
     quiet_worker()
-    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
+    searcher = make_searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
     root = searcher.state(game)
     _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
 

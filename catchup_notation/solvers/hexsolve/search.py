@@ -76,14 +76,19 @@ class SearchError(CatchupError):
     """The position cannot be searched (a rule combination the solver does not support)."""
 
 
+def searchable(game: HexGame) -> None:
+    """Raise SearchError for a position whose rules the search does not support."""
+    if game.endless:  # sauce: passes by both players never end the game, so no value exists
+        raise SearchError(f"{game.variant.name}: both players may pass for ever, so the position has no value")
+    if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
+        raise SearchError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
+
+
 class Searcher:
     """One root position's search: its geometry, rules probe, table and counters."""
 
     def __init__(self, game: HexGame, *, capacity: int, budget: Budget | None = None) -> None:
-        if game.endless:  # sauce: passes by both players never end the game, so no value exists
-            raise SearchError(f"{game.variant.name}: both players may pass for ever, so the position has no value")
-        if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
-            raise SearchError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
+        searchable(game)
         self.geo = geo = Geometry(game)
         self.bounds = Bounds(game, geo)
         self.early = self.bounds.early
