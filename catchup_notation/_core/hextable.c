@@ -22,7 +22,7 @@ static void advise_huge(void *start, size_t bytes) {
 
 int table_init(hex_table *table, size_t max_bytes) {
     memset(table, 0, sizeof *table);
-    size_t most = FIRST_BUCKETS;
+    size_t most = 1; /* the most buckets within the bound (at least one) */
     while (table_bytes(most * 2) <= max_bytes) most *= 2;
     table->max_buckets = most;
     table->buckets = FIRST_BUCKETS < most ? FIRST_BUCKETS : most;
@@ -57,7 +57,7 @@ int table_grow(hex_table *table) {
         for (int i = 0; i < BUCKET; i++) {
             table_entry e = bucket[i];
             if (!(e.meta & META_USED)) continue;
-            if (table_index(table, e.m1, e.m2, e.rule) == b * BUCKET)
+            if (table_bucket(table, table_hash(e.m1, e.m2, e.rule), (e.meta & META_SECOND) != 0) == bucket)
                 bucket[kept++] = e;
             else
                 twin[moved++] = e;
@@ -65,4 +65,71 @@ int table_grow(hex_table *table) {
         for (int i = kept; i < BUCKET; i++) bucket[i].meta = 0;
     }
     return 0;
+}
+
+/* Moves of entries to their other bucket tried before a store gives up on making room. */
+#define KICKS 64
+
+/* Put a new entry (its key not in the table) where it fits: a free slot of its buckets, else
+ * room made by moving entries on (cuckoo), else after doubling, else (at the bound) in place of
+ * the cheapest of its buckets. Returns 1 when an entry was replaced. */
+int table_insert(hex_table *table, table_entry entry) {
+    uint64_t hash = table_hash(entry.m1, entry.m2, entry.rule);
+    for (;;) {
+        for (int which = 0; which < 2; which++) {
+            table_entry *bucket = table_bucket(table, hash, which);
+            for (int i = 0; i < BUCKET; i++)
+                if (!(bucket[i].meta & META_USED)) {
+                    entry.meta = (entry.meta & ~META_SECOND) | (which ? META_SECOND : 0);
+                    bucket[i] = entry;
+                    table->used++;
+                    return 0;
+                }
+        }
+        /* Both full: carry entries on to their other bucket. If no room turns up, the last entry
+         * carried is still in hand, and goes in once the table has grown. */
+        table_entry carried = entry;
+        uint64_t carried_hash = hash;
+        int which = (int)(table->kicks & 1);
+        /* a full table at its bound has no room to find: replace at once */
+        int kicks = table->buckets < table->max_buckets || table->used * 20 < table->buckets * BUCKET * 19 ? KICKS : 0;
+        for (int kick = 0; kick < kicks; kick++) {
+            table_entry *bucket = table_bucket(table, carried_hash, which);
+            int slot = (int)((table->kicks++ >> 1) % BUCKET);
+            table_entry out = bucket[slot];
+            carried.meta = (carried.meta & ~META_SECOND) | (which ? META_SECOND : 0);
+            bucket[slot] = carried;
+            carried = out;
+            carried_hash = table_hash(carried.m1, carried.m2, carried.rule);
+            which = !(carried.meta & META_SECOND); /* its other bucket */
+            table_entry *other = table_bucket(table, carried_hash, which);
+            for (int i = 0; i < BUCKET; i++)
+                if (!(other[i].meta & META_USED)) {
+                    carried.meta = (carried.meta & ~META_SECOND) | (which ? META_SECOND : 0);
+                    other[i] = carried;
+                    table->used++;
+                    return 0;
+                }
+        }
+        entry = carried;
+        hash = carried_hash;
+        if (table->buckets < table->max_buckets && table_grow(table) == 0) continue;
+        /* at the bound: the cheapest of the two buckets makes room */
+        table_entry *cheapest = NULL;
+        int where = 0;
+        for (int b = 0; b < 2; b++) {
+            table_entry *bucket = table_bucket(table, hash, b);
+            for (int i = 0; i < BUCKET; i++)
+                if (cheapest == NULL || entry_work(bucket + i) < entry_work(cheapest)) {
+                    cheapest = bucket + i;
+                    where = b;
+                }
+        }
+        if (entry_work(cheapest) <= entry_work(&entry)) {
+            entry.meta = (entry.meta & ~META_SECOND) | (where ? META_SECOND : 0);
+            *cheapest = entry;
+        }
+        table->replaced++;
+        return 1;
+    }
 }

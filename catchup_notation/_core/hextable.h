@@ -4,11 +4,16 @@
  * rule state), the bounds on its value (each -1, 0 or 1), the work of the search that found them
  * (nodes below the position) and its best turn. As in the Python table (hexsolve/table.py) a store
  * intersects the new bounds with what was known, adds up the work, and keeps an old best turn
- * where the new search found none. The table starts small and doubles whenever a store finds its
- * bucket full, up to its bound, so that below the bound no entry is ever lost (the Python table
- * keeps everything below its capacity too, and the two searches stay node for node the same); at
- * the bound a store into a full bucket replaces the entry whose search was cheapest, so what
- * costs most to recompute stays. */
+ * where the new search found none.
+ *
+ * A key lives in either of two buckets (two hashes, bucketed cuckoo hashing): a store into two
+ * full buckets moves entries on to their other bucket to make room, which fills the table to
+ * about 90% before that fails. Then the table doubles, up to its bound, so that below the bound no
+ * entry is ever lost (the Python table keeps everything below its capacity too, and the two
+ * searches stay node for node the same); at the bound the entry whose search was cheapest of the
+ * two buckets makes room, so what costs most to recompute stays. Doubling splits each bucket in
+ * place (an entry stays or moves to its twin in the new half), after one realloc, so growing
+ * never holds two tables. */
 #ifndef HEXTABLE_H
 #define HEXTABLE_H
 
@@ -19,15 +24,17 @@
 #include "hexbits.h"
 
 #define BUCKET 4
-#define WORK_BITS 26
+#define WORK_BITS 25
 #define WORK_MAX ((1u << WORK_BITS) - 1)
 #define META_USED (1u << 4)
-#define META_BEST2 (1u << 5) /* the best turn's stones are colour 2 */
+#define META_BEST2 (1u << 5)  /* the best turn's stones are colour 2 */
+#define META_SECOND (1u << 6) /* the entry is in its second bucket */
+#define WORK_SHIFT 7
 
 typedef struct {
     mask_t m1, m2, best;
     uint32_t rule;
-    uint32_t meta; /* low + 1 (2 bits), high + 1 (2 bits), used, best's colour, work */
+    uint32_t meta; /* low + 1 (2 bits), high + 1 (2 bits), used, best's colour, second bucket, work */
 } table_entry;
 
 typedef struct {
@@ -36,6 +43,7 @@ typedef struct {
     size_t used;                 /* entries in use */
     uint64_t replaced;           /* stores that pushed out another position's entry */
     uint64_t grown;              /* doublings */
+    uint64_t kicks;              /* entries moved on to their other bucket */
 } hex_table;
 
 /* The bytes of a table of `buckets` buckets. */
@@ -45,28 +53,44 @@ int table_init(hex_table *table, size_t max_bytes);
 void table_free(hex_table *table);
 int table_grow(hex_table *table);
 
-static inline size_t table_index(const hex_table *table, mask_t m1, mask_t m2, uint32_t rule) {
+static inline uint64_t table_hash(mask_t m1, mask_t m2, uint32_t rule) {
     uint64_t h = m1 * 0x9E3779B97F4A7C15ULL;
     h ^= (m2 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (uint64_t)rule * 0x165667B19E3779F9ULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
-    return (size_t)(h & (table->buckets - 1)) * BUCKET;
+    return h;
+}
+
+/* The first entry of the key's first (second) bucket: the low (high) half of its hash. */
+static inline table_entry *table_bucket(const hex_table *table, uint64_t hash, int second) {
+    uint64_t bits = second ? hash >> 32 : hash;
+    return table->entries + (size_t)(bits & (table->buckets - 1)) * BUCKET;
+}
+
+static inline int entry_is(const table_entry *e, mask_t m1, mask_t m2, uint32_t rule) {
+    return (e->meta & META_USED) && e->m1 == m1 && e->m2 == m2 && e->rule == rule;
 }
 
 static inline table_entry *table_find(const hex_table *table, mask_t m1, mask_t m2, uint32_t rule) {
-    table_entry *bucket = table->entries + table_index(table, m1, m2, rule);
-    for (int i = 0; i < BUCKET; i++) {
-        table_entry *e = bucket + i;
-        if ((e->meta & META_USED) && e->m1 == m1 && e->m2 == m2 && e->rule == rule) return e;
-    }
+    uint64_t hash = table_hash(m1, m2, rule);
+    table_entry *first = table_bucket(table, hash, 0), *second = table_bucket(table, hash, 1);
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(second);
+#endif
+    for (int i = 0; i < BUCKET; i++)
+        if (entry_is(first + i, m1, m2, rule)) return first + i;
+    for (int i = 0; i < BUCKET; i++)
+        if (entry_is(second + i, m1, m2, rule)) return second + i;
     return NULL;
 }
 
 static inline int entry_low(const table_entry *e) { return (int)(e->meta & 3) - 1; }
 static inline int entry_high(const table_entry *e) { return (int)(e->meta >> 2 & 3) - 1; }
-static inline uint32_t entry_work(const table_entry *e) { return e->meta >> 6; }
+static inline uint32_t entry_work(const table_entry *e) { return e->meta >> WORK_SHIFT; }
+
+int table_insert(hex_table *table, table_entry entry);
 
 /* Record bounds [low, high] found by a search of `work` nodes, intersected with what was known;
  * `best` the best turn's cells (0: none), `best2` whether they are colour 2. A table that cannot
@@ -74,6 +98,7 @@ static inline uint32_t entry_work(const table_entry *e) { return e->meta >> 6; }
 static inline void table_store(hex_table *table, mask_t m1, mask_t m2, uint32_t rule, int low, int high, uint64_t work,
                                mask_t best, int best2) {
     table_entry *e = table_find(table, m1, m2, rule);
+    uint32_t second = 0;
     if (e != NULL) {
         if (entry_low(e) > low) low = entry_low(e);
         if (entry_high(e) < high) high = entry_high(e);
@@ -82,31 +107,18 @@ static inline void table_store(hex_table *table, mask_t m1, mask_t m2, uint32_t 
             best = e->best;
             best2 = (e->meta & META_BEST2) != 0;
         }
-    } else {
-        for (;;) {
-            table_entry *bucket = table->entries + table_index(table, m1, m2, rule);
-            for (int i = 0; i < BUCKET && !e; i++)
-                if (!(bucket[i].meta & META_USED)) e = bucket + i;
-            if (e) {
-                table->used++;
-                break;
-            }
-            /* a full bucket: grow while under the bound (so that below it nothing is ever lost,
-             * as in the Python table), else the cheapest search makes room */
-            if (table->buckets < table->max_buckets && table_grow(table) == 0) continue;
-            e = bucket;
-            for (int i = 1; i < BUCKET; i++)
-                if (entry_work(bucket + i) < entry_work(e)) e = bucket + i;
-            table->replaced++;
-            break;
-        }
-        e->m1 = m1;
-        e->m2 = m2;
-        e->rule = rule;
+        second = e->meta & META_SECOND;
     }
     uint32_t w = work > WORK_MAX ? WORK_MAX : (uint32_t)work;
-    e->best = best;
-    e->meta = (uint32_t)(low + 1) | (uint32_t)(high + 1) << 2 | META_USED | (best2 ? META_BEST2 : 0) | w << 6;
+    uint32_t meta = (uint32_t)(low + 1) | (uint32_t)(high + 1) << 2 | META_USED | (best2 ? META_BEST2 : 0) | second |
+                    w << WORK_SHIFT;
+    if (e != NULL) {
+        e->best = best;
+        e->meta = meta;
+        return;
+    }
+    table_entry fresh = {m1, m2, best, rule, meta};
+    table_insert(table, fresh);
 }
 
 #endif
