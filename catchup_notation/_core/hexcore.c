@@ -865,10 +865,40 @@ static int Search_set_nodes(SearchObject *self, PyObject *value, void *unused) {
 }
 static PyObject *Search_get_table(SearchObject *self, void *unused) {
     hex_table *t = &self->s.table;
-    return Py_BuildValue("{s:n,s:n,s:n,s:K,s:K}", "entries", (Py_ssize_t)t->used, "capacity",
+    return Py_BuildValue("{s:n,s:n,s:n,s:K,s:K,s:K}", "entries", (Py_ssize_t)t->used, "capacity",
                          (Py_ssize_t)(t->max_buckets * BUCKET), "bytes", (Py_ssize_t)table_bytes(t->buckets),
-                         "replaced", (unsigned long long)t->replaced, "grown", (unsigned long long)t->grown);
+                         "replaced", (unsigned long long)t->replaced, "grown", (unsigned long long)t->grown, "moved",
+                         (unsigned long long)t->kicks);
 }
+
+/* save(path, tag) / load(path, tag): the table to a file and back (tag: bytes naming the search,
+ * checked on loading). The search may be paused in a progress callback: the table is whole there. */
+static PyObject *table_file(SearchObject *self, PyObject *args, int saving) {
+    PyObject *path;
+    const char *tag;
+    Py_ssize_t tag_length;
+    if (!search_ready(self) || !PyArg_ParseTuple(args, "O&y#", PyUnicode_FSConverter, &path, &tag, &tag_length))
+        return NULL;
+    FILE *file = fopen(PyBytes_AS_STRING(path), saving ? "wb" : "rb");
+    if (!file) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+        Py_DECREF(path);
+        return NULL;
+    }
+    int done;
+    Py_BEGIN_ALLOW_THREADS done = saving ? table_save(&self->s.table, file, tag, (size_t)tag_length)
+                                         : table_load(&self->s.table, file, tag, (size_t)tag_length);
+    if (fclose(file) != 0 && done == 0) done = -1;
+    Py_END_ALLOW_THREADS if (done == -1) PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    else if (done == -2) PyErr_Format(PyExc_ValueError, "%S: not a table of this search (or of another build)", path);
+    else if (done == -3) PyErr_Format(PyExc_ValueError, "%S: a table larger than this search's memory bound", path);
+    Py_DECREF(path);
+    if (done < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Search_save(SearchObject *self, PyObject *args) { return table_file(self, args, 1); }
+static PyObject *Search_load(SearchObject *self, PyObject *args) { return table_file(self, args, 0); }
 
 static PyGetSetDef Search_getset[] = {
     {"nodes", (getter)Search_get_nodes, (setter)Search_set_nodes, "nodes searched", NULL},
@@ -889,6 +919,8 @@ static PyMethodDef Search_methods[] = {
     {"outcome", (PyCFunction)Search_outcome, METH_VARARGS, "outcome(m1, m2, mover): a decided value or None"},
     {"decided", (PyCFunction)Search_decided, METH_VARARGS, "decided(m1, m2): the colouring search's verdict"},
     {"key", (PyCFunction)Search_key, METH_VARARGS, "key(state, counts): (the table key, in its own frame)"},
+    {"save", (PyCFunction)Search_save, METH_VARARGS, "save(path, tag): write the table to a file"},
+    {"load", (PyCFunction)Search_load, METH_VARARGS, "load(path, tag): read a table save() wrote for the same tag"},
     {NULL},
 };
 

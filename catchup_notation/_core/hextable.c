@@ -1,5 +1,8 @@
-/* The transposition table (see hextable.h): allocation and growth. */
+/* The transposition table (see hextable.h): allocation, growth, files. */
+#define _DEFAULT_SOURCE /* madvise's advice names under -std=c11 */
 #include "hextable.h"
+
+#include <stdio.h>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -132,4 +135,67 @@ int table_insert(hex_table *table, table_entry entry) {
         table->replaced++;
         return 1;
     }
+}
+
+/* A table in a file, to stop a long search and resume it: a header (a tag naming what was
+ * searched, the table's shape and counters), then the entries as they lie in memory. The file is
+ * only read back by the same build on the same kind of machine (the header says so). */
+#define SAVE_MAGIC "catchup-hextable"
+#define SAVE_VERSION 1
+#define TAG_ROOM 256
+
+typedef struct {
+    char magic[16];
+    uint32_t version, entry_bytes, bucket, tag_length;
+    uint64_t buckets, max_buckets, used, replaced, grown, kicks;
+    char tag[TAG_ROOM];
+} save_header;
+
+int table_save(const hex_table *table, FILE *out, const char *tag, size_t tag_length) {
+    save_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, SAVE_MAGIC, sizeof h.magic);
+    h.version = SAVE_VERSION;
+    h.entry_bytes = (uint32_t)sizeof(table_entry);
+    h.bucket = BUCKET;
+    if (tag_length > TAG_ROOM) return -1;
+    h.tag_length = (uint32_t)tag_length;
+    memcpy(h.tag, tag, tag_length);
+    h.buckets = table->buckets;
+    h.max_buckets = table->max_buckets;
+    h.used = table->used;
+    h.replaced = table->replaced;
+    h.grown = table->grown;
+    h.kicks = table->kicks;
+    if (fwrite(&h, sizeof h, 1, out) != 1) return -1;
+    size_t count = table->buckets * BUCKET;
+    return fwrite(table->entries, sizeof(table_entry), count, out) == count ? 0 : -1;
+}
+
+/* Read a table saved for `tag`: 0, -1 on a read error, -2 for a file of another search or build,
+ * -3 for a table larger than this one's bound (the table is unchanged but for a read error). */
+int table_load(hex_table *table, FILE *in, const char *tag, size_t tag_length) {
+    save_header h;
+    if (fread(&h, sizeof h, 1, in) != 1) return -1;
+    if (memcmp(h.magic, SAVE_MAGIC, sizeof h.magic) || h.version != SAVE_VERSION ||
+        h.entry_bytes != sizeof(table_entry) || h.bucket != BUCKET || h.tag_length != tag_length ||
+        memcmp(h.tag, tag, tag_length) || !h.buckets || (h.buckets & (h.buckets - 1)))
+        return -2;
+    if (h.buckets > table->max_buckets) return -3;
+    table_entry *entries = realloc(table->entries, table_bytes(h.buckets));
+    if (!entries) return -1;
+    table->entries = entries;
+    table->buckets = h.buckets;
+    advise_huge(entries, table_bytes(h.buckets));
+    size_t count = h.buckets * BUCKET;
+    if (fread(entries, sizeof(table_entry), count, in) != count) {
+        memset(entries, 0, table_bytes(h.buckets));
+        table->used = 0;
+        return -1;
+    }
+    table->used = h.used;
+    table->replaced = h.replaced;
+    table->grown = h.grown;
+    table->kicks = h.kicks;
+    return 0;
 }

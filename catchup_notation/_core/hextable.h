@@ -18,6 +18,7 @@
 #define HEXTABLE_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,8 @@ static inline size_t table_bytes(size_t buckets) { return buckets * BUCKET * siz
 int table_init(hex_table *table, size_t max_bytes);
 void table_free(hex_table *table);
 int table_grow(hex_table *table);
+int table_save(const hex_table *table, FILE *out, const char *tag, size_t tag_length);
+int table_load(hex_table *table, FILE *in, const char *tag, size_t tag_length);
 
 static inline uint64_t table_hash(mask_t m1, mask_t m2, uint32_t rule) {
     uint64_t h = m1 * 0x9E3779B97F4A7C15ULL;

@@ -128,6 +128,14 @@ class CoreSearcher:
     def nodes(self, value: int) -> None:
         self._search.nodes = value
 
+    def save_table(self, path: str, tag: bytes) -> None:
+        """Write the table to `path` (to resume a long search later: `load_table` with the same tag)."""
+        self._search.save(path, tag)
+
+    def load_table(self, path: str, tag: bytes) -> None:
+        """Read a table `save_table` wrote for the same `tag` (ValueError for another one)."""
+        self._search.load(path, tag)
+
     @property
     def core(self) -> Any:
         """The compiled search itself (for the tests' finer questions: groups, wins_now, keys)."""
