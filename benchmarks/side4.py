@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.hexsolve.core import CoreSearcher, compiled_rules
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
@@ -40,12 +41,16 @@ def stop(signum: int, frame: object) -> None:
 class Run:
     def __init__(self, variant: str, folder: Path, memory_mb: int, hours: float, every: float) -> None:
         self.variant = variant
-        self.game = parse_variant(variant, size=4).new_game()
+        game = parse_variant(variant, size=4).new_game()
+        assert isinstance(game, HexGame)
+        self.game = game
         rules = compiled_rules(self.game)
         if rules is None:
             raise SystemExit("the compiled core is not built (or CATCHUP_PURE is set)")
         self.budget = Budget(hours * 3600, None, self.progress)
-        self.searcher = CoreSearcher(self.game, rules, capacity=memory_mb * 2**20 // BYTES_PER_ENTRY, budget=self.budget)
+        self.searcher = CoreSearcher(
+            self.game, rules, capacity=memory_mb * 2**20 // BYTES_PER_ENTRY, budget=self.budget
+        )
         self.tag = f"{variant}(size=4) empty board".encode()
         self.table_path = folder / f"{variant}.table"
         self.state_path = folder / f"{variant}.json"

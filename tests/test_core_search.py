@@ -6,6 +6,7 @@ geometry, wins and decided positions underneath."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -109,7 +110,11 @@ def test_the_side_2_opening_maps_agree(variant, monkeypatch):
     monkeypatch.setenv("CATCHUP_PURE", "1")
     python = solve_variant(chosen, moves=True)
     assert [(m.turn, m.value, m.orbit) for m in compiled.moves] == [(m.turn, m.value, m.orbit) for m in python.moves]
-    assert (compiled.value, compiled.principal_line, compiled.nodes) == (python.value, python.principal_line, python.nodes)
+    assert (compiled.value, compiled.principal_line, compiled.nodes) == (
+        python.value,
+        python.principal_line,
+        python.nodes,
+    )
 
 
 def test_a_table_at_its_bound_keeps_the_values():
@@ -144,10 +149,8 @@ def test_the_compiled_search_reports_progress():
     game = position("catchup", 5, 22, 8)
     budget = Budget(max_nodes=20_000, progress=seen.append)
     searcher = make_searcher(game, capacity=1 << 20, budget=budget)
-    try:
+    with contextlib.suppress(SearchStopped):
         searcher.value(searcher.state(game))
-    except SearchStopped:
-        pass
     assert isinstance(searcher, CoreSearcher) and len(seen) > 2 and seen[-1].nodes <= searcher.nodes
 
 

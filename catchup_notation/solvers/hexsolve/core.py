@@ -28,6 +28,7 @@ from catchup_notation.solvers.hexsolve.search import (
     Searcher,
     SearchError,
     State,
+    search_state,
     searchable,
 )
 from catchup_notation.solvers.hexsolve.symmetry import position_symmetries
@@ -73,7 +74,7 @@ class CoreSearcher:
         perms = position_symmetries(game.board, game.owner)
         self.symmetries = [tuple(local[perm[i]] for i in geo.board_index) for perm in perms]
         colouring = isinstance(game, (TooGame, ProductGame))
-        samples, sample_count = (_samples(geo.n) if colouring else ([], []))
+        samples, sample_count = _samples(geo.n) if colouring else ([], [])
         early = _early_kind(hexcore, Bounds(game, geo))
         self._search = hexcore.Search(
             rules,
@@ -93,7 +94,8 @@ class CoreSearcher:
 
     # The calls of Searcher that endgame.py, parallel.py and the tests make.
 
-    state = Searcher.state
+    def state(self, game: HexGame) -> State:
+        return search_state(self.geo, game)
 
     def counts(self, state: State) -> tuple[int, ...]:
         found: tuple[int, ...] = self._search.counts(state)
@@ -194,7 +196,8 @@ def _early_kind(hexcore: Any, bounds: Bounds) -> int:
         bounds._too: hexcore.EARLY_SECOND_LARGEST,
         bounds._product: hexcore.EARLY_PRODUCT,
     }
-    return next((kind for method, kind in kinds.items() if early == method), hexcore.EARLY_NONE)
+    found: int = next((kind for method, kind in kinds.items() if early == method), hexcore.EARLY_NONE)
+    return found
 
 
 def _samples(n: int) -> tuple[list[int], list[int]]:

@@ -1,0 +1,135 @@
+"""The compiled core's replay (catchup_notation._hexcore.Game) against the Python engines, the
+reference: on random playouts of every hex variant, on hexhex boards of sides 2-7 and irregular
+boards, the two agree at every step on the allowed counts, the group sizes of both colours, scores,
+largest groups, the facts of the last turn and how the game ends; and on random candidate turns,
+mostly illegal, on the rule each breaks. replay() through the core gives what the engine gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from catchup_notation.compiled import core
+from catchup_notation.model import Record, Turn
+from catchup_notation.rules.corerules import core_game, replay_on_core, rules_of
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.rules.replay import replay
+from catchup_notation.shapes import random_board
+from tests.helpers import HEX_VARIANTS
+
+pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
+
+
+def chosen_variant(name: str, board: int | str, seed: int):
+    if board == "blob":
+        return parse_variant(name, board=random_board(seed, random.Random(seed).randint(7, 80)))
+    return parse_variant(name, size=board)
+
+
+boards = st.sampled_from([2, 3, 4, 5, 7, "blob"])
+
+
+def candidate(rng: random.Random, game, player: int) -> Turn:
+    """A turn that is often illegal in one way: a count not allowed, an occupied or off-board
+    cell, a cell twice, the wrong player, stones of the wrong colour."""
+    empties = game.empty_cells()
+    taken = [c for c in game.board.cells if c not in set(empties)]
+    cells = rng.sample(empties, rng.randint(0, min(4, len(empties))))
+    kind = rng.randrange(7)
+    if kind == 0 and taken:
+        cells.append(rng.choice(taken))
+    elif kind == 1:
+        cells.append((99, 99))
+    elif kind == 2 and cells:
+        cells.append(cells[0])
+    elif kind == 3:
+        player = 3 - player
+    elif kind == 4:
+        return Turn(player, tuple(cells), colours=tuple(rng.choice((1, 2)) for _ in cells))
+    return Turn(player, tuple(cells))
+
+
+def indices(game, turn: Turn) -> list[int]:
+    return [game.board.index.get(cell, -1) for cell in turn.cells]
+
+
+def assert_same_position(game, position) -> None:
+    assert position.over == game.over and position.end_reason == game.end_reason
+    assert position.to_move == game.to_move and position.turns_played == game.turns_played
+    assert position.counts() == (() if game.over else game.allowed_counts())
+    assert (position.groups(1), position.groups(2)) == (game.groups(1), game.groups(2))
+    assert position.scores == tuple(game.scores[1:]) and position.largest == tuple(game.largest[1:])
+    assert position.empty == game.empty
+    assert position.last == (tuple(game.history[-1]) if game.history else None)
+
+
+@given(st.sampled_from(HEX_VARIANTS), boards, st.integers(0, 2**32 - 1))
+def test_the_core_plays_every_turn_as_the_engine_does(name, board, seed):
+    rng = random.Random(seed)
+    game = chosen_variant(name, board, seed).new_game()
+    position = core_game(game, rules_of(game))
+    for _ in range(400):  # sauce may pass for ever
+        assert_same_position(game, position)
+        if game.over:
+            break
+        for _ in range(2):
+            probe = candidate(rng, game, game.to_move)
+            error = game.check(probe)
+            if error is not None:  # refused alike, and the position left alone
+                assert position.play(probe.player, indices(game, probe), probe.colours) == error.code
+        turn = game.random_turn(rng)
+        assert position.play(turn.player, indices(game, turn), turn.colours) is None
+        game.play(turn)
+    if game.over:
+        assert position.play(1 + game.turns_played % 2, [], ()) == "game-over"
+
+
+@given(st.sampled_from(HEX_VARIANTS), boards, st.integers(0, 2**32 - 1), st.booleans())
+def test_replay_through_the_core_is_the_engines(name, board, seed, corrupt):
+    rng = random.Random(seed)
+    variant = chosen_variant(name, board, seed)
+    game = variant.new_game()
+    turns = []
+    while not game.over and len(turns) < 300:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    if corrupt and turns:
+        k = rng.randrange(len(turns))
+        scratch = variant.new_game()
+        for turn in turns[:k]:
+            scratch.play(turn)
+        turns[k] = candidate(rng, scratch, turns[k].player)
+    record = Record(str(variant), tuple(turns))
+    compiled = replay(record)
+    fresh = variant.new_game()
+    assert replay_on_core(fresh, record.turns) == (compiled.error is None and bool(turns))
+    python = _python_replay(record)
+    assert compiled.error == python.error
+    assert compiled.game.state() == python.game.state()
+    assert compiled.game.score() == python.game.score()
+    assert compiled.game.history == python.game.history
+
+
+def _python_replay(record: Record):
+    from catchup_notation.rules import replay as module
+
+    original = module.replay_on_core
+    module.replay_on_core = lambda game, turns: False
+    try:
+        return replay(record)
+    finally:
+        module.replay_on_core = original
+
+
+def test_an_engine_the_core_does_not_know_runs_in_python():
+    from catchup_notation.rules.catchup import CatchupGame
+
+    class Changed(CatchupGame):  # a subclass may change any rule
+        pass
+
+    assert rules_of(Changed(parse_variant("catchup(size=3)"))) is None
+    assert rules_of(parse_variant("catchup(size=3)").new_game()) is not None
+    assert rules_of(parse_variant("catch-up").new_game()) is None  # number sets: not a hex engine
