@@ -38,6 +38,7 @@ uint32_t near_mask[N];
 uint32_t perm_table[12][3][256];  // image of each byte of a mask under each symmetry
 bool current_rules = false;       // false: catchup-2012, true: catchup
 uint64_t calls = 0;
+size_t stored = 0;
 
 int index_of(int q, int r) {
     for (int i = 0; i < N; i++)
@@ -101,9 +102,20 @@ int groups(uint32_t mask, int* out) {
 }
 
 int largest(uint32_t mask) {
-    int sizes[N];
-    int count = groups(mask, sizes);
-    return count ? sizes[0] : 0;
+    int best = 0;
+    while (mask && __builtin_popcount(mask) > best) {
+        uint32_t comp = mask & -mask, frontier = comp;
+        while (frontier) {
+            int k = __builtin_ctz(frontier);
+            frontier &= frontier - 1;
+            uint32_t grow = near_mask[k] & mask & ~comp;
+            comp |= grow;
+            frontier |= grow;
+        }
+        mask &= ~comp;
+        best = std::max(best, __builtin_popcount(comp));
+    }
+    return best;
 }
 
 // 1 if colour 1 wins the full board (m1, its complement), else 2.
@@ -120,6 +132,7 @@ int winner(uint32_t m1) {
 // A position: the masks, the player to move, and what the rules of the next turn read.
 struct State {
     uint32_t m1, m2;
+    int l1, l2;  // each colour's largest group
     int mover;
     int bonus;    // 1 to 3 stones allowed
     int opening;  // 1 at the empty board: the opening turn (1 stone, which grants no bonus)
@@ -162,19 +175,20 @@ uint64_t key_of(const State& s) {
 
 State after(const State& s, uint32_t placed) {
     State c = s;
-    int before = std::max(largest(s.m1), largest(s.m2));
+    int before = std::max(s.l1, s.l2);
     if (s.mover == 1)
         c.m1 |= placed;
     else
         c.m2 |= placed;
     int mine = largest(s.mover == 1 ? c.m1 : c.m2);
+    (s.mover == 1 ? c.l1 : c.l2) = mine;
     if (current_rules) {
         int& score = s.mover == 1 ? c.s1 : c.s2;
         int old = score, theirs = s.mover == 1 ? c.s2 : c.s1;
         if (mine > score) score = mine;
         c.bonus = score > old && score >= theirs;
     } else {
-        int now = std::max(largest(c.m1), largest(c.m2));
+        int now = std::max(c.l1, c.l2);
         c.bonus = !s.opening && now > before;  // the opening stone never grants the bonus
     }
     c.opening = 0;
@@ -184,7 +198,7 @@ State after(const State& s, uint32_t placed) {
 
 // 1 if the player to move wins, -1 if not.
 int negamax(const State& s) {
-    calls++;
+    if (++calls % 500000000 == 0) std::fprintf(stderr, "%llu calls, %zu stored\n", (unsigned long long)calls, stored);
     uint32_t free = FULL & ~(s.m1 | s.m2);
     if (!free) return winner(s.m1) == s.mover ? 1 : -1;
     uint64_t key = key_of(s);
@@ -208,6 +222,7 @@ int negamax(const State& s) {
         }
     }
     *table.find(key, true) = (int8_t)value;
+    stored++;
     return value;
 }
 
@@ -217,7 +232,7 @@ int main(int argc, char** argv) {
     std::string variant = argc > 1 ? argv[1] : "catchup-2012";
     current_rules = variant == "catchup";
     make_board();
-    State root{0, 0, 1, 0, 1, 1, 1};
+    State root{0, 0, 0, 0, 1, 0, 1, 1, 1};
     std::map<uint64_t, int> orbits;
     int wins = 0;
     for (int i = 0; i < N; i++) {
@@ -229,6 +244,7 @@ int main(int argc, char** argv) {
         orbits[orbit] = value;
         wins += value == 1;
         std::printf("(%d, %d) %s\n", cells[i].q, cells[i].r, value == 1 ? "wins" : "loses");
+        std::fflush(stdout);
     }
     std::printf("orbits %zu winning %d calls %llu\n", orbits.size(), wins, (unsigned long long)calls);
     return 0;

@@ -10,6 +10,7 @@ core is built (for comparing the two, or to rule the core out when something loo
 from __future__ import annotations
 
 import os
+import warnings
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -36,10 +37,33 @@ def _extension(name: str) -> ModuleType | None:
     return module if getattr(module, "INTERFACE", None) == INTERFACE[name] else None
 
 
+class CoreNotBuilt(UserWarning):
+    """The compiled core is not built (no C compiler at install time) or is stale: the library runs
+    on its pure-Python reference, which gives the same answers, more slowly."""
+
+
 def core(name: str) -> ModuleType | None:
     """The compiled extension `name` ("_hexcore" or "_numcore"), or None when it is not built,
-    is stale, or the reference was asked for."""
-    return None if pure_requested() else _extension(name)
+    is stale, or the reference was asked for. The first time one is missing (not asked away),
+    a `CoreNotBuilt` warning says so, once."""
+    if pure_requested():
+        return None
+    module = _extension(name)
+    if module is None:
+        _notice(name)
+    return module
+
+
+@cache
+def _notice(name: str) -> None:
+    warnings.warn(
+        f"catchup-notation: the compiled core ({name.lstrip('_')}) is not built (or is left from other sources), "
+        "so the pure-Python reference "
+        "runs instead: the same answers, more slowly (reinstall with a C compiler to build it; "
+        "`catchup --version` says which runs)",
+        CoreNotBuilt,
+        stacklevel=3,
+    )
 
 
 def built() -> dict[str, bool]:

@@ -7,8 +7,9 @@ parallel.py do not care which they have.
 
 The core searches positions of at most 64 empty cells (one bit each in a 64-bit mask), with at
 most 64 fixed groups of a colour touching them and scores below 4096; anything else runs in
-Python. Its table is one flat array whose bytes are what the Python table's capacity would cost
-(`capacity` entries of BYTES_PER_ENTRY), so a memory budget means the same in both.
+Python. Its table is one flat array within the bytes the Python table's capacity would cost
+(`capacity` entries of BYTES_PER_ENTRY), so a memory budget means the same in both: the largest
+power of two of bytes within it (a C entry takes 32 bytes, a Python one about 120).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ class CoreSearcher:
             int(colouring),
             samples,
             sample_count,
-            capacity * BYTES_PER_ENTRY,
+            (capacity + 1) * BYTES_PER_ENTRY,  # capacity was rounded down from the memory
             self.budget.check,
             1 if geo.n > LARGE_BOARD else CHECK_EVERY,
             self.budget.max_nodes or 0,
