@@ -3,8 +3,9 @@
 // solver that gets the same result by brute force. Bitboards (one 19-bit mask per colour), the 12
 // symmetries of the board by look-up tables, a transposition table of canonical positions, and a
 // negamax over win/loss (19 cells: a full board always has a winner) that stops at the first
-// winning turn. No decided-position bounds, no threats, no move ordering: every game is played to
-// the full board.
+// winning turn. No decided-position bounds, no threats, no move ordering: turns are tried in one
+// fixed order (more stones first, then cells in board order), and every game is played to the full
+// board.
 //
 // Rules: catchup-2012 (the first turn places 1 stone; then 1 or 2, or 1 to 3 when the opponent's
 // turn just before grew the largest group on the board, the opening stone excepted) or catchup
@@ -38,7 +39,6 @@ uint32_t near_mask[N];
 uint32_t perm_table[12][3][256];  // image of each byte of a mask under each symmetry
 bool current_rules = false;       // false: catchup-2012, true: catchup
 uint64_t calls = 0;
-size_t stored = 0;
 
 int index_of(int q, int r) {
     for (int i = 0; i < N; i++)
@@ -198,7 +198,7 @@ State after(const State& s, uint32_t placed) {
 
 // 1 if the player to move wins, -1 if not.
 int negamax(const State& s) {
-    if (++calls % 500000000 == 0) std::fprintf(stderr, "%llu calls, %zu stored\n", (unsigned long long)calls, stored);
+    calls++;
     uint32_t free = FULL & ~(s.m1 | s.m2);
     if (!free) return winner(s.m1) == s.mover ? 1 : -1;
     uint64_t key = key_of(s);
@@ -207,7 +207,7 @@ int negamax(const State& s) {
     int cells_free[N], nfree = 0;
     for (uint32_t f = free; f; f &= f - 1) cells_free[nfree++] = __builtin_ctz(f);
     int value = -1;
-    for (int count = 1; count <= most && count <= nfree && value < 0; count++) {
+    for (int count = std::min(most, nfree); count >= 1 && value < 0; count--) {
         // every set of `count` empty cells
         int pick[3] = {0, 1, 2};
         while (value < 0) {
@@ -222,7 +222,6 @@ int negamax(const State& s) {
         }
     }
     *table.find(key, true) = (int8_t)value;
-    stored++;
     return value;
 }
 
