@@ -142,6 +142,8 @@ def main() -> None:
     try:
         value = run.run()
     except (SearchStopped, Stop, KeyboardInterrupt) as why:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second signal must not cut the save short
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         run.say(f"stopped ({why}); saving")
         run.save()
         sys.exit(0)

@@ -24,8 +24,23 @@ PURE_VARIABLE = "CATCHUP_PURE"
 
 
 def pure_requested() -> bool:
-    """Whether the reference was asked for (`CATCHUP_PURE=1`)."""
+    """Whether the reference was asked for (`CATCHUP_PURE=1`). Read at every call (it may change
+    while the process runs), from the environment's own dict where it has one: this is asked a few
+    times for every record read."""
+    if _ENVIRON is not None:
+        value = _ENVIRON.get(_KEY)
+        return value is not None and value not in _UNSET
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+# os.environ keeps the environment in a dict of encoded names and values (a private detail, hence
+# the fallback above where it is not so).
+_ENVIRON: dict[object, object] | None = getattr(os.environ, "_data", None)
+try:
+    _KEY: object = os.environ.encodekey(PURE_VARIABLE)
+    _UNSET: tuple[object, ...] = tuple(os.environ.encodevalue(v) for v in ("", "0"))
+except AttributeError:
+    _ENVIRON = None
 
 
 @cache

@@ -105,7 +105,7 @@ def test_replay_through_the_core_is_the_engines(name, board, seed, corrupt):
     record = Record(str(variant), tuple(turns))
     compiled = replay(record)
     fresh = variant.new_game()
-    assert replay_on_core(fresh, record.turns) == (compiled.error is None and bool(turns))
+    assert replay_on_core(fresh, record) == (compiled.error is None and bool(turns))
     python = _python_replay(record)
     assert compiled.error == python.error
     assert compiled.game.state() == python.game.state()
@@ -117,7 +117,7 @@ def _python_replay(record: Record):
     from catchup_notation.rules import replay as module
 
     original = module.replay_on_core
-    module.replay_on_core = lambda game, turns: False
+    module.replay_on_core = lambda game, record: False
     try:
         return replay(record)
     finally:
@@ -133,3 +133,49 @@ def test_an_engine_the_core_does_not_know_runs_in_python():
     assert rules_of(Changed(parse_variant("catchup(size=3)"))) is None
     assert rules_of(parse_variant("catchup(size=3)").new_game()) is not None
     assert rules_of(parse_variant("catch-up").new_game()) is None  # number sets: not a hex engine
+
+
+# -- Little Golem's plain records on the core ------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.sampled_from(["(", ";", ")", "[", "]", "\\", "=", " ", "\n", "\r", "\t", "W", "B", "SZ", "a", "E5", "5"]),
+        max_size=30,
+    )
+)
+def test_the_core_sees_a_plain_game_where_the_pattern_does(pieces):
+    from catchup_notation.formats.lg import _PLAIN_GAME, _ROOT_PROPERTY, _root_headers
+
+    for text in ("".join(pieces), "(;" + "".join(pieces) + ")", "(;SZ[5]" + "".join(pieces) + ";W[E5])"):
+        match = _PLAIN_GAME.fullmatch(text)
+        found = core("_hexcore").scan_plain(text)
+        assert (found is None) == (match is None), text
+        if match is not None:
+            headers, *spans = found
+            assert spans == [match.start("root"), match.end("root"), match.start("moves"), match.end("moves")]
+            expected = _ROOT_PROPERTY.findall(match.group("root"))
+            if isinstance(headers, dict):
+                assert headers == _root_headers(expected)
+            else:
+                assert [tuple(p) for p in headers] == expected
+
+
+def test_a_plain_record_makes_its_turns_only_when_asked(tmp_path, monkeypatch):
+    import catchup_notation as cn
+    from catchup_notation.model import DeferredRecord
+
+    text = "(;SZ[5]PW[a]PB[b]RE[B];W[E5];B[D4F6];W[resign])\n(;SZ[5];W[E5];B[D4F6]\n;W[A1 A2]\n;B[E5])\n"
+    path = tmp_path / "games.sgf"
+    path.write_text(text, encoding="utf-8")
+    first, second = cn.read(str(path))
+    assert isinstance(first.record, DeferredRecord) and not first.record.turns_made
+    assert first.verify().valid and first.record.turn_count() == 2 and not first.record.turns_made
+    assert second.verify().error.code == "occupied"  # found on the core, worded by the engine
+    monkeypatch.setenv("CATCHUP_PURE", "1")
+    pure = [g.record for g in cn.read(str(path))]
+    assert not isinstance(pure[0], DeferredRecord)
+    for deferred, made in zip((first.record, second.record), pure, strict=True):
+        assert deferred == made and made == deferred and hash(deferred) == hash(made)
+        assert [t.at for t in deferred.turns] == [t.at for t in made.turns]  # the same locations
+        assert (deferred.resigned, deferred.resigned_at) == (made.resigned, made.resigned_at)

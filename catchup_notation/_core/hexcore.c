@@ -258,28 +258,64 @@ static PyObject *facts_tuple(const hex_facts *f) {
                          f->strict);
 }
 
-/* state(): every field the Python engine keeps, to restore it after a replay here:
- * (owner, parent, gsize, largest, scores, empty, turns_played, to_move, end, facts of every turn). */
-static PyObject *Game_state(GameObject *self, PyObject *unused) {
+/* The game's gsize (or, with `roots`, each cell's root) as a list. */
+static PyObject *cell_list(hex_game *g, int roots) {
+    int count = g->board->cells;
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *v = PyLong_FromLong(roots ? game_find(g, i) : g->gsize[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* The facts of a turn as an instance of `facts_type` (a tuple subclass: TurnFacts), or a tuple. */
+static PyObject *facts_object(PyTypeObject *facts_type, const hex_facts *f) {
+    const int values[7] = {f->player, f->placed, f->score_before, f->score_after, f->max_before, f->max_after, f->strict};
+    PyObject *out = facts_type->tp_alloc(facts_type, 7);
+    if (!out) return NULL;
+    for (int i = 0; i < 7; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* state(facts_type=tuple): every field the Python engine keeps, to restore it after a replay here:
+ * (owner, parent, gsize, largest, scores, empty, turns_played, to_move, end, facts of every turn,
+ * each an instance of facts_type, a tuple subclass such as TurnFacts). */
+static PyObject *Game_state(GameObject *self, PyObject *args) {
+    PyTypeObject *facts_type = &PyTuple_Type;
+    if (!PyArg_ParseTuple(args, "|O!:state", &PyType_Type, &facts_type)) return NULL;
+    if (!PyType_IsSubtype(facts_type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "state: a tuple type for the facts");
+        return NULL;
+    }
     hex_game *g = &self->game;
     int n = g->board->cells;
-    PyObject *owner = PyList_New(n), *parent = PyList_New(n), *gsize = PyList_New(n), *history = PyList_New(g->turns_played);
-    PyObject *out = NULL;
-    if (!owner || !parent || !gsize || !history) goto done;
-    for (int i = 0; i < n; i++) {
-        PyList_SET_ITEM(owner, i, PyLong_FromLong(g->owner[i]));
-        PyList_SET_ITEM(parent, i, PyLong_FromLong(game_find(g, i)));
-        PyList_SET_ITEM(gsize, i, PyLong_FromLong(g->gsize[i]));
-    }
+    PyObject *owners = PyList_New(n), *parent = NULL, *gsize = NULL, *history = NULL, *out = NULL;
+    if (!owners) return NULL;
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(owners, i, PyLong_FromLong(g->owner[i])); /* small ints */
+    if (!(parent = cell_list(g, 1)) || !(gsize = cell_list(g, 0))) goto done;
+    if (!(history = PyList_New(g->turns_played))) goto done;
     for (int t = 0; t < g->turns_played; t++) {
-        PyObject *facts = facts_tuple(&g->history[t]);
+        PyObject *facts = facts_object(facts_type, &g->history[t]);
         if (!facts) goto done;
         PyList_SET_ITEM(history, t, facts);
     }
-    out = Py_BuildValue("(OOO[iii][iii]iiiiO)", owner, parent, gsize, 0, g->largest[1], g->largest[2], 0, g->score[1],
+    out = Py_BuildValue("(OOO[iii][iii]iiiiO)", owners, parent, gsize, 0, g->largest[1], g->largest[2], 0, g->score[1],
                         g->score[2], g->empty, g->turns_played, g->end ? 0 : g->to_move, g->end, history);
 done:
-    Py_XDECREF(owner);
+    Py_XDECREF(owners);
     Py_XDECREF(parent);
     Py_XDECREF(gsize);
     Py_XDECREF(history);
@@ -327,7 +363,7 @@ static PyMethodDef Game_methods[] = {
      "rule it breaks (the game unchanged)"},
     {"counts", (PyCFunction)Game_counts, METH_NOARGS, "the stone counts allowed now"},
     {"groups", (PyCFunction)Game_groups, METH_VARARGS, "groups(colour): its group sizes, largest first"},
-    {"state", (PyCFunction)Game_state, METH_NOARGS, "the engine's fields, to restore a Python engine"},
+    {"state", (PyCFunction)Game_state, METH_VARARGS, "state(facts_type=tuple): the engine's fields, to restore a Python engine"},
     {NULL},
 };
 
@@ -369,6 +405,291 @@ static PyObject *core_replay(PyObject *module, PyObject *args) {
     }
     Py_DECREF(seq);
     if (code < 0) return NULL;
+    if (code == PLAY_OK) return Py_BuildValue("(nO)", done, Py_None);
+    return Py_BuildValue("(ns)", done, play_codes[code]);
+}
+
+/* -- Little Golem's plain records ----------------------------------------------------------- */
+
+static inline int blank(Py_UCS4 c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+static inline int letter(Py_UCS4 c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+/* scan_plain(text): whether `text` is a plain Little Golem game, read as formats/lg.py's
+ * _PLAIN_GAME regular expression reads it (a root node of properties, then move nodes `;W[...]`,
+ * `;B[...]` whose values hold no `]`, `\` or `=`, blanks being space, tab and line feed): None if
+ * not, else ([(name, values) of each root property, as _ROOT_PROPERTY finds them], the root's start
+ * and end, the moves' start and end). */
+static PyObject *core_scan_plain(PyObject *module, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "scan_plain: a str");
+        return NULL;
+    }
+    PyObject *text = arg;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+#define AT(k) PyUnicode_READ(kind, data, (k))
+    if (n < 1 || AT(0) != '(') Py_RETURN_NONE;
+    for (i = 1; i < n && blank(AT(i)); i++) {
+    }
+    if (i >= n || AT(i) != ';') Py_RETURN_NONE;
+    Py_ssize_t root_start = ++i, root_end = i;
+    PyObject *properties = PyList_New(0), *headers = PyDict_New();
+    int all_simple = 1; /* every property one value, with no escape: the headers as they are */
+    if (!properties || !headers) {
+        Py_XDECREF(properties);
+        Py_XDECREF(headers);
+        return NULL;
+    }
+    for (;;) { /* properties: blanks, a name, one or more values (each after blanks) */
+        Py_ssize_t j = i;
+        while (j < n && blank(AT(j))) j++;
+        if (j >= n || !letter(AT(j))) break;
+        Py_ssize_t name_start = j;
+        while (j < n && letter(AT(j))) j++;
+        Py_ssize_t name_end = j, values_start = j, values = 0, escapes = 0;
+        for (;;) {
+            Py_ssize_t k = j;
+            while (k < n && blank(AT(k))) k++;
+            if (k >= n || AT(k) != '[') break;
+            for (k++; k < n && AT(k) != ']'; k++)
+                if (AT(k) == '\\') { /* an escape takes the next character */
+                    escapes++;
+                    if (++k >= n) break;
+                }
+            if (k >= n) break;
+            j = k + 1;
+            values++;
+        }
+        if (!values) goto not_plain; /* a name without a value */
+        PyObject *name = PyUnicode_Substring(text, name_start, name_end);
+        PyObject *pair = name ? Py_BuildValue("(ON)", name, PyUnicode_Substring(text, values_start, j)) : NULL;
+        int failed = !pair || PyList_Append(properties, pair) < 0;
+        if (!failed && all_simple) {
+            /* _root_headers' simple case: one value right after the name, no backslash; a name
+             * given twice or a move in the root leaves the headers to Python, which says so */
+            int simple = values == 1 && !escapes && AT(values_start) == '[';
+            int known = PyDict_Contains(headers, name);
+            Py_UCS4 only = name_end - name_start == 1 ? AT(name_start) : 0;
+            if (known < 0) {
+                failed = 1;
+            } else if (!simple || known || only == 'W' || only == 'B') {
+                all_simple = 0;
+            } else {
+                PyObject *value = PyUnicode_Substring(text, values_start + 1, j - 1);
+                failed = !value || PyDict_SetItem(headers, name, value) < 0;
+                Py_XDECREF(value);
+            }
+        }
+        Py_XDECREF(name);
+        Py_XDECREF(pair);
+        if (failed) {
+            Py_DECREF(properties);
+            Py_DECREF(headers);
+            return NULL;
+        }
+        i = root_end = j;
+    }
+    while (i < n && blank(AT(i))) i++;
+    Py_ssize_t moves_start = i;
+    while (i < n && AT(i) == ';') { /* move nodes: ; blanks W|B blanks [value] blanks */
+        for (i++; i < n && blank(AT(i)); i++) {
+        }
+        if (i >= n || (AT(i) != 'W' && AT(i) != 'B')) goto not_plain;
+        for (i++; i < n && blank(AT(i)); i++) {
+        }
+        if (i >= n || AT(i) != '[') goto not_plain;
+        for (i++; i < n && AT(i) != ']'; i++)
+            if (AT(i) == '\\' || AT(i) == '=') goto not_plain;
+        if (i >= n) goto not_plain;
+        for (i++; i < n && blank(AT(i)); i++) {
+        }
+    }
+    Py_ssize_t moves_end = i;
+    if (i != n - 1 || AT(i) != ')') goto not_plain;
+#undef AT
+    if (all_simple) {
+        Py_DECREF(properties);
+        return Py_BuildValue("(Nnnnn)", headers, root_start, root_end, moves_start, moves_end);
+    }
+    Py_DECREF(headers);
+    return Py_BuildValue("(Nnnnn)", properties, root_start, root_end, moves_start, moves_end);
+not_plain:
+    Py_DECREF(properties);
+    Py_DECREF(headers);
+    Py_RETURN_NONE;
+}
+
+/* A growable int32 array. */
+typedef struct {
+    int32_t *items;
+    Py_ssize_t count, room;
+} int_array;
+
+static int push(int_array *a, int32_t value) {
+    if (a->count >= a->room) {
+        Py_ssize_t room = a->room ? 2 * a->room : 128;
+        int32_t *grown = PyMem_Realloc(a->items, sizeof(int32_t) * (size_t)room);
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        a->items = grown;
+        a->room = room;
+    }
+    a->items[a->count++] = value;
+    return 0;
+}
+
+static PyObject *array_bytes(const int_array *a) {
+    return PyBytes_FromStringAndSize((const char *)a->items, (Py_ssize_t)sizeof(int32_t) * a->count);
+}
+
+/* scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game between
+ * `start` and `end` (the moves scan_plain found), read as formats/lg.py's _plain_game reads them:
+ * each value looked up in `known` (value -> (cells tuple, its cell indices as int32 bytes), or the
+ * index of a bad character), or given to `learn(value)`, which reads and remembers it. Returns
+ * (first player, [cells per turn], the turns' node offsets as int32 bytes, the turns as int32
+ * bytes: per turn its count of stones then their indices, the player who resigned or 0, the
+ * offset of the resignation's node), or None where _plain_game leaves the game to the grammar
+ * (a bad value, two nodes of one colour, a node after a resignation). */
+static PyObject *core_scan_moves(PyObject *module, PyObject *args) {
+    PyObject *text, *known, *learn;
+    Py_ssize_t start, end;
+    if (!PyArg_ParseTuple(args, "UnnO!O:scan_moves", &text, &start, &end, &PyDict_Type, &known, &learn)) return NULL;
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (start < 0 || end > length || start > end || length > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "scan_moves: a span of the text");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    PyObject *cells = PyList_New(0), *result = NULL;
+    int_array offsets = {NULL, 0, 0}, turns = {NULL, 0, 0};
+    int first = 0, previous = 0, resigned = 0;
+    Py_ssize_t resigned_at = 0, i = start;
+    if (!cells) return NULL;
+    while (i < end) {
+        Py_ssize_t node = i;
+        if (PyUnicode_READ(kind, data, i) != ';') goto plain_not;
+        for (i++; i < end && blank(PyUnicode_READ(kind, data, i)); i++) {
+        }
+        if (i >= end) goto plain_not;
+        Py_UCS4 mark = PyUnicode_READ(kind, data, i);
+        if (mark != 'W' && mark != 'B') goto plain_not;
+        int colour = mark == 'W' ? 1 : 2;
+        for (i++; i < end && blank(PyUnicode_READ(kind, data, i)); i++) {
+        }
+        if (i >= end || PyUnicode_READ(kind, data, i) != '[') goto plain_not;
+        Py_ssize_t from = ++i;
+        while (i < end && PyUnicode_READ(kind, data, i) != ']') i++;
+        if (i >= end) goto plain_not;
+        Py_ssize_t to = i++;
+        while (i < end && blank(PyUnicode_READ(kind, data, i))) i++;
+        if (resigned) goto plain_not; /* a move after resigning: the grammar's error */
+        PyObject *value = PyUnicode_Substring(text, from, to);
+        if (!value) goto fail;
+        PyObject *found = PyDict_GetItemWithError(known, value);
+        if (found) {
+            Py_INCREF(found);
+        } else if (!PyErr_Occurred()) {
+            found = PyObject_CallOneArg(learn, value);
+        }
+        if (!found) {
+            Py_DECREF(value);
+            goto fail;
+        }
+        if (PyLong_Check(found)) { /* not cells: a resignation, or the grammar's error */
+            Py_DECREF(found);
+            PyObject *stripped = PyObject_CallMethod(value, "strip", NULL);
+            PyObject *lower = stripped ? PyObject_CallMethod(stripped, "lower", NULL) : NULL;
+            Py_XDECREF(stripped);
+            Py_DECREF(value);
+            if (!lower) goto fail;
+            int is_resign = PyUnicode_CompareWithASCIIString(lower, "resign") == 0;
+            Py_DECREF(lower);
+            if (!is_resign) goto plain_not;
+            resigned = colour;
+            resigned_at = node;
+            continue;
+        }
+        Py_DECREF(value);
+        PyObject *indices;
+        if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2 ||
+            !PyBytes_Check(indices = PyTuple_GET_ITEM(found, 1))) {
+            Py_DECREF(found);
+            PyErr_SetString(PyExc_TypeError, "scan_moves: known values are (cells, indices) or an int");
+            goto fail;
+        }
+        if (colour == previous) { /* two nodes of one colour: merged by the grammar, with a warning */
+            Py_DECREF(found);
+            goto plain_not;
+        }
+        if (!previous) first = colour;
+        previous = colour;
+        Py_ssize_t stones = PyBytes_GET_SIZE(indices) / (Py_ssize_t)sizeof(int32_t);
+        const int32_t *each = (const int32_t *)PyBytes_AS_STRING(indices);
+        int failed = PyList_Append(cells, PyTuple_GET_ITEM(found, 0)) < 0 || push(&offsets, (int32_t)node) < 0 ||
+                     push(&turns, (int32_t)stones) < 0;
+        for (Py_ssize_t k = 0; k < stones && !failed; k++) failed = push(&turns, each[k]) < 0;
+        Py_DECREF(found);
+        if (failed) goto fail;
+    }
+    PyObject *packed_offsets = array_bytes(&offsets), *packed_turns = array_bytes(&turns);
+    if (packed_offsets && packed_turns) {
+        result = Py_BuildValue("(iONNin)", first ? first : 1, cells, packed_offsets, packed_turns, resigned,
+                               resigned_at);
+    } else {
+        Py_XDECREF(packed_offsets);
+        Py_XDECREF(packed_turns);
+    }
+    goto done;
+plain_not:
+    result = Py_None;
+    Py_INCREF(result);
+    goto done;
+fail:
+    result = NULL;
+done:
+    Py_DECREF(cells);
+    PyMem_Free(offsets.items);
+    PyMem_Free(turns.items);
+    return result;
+}
+
+/* replay_flat(game, first, turns): play turns packed as scan_moves packs them (per turn its count
+ * of stones, then their cell indices, -1 off the board; the mover's own stones, the players
+ * alternating from `first`) until one is refused: (turns played, code or None). */
+static PyObject *core_replay_flat(PyObject *module, PyObject *args) {
+    PyObject *game;
+    int player;
+    Py_buffer turns;
+    if (!PyArg_ParseTuple(args, "O!iy*:replay_flat", &GameType, &game, &player, &turns)) return NULL;
+    hex_game *g = &((GameObject *)game)->game;
+    const int32_t *at = turns.buf, *stop = at + turns.len / (Py_ssize_t)sizeof(int32_t);
+    Py_ssize_t done = 0;
+    int code = PLAY_OK, cells[TURN_ROOM];
+    while (at < stop) {
+        int32_t count = *at++;
+        if (count < 0 || count > stop - at) {
+            PyBuffer_Release(&turns);
+            PyErr_SetString(PyExc_ValueError, "replay_flat: turns cut short");
+            return NULL;
+        }
+        if (count > TURN_ROOM) { /* refused here; the Python engine words it */
+            code = g->end ? PLAY_GAME_OVER : PLAY_STONE_COUNT;
+            break;
+        }
+        for (int32_t k = 0; k < count; k++) cells[k] = at[k] < 0 || at[k] >= g->board->cells ? -1 : at[k];
+        at += count;
+        code = game_play(g, player, cells, NULL, count);
+        if (code != PLAY_OK) break;
+        done++;
+        player = 3 - player;
+    }
+    PyBuffer_Release(&turns);
+    if (code < 0) return PyErr_NoMemory();
     if (code == PLAY_OK) return Py_BuildValue("(nO)", done, Py_None);
     return Py_BuildValue("(ns)", done, play_codes[code]);
 }
@@ -941,6 +1262,11 @@ static PyTypeObject SearchType = {
 static PyMethodDef module_methods[] = {
     {"replay", core_replay, METH_VARARGS,
      "replay(game, turns, index): play Turn objects until one is refused; (turns played, code or None)"},
+    {"replay_flat", core_replay_flat, METH_VARARGS,
+     "replay_flat(game, first, turns): play turns packed as scan_moves packs them"},
+    {"scan_plain", core_scan_plain, METH_O, "scan_plain(text): a plain Little Golem game's root and moves, or None"},
+    {"scan_moves", core_scan_moves, METH_VARARGS,
+     "scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game"},
     {NULL},
 };
 

@@ -1,11 +1,39 @@
 /* The transposition table (see hextable.h): allocation, growth, files. */
-#define _DEFAULT_SOURCE /* madvise's advice names under -std=c11 */
+#define _GNU_SOURCE /* madvise's advice names and mremap under -std=c11 */
 #include "hextable.h"
 
 #include <stdio.h>
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#endif
+
+/* Large tables are mapped memory of their own on Linux, grown by mremap: no copy and no second
+ * table while growing (a realloc of a block from the heap copies it into a new one, which a
+ * memory cap of the bound plus a little refuses). Elsewhere, malloc and realloc. */
+#if defined(__linux__) && defined(MREMAP_MAYMOVE)
+#define MAPPED 1
+static void *table_alloc(size_t bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+static void *table_realloc(void *old, size_t old_bytes, size_t bytes) {
+    void *p = mremap(old, old_bytes, bytes, MREMAP_MAYMOVE);
+    return p == MAP_FAILED ? NULL : p;
+}
+static void table_release(void *p, size_t bytes) {
+    if (p) munmap(p, bytes);
+}
+#else
+static void *table_alloc(size_t bytes) { return calloc(bytes, 1); }
+static void *table_realloc(void *old, size_t old_bytes, size_t bytes) {
+    (void)old_bytes;
+    return realloc(old, bytes);
+}
+static void table_release(void *p, size_t bytes) {
+    (void)bytes;
+    free(p);
+}
 #endif
 
 #define FIRST_BUCKETS ((size_t)1 << 12)
@@ -29,12 +57,12 @@ int table_init(hex_table *table, size_t max_bytes) {
     while (table_bytes(most * 2) <= max_bytes) most *= 2;
     table->max_buckets = most;
     table->buckets = FIRST_BUCKETS < most ? FIRST_BUCKETS : most;
-    table->entries = calloc(table->buckets * BUCKET, sizeof(table_entry));
+    table->entries = table_alloc(table_bytes(table->buckets)); /* zeroed: mapped pages, or calloc */
     return table->entries ? 0 : -1;
 }
 
 void table_free(hex_table *table) {
-    free(table->entries);
+    table_release(table->entries, table_bytes(table->buckets));
     table->entries = NULL;
     table->buckets = table->used = 0;
 }
@@ -44,13 +72,15 @@ void table_free(hex_table *table) {
  * Returns -1 (the table unchanged, and kept at its size from now on) without the memory. */
 int table_grow(hex_table *table) {
     size_t old_buckets = table->buckets;
-    table_entry *grown = realloc(table->entries, table_bytes(old_buckets * 2));
+    table_entry *grown = table_realloc(table->entries, table_bytes(old_buckets), table_bytes(old_buckets * 2));
     if (grown == NULL) {
         table->max_buckets = old_buckets;
         return -1;
     }
     advise_huge(grown, table_bytes(old_buckets * 2));
+#ifndef MAPPED /* mremap's new pages are zero already */
     memset(grown + old_buckets * BUCKET, 0, table_bytes(old_buckets));
+#endif
     table->entries = grown;
     table->buckets = old_buckets * 2;
     table->grown++;
@@ -182,7 +212,7 @@ int table_load(hex_table *table, FILE *in, const char *tag, size_t tag_length) {
         memcmp(h.tag, tag, tag_length) || !h.buckets || (h.buckets & (h.buckets - 1)))
         return -2;
     if (h.buckets > table->max_buckets) return -3;
-    table_entry *entries = realloc(table->entries, table_bytes(h.buckets));
+    table_entry *entries = table_realloc(table->entries, table_bytes(table->buckets), table_bytes(h.buckets));
     if (!entries) return -1;
     table->entries = entries;
     table->buckets = h.buckets;

@@ -22,7 +22,7 @@ from catchup_notation.compiled import core
 
 if TYPE_CHECKING:
     from catchup_notation.board import Board
-    from catchup_notation.model import Turn
+    from catchup_notation.model import Record
     from catchup_notation.rules.engine import Engine
     from catchup_notation.rules.hexgame import HexGame
 
@@ -70,6 +70,23 @@ def rules_of(game: Engine) -> Rules | None:
     hexcore = core("_hexcore")
     if hexcore is None:
         return None
+    variant = game.variant
+    known = _rules_known.get(id(variant))
+    if known is not None and known[0] is variant and known[1] is type(game):
+        return known[2]
+    if len(_rules_known) >= 256:
+        _rules_known.clear()
+    found = _rules_of(hexcore, game)
+    _rules_known[id(variant)] = (variant, type(game), found)
+    return found
+
+
+#: rules_of() by variant (kept, so that its id stays its own) and engine class: a variant is never
+#: changed, and parse_variant hands out one object per variant string.
+_rules_known: dict[int, tuple[Any, type, Rules | None]] = {}
+
+
+def _rules_of(hexcore: Any, game: Engine) -> Rules | None:
     found = _kinds(hexcore).get(type(game))
     if found is None:
         return None
@@ -117,11 +134,14 @@ def core_game(game: HexGame, rules: Rules) -> Any:
     return hexcore.Game(core_board(game.board), rules)
 
 
-def replay_on_core(game: Engine, turns: Sequence[Turn]) -> bool:
-    """Play `turns` from the start on the core. True when every turn was legal: `game` (a fresh
-    engine) then holds the final position. False, `game` unchanged, when the core is not built,
-    does not know the rules, or a turn breaks one (the Python engine explains which)."""
-    if game.turns_played or not turns:
+def replay_on_core(game: Engine, record: Record) -> bool:
+    """Play the record's turns from the start on the core. True when every turn was legal: `game`
+    (a fresh engine) then holds the final position. False, `game` unchanged, when the core is not
+    built, does not know the rules, or a turn breaks one (the Python engine explains which).
+
+    A record whose reader kept its turns compactly (a DeferredRecord of plain cells, read on the
+    same board) is replayed from those, without making its Turn objects."""
+    if game.turns_played:
         return False
     rules = rules_of(game)
     if rules is None:
@@ -129,8 +149,17 @@ def replay_on_core(game: Engine, turns: Sequence[Turn]) -> bool:
     hexgame: HexGame = game  # type: ignore[assignment]  # rules_of knows only hex engines
     hexcore = core("_hexcore")
     assert hexcore is not None
-    position = core_game(hexgame, rules)
-    _, broken = hexcore.replay(position, turns, hexgame.board.index)
+    compact = getattr(record, "compact", None)
+    if compact is not None and not record.turns_made and compact.board == hexgame.board:  # type: ignore[attr-defined]
+        if not compact.cells:
+            return False
+        position = core_game(hexgame, rules)
+        _, broken = hexcore.replay_flat(position, compact.first, compact.turns)
+    else:
+        if not record.turns:
+            return False
+        position = core_game(hexgame, rules)
+        _, broken = hexcore.replay(position, record.turns, hexgame.board.index)
     if broken is not None:
         return False
     restore(hexgame, position)
@@ -139,12 +168,12 @@ def replay_on_core(game: Engine, turns: Sequence[Turn]) -> bool:
 
 def restore(game: HexGame, position: Any) -> None:
     """Fill a fresh engine's fields from the core's position (the same position, same facts)."""
-    from catchup_notation.rules.hexgame import TurnFacts, _facts
+    from catchup_notation.rules.hexgame import TurnFacts
 
-    owner, parent, gsize, largest, scores, empty, turns, to_move, end, history = position.state()
+    owner, parent, gsize, largest, scores, empty, turns, to_move, end, history = position.state(TurnFacts)
     game.owner, game.parent, game.gsize = owner, parent, gsize
     game.largest, game.scores, game.empty, game.turns_played = largest, scores, empty, turns
-    game.history = [_facts(TurnFacts, facts) for facts in history]
+    game.history = history
     game._counts = None
     if end:
         game._end("board-full" if end == 1 else "no-legal-turn")

@@ -88,7 +88,7 @@ def replay(
     Hex records go through the compiled core where it is built; a record it finds broken is
     replayed here, so that the diagnostic is the engine's own."""
     game = start(record, variant, cell_namer=cell_namer)
-    if replay_on_core(game, record.turns):
+    if replay_on_core(game, record):
         return Replay(record, game.variant, game)
     play = game.play
     for turn in record.turns:

@@ -20,7 +20,7 @@ import attrs
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
-from catchup_notation.solvers.hexsolve.core import CoreSearcher, make_searcher
+from catchup_notation.solvers.hexsolve.core import CoreSearcher, TableView, make_searcher
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
 from catchup_notation.solvers.hexsolve.search import Searcher, SearchError
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
@@ -294,7 +294,7 @@ class _Run:
             game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
         )
@@ -317,12 +317,20 @@ class _Run:
             self.game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
             complete=False,
             stopped=why,
         )
+
+    def _capacity(self) -> int:
+        """The most entries the tables of all processes hold: the compiled search's C entries are
+        smaller than the Python table's, so the same memory holds more of them."""
+        table = self.searcher.table
+        if isinstance(table, TableView):
+            return table.capacity * (self.jobs if self.jobs > 1 else 1)
+        return self.capacity
 
     def _entries(self) -> int:
         """Entries in every table at the end: this process's and each worker's at its last answer."""

@@ -55,6 +55,12 @@ class TableView:
         return entries
 
     @property
+    def capacity(self) -> int:
+        """The most entries the table holds (at its memory bound)."""
+        found: int = self._search.table["capacity"]
+        return found
+
+    @property
     def stats(self) -> dict[str, int]:
         """Entries, capacity (entries at its bound), bytes now, stores that replaced another
         position's entry, and doublings."""
