@@ -30,7 +30,7 @@ from catchup_notation.solvers.hexsolve.search import (
     SearchError,
     State,
     search_state,
-    searchable,
+    unsearchable,
 )
 from catchup_notation.solvers.hexsolve.symmetry import position_symmetries
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
@@ -74,7 +74,9 @@ class CoreSearcher:
     def __init__(self, game: HexGame, rules: tuple[int, ...], *, capacity: int, budget: Budget | None = None) -> None:
         hexcore = core("_hexcore")
         assert hexcore is not None
-        searchable(game)
+        refused = unsearchable(game)
+        if refused is not None:
+            raise SearchError(refused)
         self.geo = geo = Geometry(game)
         self.budget = budget or Budget()
         local = {board_index: k for k, board_index in enumerate(geo.board_index)}
