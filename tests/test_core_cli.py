@@ -41,8 +41,9 @@ def broken(rng: random.Random, game, player: int) -> Turn:
 
 def records(rng: random.Random, variant: str, count: int) -> list[Record]:
     out = []
+    smallest = next((p.minimum or 2 for p in parse_variant(variant).spec.parameters if p.name == "size"), 2)
     for i in range(count):
-        chosen = parse_variant(variant, size=rng.choice((3, 4, 5)))
+        chosen = parse_variant(variant, size=rng.choice([s for s in (3, 4, 5) if s >= smallest]))
         game = chosen.new_game()
         turns = []
         stop = rng.choice((None, None, rng.randint(1, 30)))  # finished, or stopped early

@@ -28,7 +28,10 @@ from tests.helpers import HEX_VARIANTS
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
-SEARCHED = [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless]
+#: The variants the compiled search takes (every searchable variant the core knows the rules of).
+SEARCHED = [
+    v for v in HEX_VARIANTS if compiled_rules(parse_variant(v).new_game()) and not parse_variant(v).new_game().endless
+]
 
 
 def position(variant: str, board: str | int, empty: int, seed: int):
