@@ -82,18 +82,24 @@ inline uint32_t permute(int k, uint32_t m) {
     return perm_table[k][0][m & 255] | perm_table[k][1][m >> 8 & 255] | perm_table[k][2][m >> 16 & 255];
 }
 
+// The group of `mask` holding its lowest cell.
+uint32_t first_group(uint32_t mask) {
+    uint32_t comp = mask & -mask, frontier = comp;
+    while (frontier) {
+        int k = __builtin_ctz(frontier);
+        frontier &= frontier - 1;
+        uint32_t grow = near_mask[k] & mask & ~comp;
+        comp |= grow;
+        frontier |= grow;
+    }
+    return comp;
+}
+
 // Group sizes of a mask, largest first.
 int groups(uint32_t mask, int* out) {
     int count = 0;
     while (mask) {
-        uint32_t comp = mask & -mask, frontier = comp;
-        while (frontier) {
-            int k = __builtin_ctz(frontier);
-            frontier &= frontier - 1;
-            uint32_t grow = near_mask[k] & mask & ~comp;
-            comp |= grow;
-            frontier |= grow;
-        }
+        uint32_t comp = first_group(mask);
         mask &= ~comp;
         out[count++] = __builtin_popcount(comp);
     }
@@ -104,14 +110,7 @@ int groups(uint32_t mask, int* out) {
 int largest(uint32_t mask) {
     int best = 0;
     while (mask && __builtin_popcount(mask) > best) {
-        uint32_t comp = mask & -mask, frontier = comp;
-        while (frontier) {
-            int k = __builtin_ctz(frontier);
-            frontier &= frontier - 1;
-            uint32_t grow = near_mask[k] & mask & ~comp;
-            comp |= grow;
-            frontier |= grow;
-        }
+        uint32_t comp = first_group(mask);
         mask &= ~comp;
         best = std::max(best, __builtin_popcount(comp));
     }

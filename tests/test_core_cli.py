@@ -15,28 +15,11 @@ import pytest
 
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats import write_text
-from catchup_notation.model import Record, Turn
+from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
-from tests.helpers import HEX_VARIANTS
+from tests.helpers import HEX_VARIANTS, broken_turn
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
-
-
-def broken(rng: random.Random, game, player: int) -> Turn:
-    """A turn that breaks a rule (or, now and then, happens to be legal)."""
-    empties = game.empty_cells()
-    taken = [c for c in game.board.cells if c not in set(empties)]
-    cells = rng.sample(empties, rng.randint(0, min(4, len(empties))))
-    kind = rng.randrange(5)
-    if kind == 0 and taken:
-        cells.append(rng.choice(taken))
-    elif kind == 1:
-        cells.append((9, 9))
-    elif kind == 2 and cells:
-        cells.append(cells[0])
-    elif kind == 3:
-        player = 3 - player
-    return Turn(player, tuple(cells))
 
 
 def records(rng: random.Random, variant: str, count: int) -> list[Record]:
@@ -55,7 +38,7 @@ def records(rng: random.Random, variant: str, count: int) -> list[Record]:
             scratch = chosen.new_game()
             for turn in turns[:k]:
                 scratch.play(turn)
-            turns[k] = broken(rng, scratch, turns[k].player)
+            turns[k] = broken_turn(rng, scratch, turns[k].player, off_board=(9, 9), colours=False)  # writable
         resigned = rng.choice((1, 2)) if stop is not None and rng.random() < 0.5 else None
         out.append(Record(str(chosen), tuple(turns), resigned=resigned, players=(f"p{i}", None)))
     return out

@@ -18,7 +18,7 @@ from catchup_notation.rules.corerules import core_game, replay_on_core, rules_of
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.rules.replay import replay
 from catchup_notation.shapes import random_board
-from tests.helpers import HEX_VARIANTS
+from tests.helpers import HEX_VARIANTS, broken_turn
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
@@ -33,26 +33,6 @@ boards = st.sampled_from([2, 3, 4, 5, 7, "blob"])
 
 #: The variants whose rules the core knows (a variant it does not, sabotage-malthus, runs in Python).
 KNOWN = [v for v in HEX_VARIANTS if rules_of(parse_variant(v).new_game()) is not None]
-
-
-def candidate(rng: random.Random, game, player: int) -> Turn:
-    """A turn that is often illegal in one way: a count not allowed, an occupied or off-board
-    cell, a cell twice, the wrong player, stones of the wrong colour."""
-    empties = game.empty_cells()
-    taken = [c for c in game.board.cells if c not in set(empties)]
-    cells = rng.sample(empties, rng.randint(0, min(4, len(empties))))
-    kind = rng.randrange(7)
-    if kind == 0 and taken:
-        cells.append(rng.choice(taken))
-    elif kind == 1:
-        cells.append((99, 99))
-    elif kind == 2 and cells:
-        cells.append(cells[0])
-    elif kind == 3:
-        player = 3 - player
-    elif kind == 4:
-        return Turn(player, tuple(cells), colours=tuple(rng.choice((1, 2)) for _ in cells))
-    return Turn(player, tuple(cells))
 
 
 def indices(game, turn: Turn) -> list[int]:
@@ -79,7 +59,7 @@ def test_the_core_plays_every_turn_as_the_engine_does(name, board, seed):
         if game.over:
             break
         for _ in range(2):
-            probe = candidate(rng, game, game.to_move)
+            probe = broken_turn(rng, game, game.to_move)
             error = game.check(probe)
             if error is not None:  # refused alike, and the position left alone
                 assert position.play(probe.player, indices(game, probe), probe.colours) == error.code
@@ -104,7 +84,7 @@ def test_replay_through_the_core_is_the_engines(name, board, seed, corrupt):
         scratch = variant.new_game()
         for turn in turns[:k]:
             scratch.play(turn)
-        turns[k] = candidate(rng, scratch, turns[k].player)
+        turns[k] = broken_turn(rng, scratch, turns[k].player)
     record = Record(str(variant), tuple(turns))
     compiled = replay(record)
     fresh = variant.new_game()

@@ -402,6 +402,19 @@ static int refuted(hex_search *s, const hex_threat *threats, int nthreats, mask_
 
 static int coloured_children(hex_search *s, const hex_state *st, counts_t counts, hex_child **out, int *room);
 
+/* The facts of a turn (TurnFacts), as children() and coloured_children() record them. */
+static inline void set_facts(hex_state *child, int mover, int count, int score, int new_score, int max_before,
+                             int max_after, int strict) {
+    child->has_facts = 1;
+    child->facts.player = mover;
+    child->facts.placed = count;
+    child->facts.score_before = score;
+    child->facts.score_after = new_score;
+    child->facts.max_before = max_before;
+    child->facts.max_after = max_after;
+    child->facts.strict = strict;
+}
+
 /* children(): every legal turn and the state after it, in the order the Python search builds
  * them; with `only`, that turn alone if it is legal. A turn that leaves one of `threats` to the
  * opponent is left out and its cells appended to the frame's pruned turns (*npruned). Returns
@@ -450,14 +463,7 @@ static int children(hex_search *s, const hex_state *st, counts_t counts, const h
                 int new_max = board_max >= new_largest ? board_max : new_largest;
                 int strict = s->rules.reads_strict && top > board_max && tops == 1 ? top : 0;
                 hex_state child;
-                child.has_facts = 1;
-                child.facts.player = mover;
-                child.facts.placed = count;
-                child.facts.score_before = score;
-                child.facts.score_after = new_score;
-                child.facts.max_before = board_max;
-                child.facts.max_after = new_max;
-                child.facts.strict = strict;
+                set_facts(&child, mover, count, score, new_score, board_max, new_max, strict);
                 child.turns = next_turns;
                 if (mover == 1) {
                     child.m1 = st->m1 | placed;
@@ -539,14 +545,8 @@ static int coloured_children(hex_search *s, const hex_state *st, counts_t counts
                 int same = 0;
                 for (int i = 0; i < nsizes; i++) same += sizes[i] == mine;
                 hex_state child;
-                child.has_facts = 1;
-                child.facts.player = mover;
-                child.facts.placed = count;
-                child.facts.score_before = score;
-                child.facts.score_after = new_score;
-                child.facts.max_before = board_max;
-                child.facts.max_after = largest[1] > largest[2] ? largest[1] : largest[2];
-                child.facts.strict = s->rules.reads_strict && mine > board_max && same == 1 ? mine : 0;
+                set_facts(&child, mover, count, score, new_score, board_max, largest[1] > largest[2] ? largest[1] : largest[2],
+                          s->rules.reads_strict && mine > board_max && same == 1 ? mine : 0);
                 child.m1 = masks[1];
                 child.m2 = masks[2];
                 child.mover = 3 - mover;

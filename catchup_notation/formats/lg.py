@@ -613,19 +613,33 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
             return None
         previous = colour
         turns.append(own_stones_turn(COLOURS[colour], cells, at))
-    record = Record(
-        variant=str(variant_obj),
-        turns=tuple(turns),
-        resigned=resigned,
-        players=(headers.get("PW"), headers.get("PB")),
-        headers=headers,
-        source=source,
-        index=index,
-        at=Location(line, column),
-        resigned_at=resigned_at,
-    )
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = Record(turns=tuple(turns), **fields)
     warnings = _resignation_warnings(text, line, column, headers, resigned, game.start("root"), game.group("root"))
     return Parsed(index, record, None, warnings, line=line)
+
+
+def _record_fields(
+    variant: Variant,
+    headers: dict[str, str],
+    resigned: int | None,
+    resigned_at: Location | None,
+    source: str | None,
+    index: int,
+    line: int,
+    column: int,
+) -> dict[str, Any]:
+    """A plain game's Record fields but its turns."""
+    return {
+        "variant": str(variant),
+        "resigned": resigned,
+        "players": (headers.get("PW"), headers.get("PB")),
+        "headers": headers,
+        "source": source,
+        "index": index,
+        "at": Location(line, column),
+        "resigned_at": resigned_at,
+    }
 
 
 def _root_headers(properties: list[tuple[str, str]]) -> dict[str, str] | None:
@@ -695,18 +709,8 @@ def _plain_on_core(
             player = 2 if player == 1 else 1
         return tuple(made)
 
-    record = DeferredRecord.deferred(
-        make,
-        PlainTurns(board, first, cells, turns),
-        variant=str(variant_obj),
-        resigned=resigned,
-        players=(headers.get("PW"), headers.get("PB")),
-        headers=headers,
-        source=source,
-        index=index,
-        at=Location(line, column),
-        resigned_at=resigned_at,
-    )
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = DeferredRecord.deferred(make, PlainTurns(board, first, cells, turns), **fields)
     root = text[root_start:root_end]
     warnings = _resignation_warnings(text, line, column, headers, resigned, root_start, root)
     return Parsed(index, record, None, warnings, line=line)
