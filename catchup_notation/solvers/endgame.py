@@ -24,6 +24,7 @@ from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, 
 from catchup_notation.solvers.hexsolve.search import Searcher, SearchError
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
 from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStopped, SearchTooLarge
+from catchup_notation.workers import capped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -125,7 +126,7 @@ def solve_endgame(
         return EndgameResult(final.winner, None, None, (), final, 0, 0.0, game.empty)
     if max_empty is not None and game.empty > max_empty:
         raise EndgameTooLarge(f"{game.empty} empty cells; the endgame solver is limited to {max_empty} here")
-    jobs = available_cores() if jobs == 0 else max(jobs, 1)
+    jobs = available_cores() if jobs == 0 else capped(jobs)
     budget = Budget(time_limit, max_nodes, progress)
     capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
     try:

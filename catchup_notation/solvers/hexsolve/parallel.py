@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from catchup_notation.solvers.limits import Budget
+from catchup_notation.workers import available_cores, start_worker
+
+__all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
@@ -36,20 +38,10 @@ Answer = tuple[int, int, int, list[int] | None, int, int]
 _worker: tuple[Searcher, dict[int, State]] | None = None
 
 
-def available_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def quiet_worker() -> None:
-    """Signals in a worker process: the parent ends workers with SIGTERM (which must end them at
-    once, not unwind through a handler inherited by fork and print a traceback) and alone answers
-    Ctrl-C."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """What a worker process does first: the parent alone answers Ctrl-C, the signals that end a
+    process end it at once, and it dies with its parent (see `catchup_notation.workers`)."""
+    start_worker()
 
 
 def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
