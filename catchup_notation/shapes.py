@@ -30,7 +30,8 @@ from catchup_notation.limits import MAX_BOARD_SPAN, MAX_CELLS, MAX_SIDE, TooMany
 if TYPE_CHECKING:
     import random
 
-#: Most characters of a board file (a mask of the largest board takes about 20,000).
+#: Most characters of a board's spelling, in a file or inline (a mask of the largest board takes
+#: about 20,000).
 MAX_BOARD_FILE_CHARS = 1_000_000
 
 # ---------------------------------------------------------------------------------------------
@@ -249,6 +250,8 @@ def parse_board(text: str, *, base: Path | None = None) -> Board:
     """A board from any of its spellings (see the module's description): `@file`, a cell list
     (`{` or `(` first), a named shape (letters and a size), else an inline mask. `base` is the
     folder a relative `@path` is read from (default: the working folder)."""
+    if len(text) > MAX_BOARD_FILE_CHARS:  # before any work: a board's spelling takes far less
+        raise BoardError(f"a board spelt in {len(text)} characters is past the limit of {MAX_BOARD_FILE_CHARS}")
     spec = text.strip()
     if spec.startswith("@"):
         return _from_file(spec[1:].strip(), base)

@@ -19,7 +19,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_NESTING, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -114,9 +114,7 @@ class JsonFormat(Format):
                 if loaded and number in loaded:
                     value = loaded[number]
                 elif isinstance(line, LongLine):
-                    raise NotationError(
-                        f"a line of {line.length} characters is past the limit of {MAX_LINE_CHARS}", code="limit"
-                    )
+                    raise line.error(number)
                 else:
                     value = load(line)
             except NotationError as exc:

@@ -58,7 +58,7 @@ from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits,
 from catchup_notation.model import Location, Record, Turn, new_location, own_stones_turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.shapes import board_text, parse_board
+from catchup_notation.shapes import MAX_BOARD_FILE_CHARS, board_text, parse_board
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -358,7 +358,7 @@ class _ValueError(Exception):
         self.message, self.spot, self.offset, self.code = message, spot, offset, code
 
 
-_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
+_VALUE = re.compile(r"\[((?:[^\\\]]++|\\.)*+)\]", re.S)
 
 
 def _property(token: str) -> tuple[str, str]:
@@ -554,11 +554,11 @@ def read_game(
 
 # A game of a root node of properties and then plain move nodes: what Little Golem writes.
 _PLAIN_GAME = re.compile(
-    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)*)[ \t\n]*"
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)*)[ \t\n]*"
     r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
     re.S,
 )
-_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)", re.S)
+_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)", re.S)
 # One move node with the blanks after it: the `moves` of `_PLAIN_GAME` is a run of these, so the
 # lengths of the runs found add up to each node's offset.
 _PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
@@ -734,7 +734,8 @@ def _build(
     try:
         board_given = shape_of(headers, variant)
     except BoardError as exc:
-        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, "bad-board") from None
+        code = "limit" if len(headers[BOARD_PROPERTY]) > MAX_BOARD_FILE_CHARS else "bad-board"
+        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, code) from None
     try:
         variant_obj = parse_variant(variant, size=side, board=board_given)
     except VariantError as exc:

@@ -87,6 +87,7 @@ from catchup_notation.formats.rga_board import (
     side_of_columns,
 )
 from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
+from catchup_notation.limits import MAX_TEXT_LINE_CHARS
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 from catchup_notation.shapes import centred, mask_cells, shape
@@ -1256,7 +1257,7 @@ def read_rga(
         raise VariantError(f"rga records are hex games; {variant!r} is not a hex variant")
     if isinstance(corrections, str) and corrections != "diagram":
         raise VariantError("corrections is a mapping of names or the string 'diagram'")
-    for index, parts in enumerate(_games(lines_of(chunks), source)):
+    for index, parts in enumerate(_games(lines_of(chunks, MAX_TEXT_LINE_CHARS), source)):
         reader = _Reader(parts, index, source, variant)
         error = parts[0].error
         lines = [line.number for line in parts[0].lines if line.kind == "record"] or [parts[0].lines[0].number]
