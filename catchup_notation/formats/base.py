@@ -278,8 +278,3 @@ class Capped:
             self.column = len(chunk) - chunk.rfind("\n")
         else:
             self.column += len(chunk)
-
-
-def whole_text(chunks: Iterable[str]) -> str:
-    """The chunks joined: for formats whose records need the whole text (one JSON document)."""
-    return "".join(chunks)

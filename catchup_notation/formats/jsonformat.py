@@ -10,7 +10,6 @@ its mover's colour) must be 1s and 2s, one for each cell; anything else is a `sh
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,7 +18,8 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_NESTING, TooManyDigits, excerpt, int_of
+from catchup_notation.formats.jsondoc import elements, load
+from catchup_notation.limits import excerpt
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -64,8 +64,9 @@ class JsonFormat(Format):
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
         """JSON Lines are read a line at a time (a broken line costs that line only); a text that is
-        one JSON value spread over lines (a pretty-printed record, an array) is read whole. Which
-        of the two a text is, its first lines tell: JSON Lines if one of them is a whole object."""
+        one JSON value spread over lines (a pretty-printed record, an array) a value at a time
+        (`jsondoc`). Which of the two a text is, its first lines tell: JSON Lines if one of them is
+        a whole object (or longer than any document's line may be)."""
         source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
@@ -75,6 +76,9 @@ class JsonFormat(Format):
         whole = False  # one of the first lines is a whole JSON value: JSON Lines
         for line in lines:
             held.append(line)
+            if isinstance(line, LongLine):  # no document has such a line: JSON Lines, and its error
+                whole = True
+                break
             value = _whole_value(line)
             if value is not _NOT_WHOLE and value is not _LIMITED:
                 loaded[len(held)] = value
@@ -84,17 +88,13 @@ class JsonFormat(Format):
         if not any(h.strip() for h in held) or whole:
             yield from self.read_lines(_chain(held, lines), source=source, variant=variant, loaded=loaded)
             return
-        text = "\n".join(_chain(held, lines))
-        try:
-            data = load(text)
-        except NotationError as exc:
-            exc.source = source
-            exc.text = line_of(text, exc.line or 1) if exc.line else None
-            yield Parsed(0, None, exc, line=1)
-            return
-        values = data if isinstance(data, list) else [data]
-        for index, value in enumerate(values):
-            yield _item(value, index, source, variant, Location(1, 1), text, 1)
+        for element in elements(_chain(held, lines)):
+            if element.error is not None:
+                element.error.source = source
+                yield Parsed(element.index, None, element.error, line=element.line)
+                continue
+            at = Location(element.line, element.column)
+            yield _item(element.value, element.index, source, variant, at, element.prefix + element.text, element.line)
 
     def read_lines(
         self,
@@ -137,11 +137,6 @@ class JsonFormat(Format):
 
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
 _SAMPLE = 8
-_LONG_NUMBER = re.compile(r"[0-9]{19,}")
-_DEEP_RUN = r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}"  # spelt so: 3x faster than (?:[[{]\s*){65}
-_DEEP = re.compile(_DEEP_RUN)
-#: A string (skipped whole) or a run of brackets nested too deep: brackets inside a string are text.
-_STRING_OR_DEEP = re.compile(r'"(?:[^"\\]++|\\.)*+"|(' + _DEEP_RUN + ")")
 
 
 _NOT_WHOLE = object()
@@ -160,55 +155,6 @@ def _whole_value(line: str) -> Any:
         return _LIMITED if exc.code == "limit" else _NOT_WHOLE
 
 
-def _bounded_int(digits: str) -> int:
-    try:
-        return int_of(digits)
-    except TooManyDigits as exc:
-        raise _Limit(str(exc)) from None
-
-
-class _Limit(Exception):
-    """A limit met inside the JSON decoder (which passes other exceptions through)."""
-
-
-def load(text: str) -> Any:
-    """`json.loads` within the limits: integers of at most `MAX_DIGITS` digits, nesting at most
-    `MAX_NESTING` deep; NotationError (with line and column where known) otherwise."""
-    deep = _too_deep(text)
-    if deep is not None:
-        line = text.count("\n", 0, deep) + 1
-        column = deep - text.rfind("\n", 0, deep)
-        raise NotationError(
-            f"JSON nested more than {MAX_NESTING} deep (a record needs 4)", line=line, column=column, code="limit"
-        )
-    try:
-        return json.loads(text, parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    except _Limit as exc:
-        found = _LONG_NUMBER.search(text)
-        where = found.start() if found is not None else 0
-        line = text.count("\n", 0, where) + 1
-        column = where - text.rfind("\n", 0, where)
-        raise NotationError(str(exc), line=line, column=column, code="limit") from None
-    except RecursionError:
-        raise NotationError(
-            f"JSON nested deeper than Python can read (the limit is {MAX_NESTING})", code="limit"
-        ) from None
-
-
-def _too_deep(text: str) -> int | None:
-    """Where brackets outside strings open more than MAX_NESTING deep in a row, or None. The quick
-    search ignores strings; only where it finds a run are strings told apart (a run in a comment's
-    text is no nesting)."""
-    if _DEEP.search(text) is None:
-        return None
-    for found in _STRING_OR_DEEP.finditer(text):
-        if found.group(1) is not None:
-            return found.start()
-    return None
-
-
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
     yield from held
     yield from rest
@@ -222,7 +168,12 @@ def _item(
             index,
             None,
             NotationError(
-                f"record {index + 1}: {message}", source=source, line=line, column=1, text=line_of(text, 1), code=code
+                f"record {index + 1}: {message}",
+                source=source,
+                line=line,
+                column=at.column,
+                text=line_of(text, 1),
+                code=code,
             ),
         )
 

@@ -54,7 +54,7 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, MAX_TURNS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Location, Record, Turn, new_location, own_stones_turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -587,13 +587,14 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
     # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
     one_line = text.find("\n", 0, game.end("moves")) < 0
     where = _Offsets(text, line, column)
-    turns = []
+    turns: list[Turn] = []
     resigned: int | None = None
     resigned_at: Location | None = None
     previous = ""
     offset = moves_at
-    for node, colour, value in _PLAIN_NODE.findall(text, moves_at, game.end("moves")):
-        if resigned is not None:  # a move after resigning: the grammar's error
+    for found in _PLAIN_NODE.finditer(text, moves_at, game.end("moves")):
+        node, colour, value = found.groups()
+        if resigned is not None or len(turns) >= MAX_TURNS:  # a move after resigning, too many: the grammar's error
             return None
         at = new_location(line, column + offset) if one_line else where.location(offset)
         offset += len(node)
@@ -781,6 +782,8 @@ def _build(
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
         player = COLOURS[colour]
+        if len(turns) >= MAX_TURNS:
+            raise _ValueError(f"more than {MAX_TURNS} turns, the limit of a record", spot, 0, "limit")
         if resigned is not None:
             raise _ValueError(f"a move after {LETTERS[resigned]} resigned", spot, 0, "move-after-resign")
         if value.strip().lower() == "resign":
