@@ -121,7 +121,8 @@ class NotationError(CatchupError):
     input that cannot be opened or recognised.
 
     `source`, `line`, `column` locate it (1-based; `byte_offset` for undecodable bytes);
-    `text` is the offending line, shown with a caret under the column by `__str__`.
+    `text` is the offending line, shown with a caret under the column by `__str__` (or its part from
+    column `text_column` on, for a record that starts in the middle of a long line).
     """
 
     def __init__(
@@ -134,6 +135,7 @@ class NotationError(CatchupError):
         text: str | None = None,
         byte_offset: int | None = None,
         code: str = "syntax",
+        text_column: int = 1,
     ) -> None:
         super().__init__(message)
         self.source = source
@@ -142,6 +144,7 @@ class NotationError(CatchupError):
         self.text = text
         self.byte_offset = byte_offset
         self.code = code
+        self.text_column = text_column
 
     def where(self) -> str:
         """`file:line:col`, or `file: byte N` for undecodable bytes."""
@@ -150,8 +153,10 @@ class NotationError(CatchupError):
     def __str__(self) -> str:
         out = f"{self.where()}: error[{self.code}]: {self.message}"
         if self.text is not None and self.column is not None:
-            shown, caret = _window(self.text.rstrip(), self.column)
-            out += f"\n    {shown}\n    {' ' * caret}^"
+            shown, caret = _window(self.text.rstrip(), self.column - self.text_column + 1)
+            if self.text_column > 1 and not shown.startswith("..."):
+                shown, caret = "..." + shown, caret + 3
+            out += f"\n    {shown}\n    {' ' * max(0, min(caret, len(shown)))}^"
         return out
 
 

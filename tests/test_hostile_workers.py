@@ -130,7 +130,9 @@ def test_a_parent_killed_outright_leaves_no_worker_behind(tmp_path):
 
 def _signal_masks(pid: int) -> tuple[int, int]:
     """(caught, ignored) signal bit masks of a process, from /proc."""
-    fields = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line)
+    fields = dict(
+        line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line
+    )
     return int(fields["SigCgt"], 16), int(fields["SigIgn"], 16)
 
 

@@ -279,8 +279,10 @@ def _skipped(text: _Text, pos: int, index: int, error: NotationError) -> tuple[E
 
 def _skip(text: _Text, pos: int) -> int:
     """Where the value starting at `pos` ends: after its closing bracket or quote, or before the
-    ',' or ']' that follows a bare word; brackets inside strings do not count. The buffer is
-    dropped as it is scanned, so a value of any size costs nothing."""
+    ',' or ']' that follows a bare word; brackets inside strings do not count; one character on
+    at least (reading always goes on). The buffer is dropped as it is scanned, so a value of any
+    size costs nothing."""
+    begin = pos
     depth = 0
     in_string = False
     started = False
@@ -307,13 +309,15 @@ def _skip(text: _Text, pos: int) -> int:
                 depth, started = depth + 1, True
             elif char in "]}":
                 if depth == 0:
-                    return pos - 1
+                    return max(pos - 1, begin + 1)
                 depth -= 1
                 if depth == 0:
                     return pos
             elif depth == 0 and started is False:  # ',' after a bare word at the top
-                return pos - 1
+                return max(pos - 1, begin + 1)
         if text.ended:
             return len(buffer)
-        pos = text.drop(len(buffer) if found is None else pos, all_before=True)
+        upto = len(buffer) if found is None else pos
+        pos = text.drop(upto, all_before=True)
+        begin -= upto - pos  # where it went (it may be dropped: then before the buffer)
         text.more(READ_AHEAD)

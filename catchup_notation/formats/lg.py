@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO, cast
 
 import attrs
 
@@ -274,8 +274,13 @@ def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         text = held + chunk if held else chunk
         cut = text.rfind("\n") + 1
-        while cut and text[:cut].rstrip(" \t\n").endswith("("):
-            cut = text.rfind("\n", 0, text.rfind("(", 0, cut)) + 1
+        while cut:  # back over lines that end in '(' and blanks (each character looked at once)
+            solid = cut
+            while solid and text[solid - 1] in " \t\n":
+                solid -= 1
+            if not solid or text[solid - 1] != "(":
+                break
+            cut = text.rfind("\n", 0, solid - 1) + 1
         if cut == 0 and len(text) < _HOLD_AT_MOST:
             held = text
             continue
@@ -515,7 +520,13 @@ def _resumed(item: Parsed, line: int, column: int) -> Parsed:
     resumed = f"where reading resumed (line {line}, column {column})"
     message = f"{error.message}; the game is cut short by the next one, {resumed}"
     moved = NotationError(
-        message, source=error.source, line=error.line, column=error.column, text=error.text, code=error.code
+        message,
+        source=error.source,
+        line=error.line,
+        column=error.column,
+        text=error.text,
+        code=error.code,
+        text_column=error.text_column,
     )
     return attrs.evolve(item, error=moved)
 
@@ -673,14 +684,20 @@ def _grammar_game(
     """One game read by the grammar (every game the plain path leaves, and every error)."""
     from lark.exceptions import UnexpectedInput
 
-    padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
+    shift = column - 1  # a game that starts mid-line: Lark's columns on its first line are shifted
     try:
-        nodes = _parser().parse(padded).children
+        nodes = cast("list[Token]", _parser().parse(text).children)  # a flat list of tokens (lg.lark)
+        if shift:
+            for token in nodes:
+                if token.line == 1:
+                    token.column = (token.column or 1) + shift
         record, warnings = _build(
             nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
         )
     except UnexpectedInput as exc:
-        error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
+        error = syntax_error(
+            exc, text, source=source, words=_WORDS, what="game", line_offset=line - 1, column_offset=shift
+        )
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
         spot = exc.spot
@@ -689,8 +706,9 @@ def _grammar_game(
             source=source,
             line=spot.line + line - 1,
             column=spot.column + exc.offset,
-            text=line_of(padded, spot.line),
+            text=line_of(text, spot.line),
             code=exc.code,
+            text_column=1 + shift if spot.line == 1 else 1,
         )
         return Parsed(index, None, error, line=line)
     return Parsed(index, record, None, tuple(warnings), line=line)
