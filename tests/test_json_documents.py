@@ -5,6 +5,7 @@ record only, memory following the largest record."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,6 +16,7 @@ from catchup_notation.formats import jsondoc
 from catchup_notation.formats.base import lines_of
 from catchup_notation.formats.jsondoc import elements
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-(10**9), 10**9), st.text(max_size=8))
 _VALUES = st.recursive(
     _LEAVES,
@@ -85,7 +87,8 @@ def test_a_huge_integer_and_deep_nesting_are_limit_errors_of_their_record_only()
 
 
 def test_a_pretty_printed_json_document_gives_each_record_its_own_place():
-    records = [json.loads(line) for line in open("examples/library.jsonl", encoding="utf-8")][:3]
+    lines = (EXAMPLES / "library.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines[:3]]
     games = list(cn.read_text(json.dumps(records, indent=2), format="json", source="lib.json"))
     assert [g.source.line for g in games] == [2, *[g.source.line for g in games[1:]]]
     assert len({g.source.line for g in games}) == 3
@@ -105,7 +108,7 @@ def test_a_json_lines_line_past_the_line_limit_is_a_limit_error_not_syntax(monke
 
 @pytest.mark.parametrize("layout", [None, 2])
 def test_abstract_play_arrays_are_read_a_game_at_a_time_with_their_places(layout):
-    game = json.load(open("examples/abstractplay-size6.json", encoding="utf-8"))
+    game = json.loads((EXAMPLES / "abstractplay-size6.json").read_text(encoding="utf-8"))
     text = json.dumps([game, game, game], indent=layout)
     games = list(cn.read_text(text, format="abstractplay"))
     assert [g.reading_error for g in games] == [None, None, None]
