@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from catchup_notation.escaping import printable
+
 if TYPE_CHECKING:
     from catchup_notation.model import Location, RuleError
 
@@ -112,8 +114,8 @@ class IllegalTurn(CatchupError):
 
     def __str__(self) -> str:
         if self.source is None and self.at is None:
-            return self.message
-        return f"{self.where()}: error[{self.code}]: {self.message}"
+            return printable(self.message)
+        return printable(f"{self.where()}: error[{self.code}]: {self.message}")
 
 
 class NotationError(CatchupError):
@@ -151,12 +153,14 @@ class NotationError(CatchupError):
         return _place(self.source, self.line, self.column, self.byte_offset)
 
     def __str__(self) -> str:
-        out = f"{self.where()}: error[{self.code}]: {self.message}"
+        out = printable(f"{self.where()}: error[{self.code}]: {self.message}")
         if self.text is not None and self.column is not None:
             shown, caret = _window(self.text.rstrip(), self.column - self.text_column + 1)
             if self.text_column > 1 and not shown.startswith("..."):
                 shown, caret = "..." + shown, caret + 3
-            out += f"\n    {shown}\n    {' ' * max(0, min(caret, len(shown)))}^"
+            caret = max(0, min(caret, len(shown)))
+            before, after = printable(shown[:caret]), printable(shown[caret:])  # the caret stays under its character
+            out += f"\n    {before}{after}\n    {' ' * len(before)}^"
         return out
 
 
