@@ -135,11 +135,12 @@ def solve_endgame(
         raise EndgameError(str(exc)) from None
     run = _Run(game, searcher, budget, jobs, capacity, moves)
     try:
+        run.list_root()  # may be long on a large board: under the budget too
         return run.solve()
     except SearchStopped as exc:
         stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
         partial = run.partial(str(stopped), exc.nodes)
-        raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial) from None
+        raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial, reason=exc.reason) from None
 
 
 def solve_variant(variant: str | Variant, **options: object) -> EndgameResult:
@@ -182,16 +183,22 @@ class _Run:
         self.worker_entries: dict[int, int] = {}  # worker pid -> its table's entries at its last answer
         self.value: int | None = None
         self.line_masks: list[int] = []
+        self.order: list[int] = []
+        self.orbit_of: dict[int, int] = {}
+        self.representatives: list[int] = []
+
+    def list_root(self) -> None:
+        """The root's turns in the search's order, and one of each orbit under its symmetries."""
+        searcher = self.searcher
         turns = searcher.children(self.root, searcher.counts(self.root))
-        self.order = [placed for placed, _ in searcher.ordered(turns, game.to_move or 1, 0, 0)]
+        self.order = [placed for placed, _ in searcher.ordered(turns, self.game.to_move or 1, 0, 0)]
         self.orbit_of = {placed: searcher.turn_orbit_key(placed) for placed in self.order}
         seen: set[int] = set()
-        self.representatives = []
         for placed in self.order:
             if self.orbit_of[placed] not in seen:
                 seen.add(self.orbit_of[placed])
                 self.representatives.append(placed)
-        budget.total = len(self.representatives)
+        self.budget.total = len(self.representatives)
 
     def solve(self) -> EndgameResult:
         parallel = self.jobs > 1 and self.game.empty >= PARALLEL_FROM_EMPTY and len(self.representatives) > 1

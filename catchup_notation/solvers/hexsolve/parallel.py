@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from catchup_notation.solvers.limits import Budget
+from catchup_notation.solvers.limits import Budget, SearchStopped
 from catchup_notation.workers import available_cores, start_worker
 
 __all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 Answer = tuple[int, int, int, list[int] | None, int, int]
 
 _worker: tuple[Searcher, dict[int, State]] | None = None
+_stopped: SearchStopped | None = None  # the budget ran out while the worker started
 
 
 def quiet_worker() -> None:
@@ -47,16 +48,21 @@ def quiet_worker() -> None:
 def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
     from catchup_notation.solvers.hexsolve.search import Searcher
 
-    global _worker
+    global _worker, _stopped
     quiet_worker()
     searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
     root = searcher.state(game)
-    _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
+    try:
+        _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
+    except SearchStopped as exc:  # raised by each task instead: a pool restarts a worker whose start fails
+        _stopped = exc
 
 
 def _solve_task(task: tuple[int, int]) -> Answer:
     """Solve one root turn; a line after it comes with it when its value is at least `line_from`."""
     placed, line_from = task
+    if _stopped is not None:
+        raise _stopped
     assert _worker is not None
     searcher, children = _worker
     before = searcher.nodes
