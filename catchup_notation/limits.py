@@ -58,7 +58,11 @@ class TooManyDigits(ValueError):
 
 def int_of(text: str, what: str = "number") -> int:
     """`int(text)` for digits read from a file, refusing more than `MAX_DIGITS` digits
-    (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`."""
+    (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`. Only ASCII
+    digits count: `int` itself reads `5_0` as 50 and an Arabic-Indic or a full-width five as 5, which
+    no file means."""
+    if not text.isascii() or "_" in text:
+        raise ValueError(f"a {what} is written in the digits 0-9 alone, not {excerpt(text)}")
     if len(text) <= MAX_DIGITS:  # too short to hold too many digits: the usual case, on hot paths
         return int(text)
     digits = text.strip().lstrip("+-")

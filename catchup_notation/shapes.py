@@ -155,7 +155,7 @@ def mask_rows(board: Board | Iterable[Cell], gap: str = " ") -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # Cell lists
 
-_PAIR = re.compile(r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)")
+_PAIR = re.compile(r"\(\s*([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)\s*\)")
 
 
 def parse_cell_list(text: str, *, where: str = "cell list") -> Board:
@@ -215,7 +215,7 @@ _SHAPES: dict[str, tuple[int, str, Callable[[int], set[Cell]]]] = {
     "rhombus": (2, "the n-by-n rhombus of Hex (n*n cells)", _rhombus),
     "donut": (3, "the hexagon of side n without its middle hexagon of side n//2 (the centre cell for n=3)", _donut),
 }
-_NAMED = re.compile(r"^([a-z]+)-?(\d+)$")
+_NAMED = re.compile(r"^([a-z]+)-?([0-9]+)$")
 
 
 def named_shapes() -> list[tuple[str, int, str]]:

@@ -5,8 +5,15 @@ renamed over it. No process can clean up after `kill -9`: the next write to the 
 the temporary files of processes that are gone. A symlink is
 written through (its target is replaced; the link stays). Anything but a regular file (a FIFO, a
 device, a directory) is refused: renaming over it would lose what it is. An existing file keeps
-its permission bits; a new one gets the usual ones (0666 less the umask). On any failure the
-temporary file is removed and the target is untouched.
+its permission bits, its owner and its group; a new one gets the usual ones (0666 less the umask).
+On any failure the temporary file is removed and the target is untouched.
+
+Renaming replaces a file where writing into it would not be allowed or would be seen elsewhere, so
+an existing file is refused, before anything is written, when it is read-only (no write permission
+for the caller in its mode; for root, none for anyone), when it belongs to another user or to a
+group whose ownership the caller cannot keep, or when it has other hard links (they would keep the
+old content while this name got the new: a silent split). Make the file writable, or remove it, and
+write again.
 """
 
 from __future__ import annotations
@@ -52,7 +59,35 @@ def target_of(path: str | os.PathLike[str]) -> Path:
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a FIFO, socket or device)"
         raise OutputError(f"cannot write {os.fspath(path)}: it is {kind}; give a file name", path=os.fspath(path))
+    refused = _not_replaceable(info)
+    if refused:
+        raise OutputError(f"cannot write {os.fspath(path)}: {refused}", path=os.fspath(path))
     return target
+
+
+def _not_replaceable(info: os.stat_result) -> str | None:
+    """Why an existing regular file must not be replaced by renaming a new one over it (see the
+    module docstring), or None."""
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    if uid is None:  # not a Unix: no owners to keep, no links to split as here
+        return None
+    mode = stat.S_IMODE(info.st_mode)
+    root = uid == 0
+    mine = info.st_uid == uid
+    in_group = info.st_gid == os.getegid() or info.st_gid in os.getgroups()
+    writable = mode & (0o222 if root else stat.S_IWUSR if mine else stat.S_IWGRP if in_group else stat.S_IWOTH)
+    if not writable:
+        return f"it is read-only (mode {mode:04o}); make it writable, or remove it, to write it anew"
+    if not (mine or root):
+        return f"it belongs to another user (uid {info.st_uid}), whose file would become yours; remove it first"
+    if not (in_group or root):
+        return f"its group (gid {info.st_gid}) is not one of yours and could not be kept; remove it first"
+    if info.st_nlink > 1:
+        return (
+            f"it has {info.st_nlink - 1} other hard link{'s' if info.st_nlink > 2 else ''}, which would keep the "
+            "old content; remove this name first, or write elsewhere"
+        )
+    return None
 
 
 @contextlib.contextmanager
@@ -60,8 +95,10 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text stream whose content replaces `path` when the block ends without an exception."""
     target = target_of(path)
     shown = os.fspath(path)
+    owner: tuple[int, int] | None = None
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        info = target.stat()
+        mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     _remove_stale(target)
@@ -75,6 +112,8 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             yield out
             out.flush()
+            if owner is not None and owner != _owner(out.fileno()):
+                os.fchown(out.fileno(), *owner)  # allowed: _not_replaceable checked it
             os.fchmod(out.fileno(), mode)
             os.fsync(out.fileno())
         os.replace(temp, target)
@@ -90,16 +129,24 @@ def _prefix(target: Path) -> str:
     return f".{target.name}.catchup-"
 
 
+def _owner(handle: int) -> tuple[int, int]:
+    info = os.fstat(handle)
+    return info.st_uid, info.st_gid
+
+
 def _remove_stale(target: Path) -> None:
     """Remove the temporary files that runs killed outright (kill -9, a power cut) left beside
-    `target`: they carry the writing process's id, and only those of processes gone are removed."""
+    `target`: they carry the writing process's id, and only those of processes gone are removed.
+    (Names are compared as they are: a target named `g[1].jsonl` is no pattern.)"""
     prefix = _prefix(target)
     with contextlib.suppress(OSError):
-        for leftover in target.parent.glob(prefix + "*.tmp"):
-            pid = leftover.name[len(prefix) :].split(".", 1)[0]
-            if pid.isdigit() and not _alive(int(pid)):
+        for name in os.listdir(target.parent):
+            if not (name.startswith(prefix) and name.endswith(".tmp")):
+                continue
+            pid = name[len(prefix) :].split(".", 1)[0]
+            if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):
-                    leftover.unlink()
+                    (target.parent / name).unlink()
 
 
 def _alive(pid: int) -> bool:
