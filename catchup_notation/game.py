@@ -164,7 +164,9 @@ class Game:
         self._choice = variant
         self.format = format
         self.reading_error = error
-        self.warnings: tuple[NotationWarning, ...] = warnings
+        #: What reading the record said of it (normalised, doubtful or dropped things).
+        self.reading_warnings: tuple[NotationWarning, ...] = warnings
+        self._claims: tuple[NotationWarning, ...] | None = None
         self._judged: tuple[Variant, list[str] | None] | VariantError | None = None
         self._replay: Replay | None = None
 
@@ -186,6 +188,49 @@ class Game:
         defaults = self.variant.spec.players if self.variant is not None else ("player 1", "player 2")
         given = self.record.players
         return (given[0] or defaults[0], given[1] or defaults[1])
+
+    @property
+    def warnings(self) -> tuple[NotationWarning, ...]:
+        """The reading warnings, then one `stated-result-differs` for each result the record states
+        (a post's "X wins", "Os: size 23, 5") that the replay contradicts."""
+        if self._claims is None:
+            self._claims = self._checked_claims()
+        return self.reading_warnings + self._claims
+
+    def _checked_claims(self) -> tuple[NotationWarning, ...]:
+        from catchup_notation.rules.claims import CODE, STATED, Figures, check_claims, groups_of, placed_stones
+
+        record, variant = self._record, self.variant
+        if not self.readable or STATED not in record.headers or variant is None or variant.family != "hex":
+            return ()
+        played = self.replay()
+        if played is None:
+            return ()
+        if played.error is None:
+            result = self.result()
+            figures = Figures(result.groups, result, "the replay ends with")
+        else:  # no replay to the end: the position the post drew, else the one its turns make
+            broken = f"the record breaks a rule at turn {played.error.turn} ({played.error.code});"
+            stones = self._diagram_stones()
+            where = f"{broken} its diagram shows"
+            if stones is None:
+                stones = placed_stones(record, variant.board, variant.start_stones())
+                where = f"{broken} its turns, legal or not, end with"
+            figures = Figures(groups_of(stones, variant.board), None, where)
+        names = player_names(record.players, variant)
+        return tuple(NotationWarning(CODE, message) for message in check_claims(record, variant, figures, names))
+
+    def _diagram_stones(self) -> dict[Cell, int] | None:
+        """The stones of the diagram a post drew of the record (`headers["diagram"]`), if any."""
+        drawn = self._record.headers.get("diagram")
+        if drawn is None:
+            return None
+        from catchup_notation.formats.rga import read_diagram
+
+        try:
+            return dict(read_diagram(drawn, self._record.variant).stones)
+        except CatchupError:
+            return None
 
     @property
     def turns(self) -> tuple[Turn, ...]:
@@ -221,7 +266,7 @@ class Game:
             format=self.format,
             source=self.source,
             error=self.reading_error,
-            warnings=self.warnings,
+            warnings=self.reading_warnings,
         )
 
     def cell_name(self, cell: Cell) -> str:

@@ -41,11 +41,13 @@ Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 @attrs.frozen
 class Request:
     """How to read: the format (None: tell from the name and content), the variant choice (None:
-    the record's own; "auto": whichever accepts it) and the rga corrections."""
+    the record's own; "auto": whichever accepts it), the rga corrections and what capitals in an
+    rga move list mean."""
 
     format: str | None = None
     variant: str | Variant | None = None
     corrections: Corrections = None
+    capitals: str | None = None
 
     @property
     def reading_variant(self) -> str | None:
@@ -58,7 +60,9 @@ class Request:
 
     def options(self, name: str | None) -> ReadOptions:
         """What a reader of the input called `name` is told."""
-        return ReadOptions(source=name, variant=self.reading_variant, corrections=self.corrections)
+        return ReadOptions(
+            source=name, variant=self.reading_variant, corrections=self.corrections, capitals=self.capitals
+        )
 
 
 def read(
@@ -68,6 +72,7 @@ def read(
     variant: str | Variant | None = None,
     corrections: Corrections = None,
     board: Board | str | None = None,
+    capitals: str | None = None,
 ) -> Iterator[Game]:
     """Every record of `source`, lazily, as `Game`s (unreadable ones included, with their error).
 
@@ -77,10 +82,11 @@ def read(
     `catchup` where the notation does not say; "auto": whichever variant accepts each record);
     `corrections` mend coordinates of hand-written posts (rga); `board` (a `Board` or any spelling
     of one, `@shape.txt`) the board to play `variant` (default `catchup`) on, for notations that
-    do not carry a shape (Little Golem). An unknown format or variant raises at once
-    (`NotationError`, `VariantError`).
+    do not carry a shape (Little Golem); `capitals` what a capital cell in an rga move list means
+    ("other-colour" or "same"; default: what the post and the variant say). An unknown format or
+    variant raises at once (`NotationError`, `VariantError`).
     """
-    request = make_request(format, on_board(variant, board), corrections)
+    request = make_request(format, on_board(variant, board), corrections, capitals)
     return _read_all(_inputs(source), request)
 
 
@@ -92,14 +98,17 @@ def read_text(
     corrections: Corrections = None,
     source: str | None = None,
     board: Board | str | None = None,
+    capitals: str | None = None,
 ) -> Iterator[Game]:
     """Every record of a string, as `read` gives them; `source` names it in messages and its
     ending helps tell the format."""
-    request = make_request(format, on_board(variant, board), corrections)
+    request = make_request(format, on_board(variant, board), corrections, capitals)
     return _read_all([_Input(source, source, text=text)], request)
 
 
-def make_request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
+def make_request(
+    format: str | None, variant: str | Variant | None, corrections: Corrections, capitals: str | None = None
+) -> Request:
     """A `Request`, checked: an unknown format or variant, or corrections of the wrong kind, raise now."""
     if format is not None:
         formats.get(format)  # an unknown format is an error now, not at the first record
@@ -111,7 +120,9 @@ def make_request(format: str | None, variant: str | Variant | None, corrections:
         raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
     if isinstance(corrections, str) and corrections != "diagram":
         raise VariantError(f"corrections must be a mapping or 'diagram', not {corrections!r}")
-    return Request(format, variant, corrections)
+    if capitals not in (None, "other-colour", "same"):
+        raise VariantError(f"capitals is 'other-colour' or 'same' (or None), not {capitals!r}")
+    return Request(format, variant, corrections, capitals)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -200,18 +200,23 @@ def test_a_job_of_big_records_holds_one_record_not_two_hundred(tmp_path):
 @pytest.mark.parametrize("name", [signal.Signals(n).name for n in TERMINATING])
 def test_every_terminating_signal_leaves_no_temporary_file(tmp_path, name):
     number = signal.Signals[name]
-    path = big_file(tmp_path, 20_000)
+    path = big_file(tmp_path)
     target = tmp_path / "out[1].jsonl"  # a glob character in the name too
 
     def default_signals() -> None:  # a shell's background job may ignore some; a user's run does not
         signal.signal(number, signal.SIG_DFL)
 
+    def writing() -> bool:
+        return any(".tmp" in p.name for p in tmp_path.iterdir())
+
     run = start("convert", str(path), "--to", "json", "-o", str(target), preexec_fn=default_signals)
-    deadline = time.monotonic() + 60
-    while not any(".tmp" in p.name for p in tmp_path.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert any(".tmp" in p.name for p in tmp_path.iterdir())  # writing has started
+    deadline = time.monotonic() + HANG
+    while not writing() and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    run.send_signal(signal.SIGSTOP)  # held still: the signal comes while the temporary file is there
+    assert writing(), "the run ended before it could be stopped while writing"
     run.send_signal(number)
+    run.send_signal(signal.SIGCONT)
     run.communicate(timeout=HANG)
     assert run.returncode == 128 + number
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.sgf"]

@@ -88,12 +88,14 @@ class ReadOptions:
     `source` names the text in messages. `variant` is the variant string to read under: it says
     what colour marks mean and the board size where the file does not (None: the format's own
     default, `catchup` for hex notations). `corrections` mend coordinates of hand-written posts
-    (rga only; other formats ignore it).
+    (rga only; other formats ignore it). `capitals` says what a capital cell in a move list means
+    (rga only): "other-colour", "same", or None for what the post and the variant say.
     """
 
     source: str | None = None
     variant: str | None = None
     corrections: Corrections = None
+    capitals: str | None = None
 
 
 class Format(Protocol):

@@ -61,6 +61,11 @@ class HexGame(Engine):
     reads_strict_max = False
     #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
     endless = False
+    #: Whether the stones a turn places depend on every group of the mover (sabotage-malthus),
+    #: which the exact search does not follow (it knows the largest groups and the last turn).
+    counts_from_all_groups = False
+    #: Whether two passes in a row end the game (sabotage-malthus).
+    passes_end = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -267,9 +272,7 @@ class HexGame(Engine):
         """Check a turn in the documented order; on success also return its cell indices."""
         player, cells = turn.player, turn.cells
         if self.over:
-            what = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
-            )
+            what = self.ending_words()
             return self._error(
                 "game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells
             ), []
@@ -305,7 +308,7 @@ class HexGame(Engine):
                 cell = self.board.cells[i]
                 holder = self.colour_names[self.owner[i] - 1]
                 return self._error(
-                    "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
+                    "occupied", player, f"{self.cell_namer(cell)} already holds {_a(holder)} stone", (cell,)
                 ), []
         counts = self._current_counts()
         if len(indices) not in counts:
@@ -400,6 +403,16 @@ class HexGame(Engine):
             self._end("board-full")
         elif self.may_stall and not self.has_legal_turn():
             self._end("no-legal-turn")
+        elif self.passes_end and not indices and len(self.history) > 1 and not self.history[-2].placed:
+            self._end("passes")
+
+    def ending_words(self) -> str:
+        """How the game ended, in words: 'the board is full', 'White has no legal turn', ..."""
+        if self.end_reason == "no-legal-turn":
+            return f"{self._stuck_player()} has no legal turn"
+        if self.end_reason == "passes":
+            return "both players passed, one after the other"
+        return "the board is full"
 
     def _end(self, reason: str) -> None:
         self.over = True
@@ -465,7 +478,7 @@ class HexGame(Engine):
     def score(self, resigned: int | None = None) -> Result:
         groups = (self.groups(1), self.groups(2))
         verdict = self.judge(groups, provisional=not self.over)
-        scores = verdict.scores if verdict.scores is not None else (self.scores[1], self.scores[2])
+        scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:
             return Result(
                 status="resigned",
@@ -480,9 +493,7 @@ class HexGame(Engine):
                 ),
             )
         if self.over:
-            ending = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
-            )
+            ending = self.ending_words()
             late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
             return Result(
                 status="finished",
@@ -506,6 +517,11 @@ class HexGame(Engine):
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def _a(word: str) -> str:
+    """'a White', 'an O', 'an X'."""
+    return f"{'an' if word[:1] in 'AEIOUX' else 'a'} {word}"
 
 
 def _first_repeated(items: list[int]) -> int:

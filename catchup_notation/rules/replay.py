@@ -39,7 +39,7 @@ def player_names(players: tuple[str | None, str | None], variant: Variant) -> tu
     goes into messages people read, see `escaping`)."""
     defaults = variant.spec.players
     first, second = (
-        f"{printable(given)} ({default})" if given else default
+        f"{printable(given)} ({default})" if given and given != default else default
         for given, default in zip(players, defaults, strict=True)
     )
     return first, second

@@ -21,7 +21,7 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
-from catchup_notation.solvers.hexsolve.search import Searcher, SearchError
+from catchup_notation.solvers.hexsolve.search import Searcher, SearchError, unsearchable
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
 from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStopped, SearchTooLarge
 from catchup_notation.workers import capped
@@ -124,6 +124,9 @@ def solve_endgame(
     if game.over:
         final = game.score()
         return EndgameResult(final.winner, None, None, (), final, 0, 0.0, game.empty)
+    refused = unsearchable(game)
+    if refused is not None:  # said before the size: no budget would let it be searched
+        raise EndgameError(refused)
     if max_empty is not None and game.empty > max_empty:
         raise EndgameTooLarge(f"{game.empty} empty cells; the endgame solver is limited to {max_empty} here")
     jobs = available_cores() if jobs == 0 else capped(jobs)
