@@ -67,6 +67,7 @@ _DEEP = re.compile(r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}")  # spelt so:
 _STRING_OR_DEEP = re.compile(r'"(?:[^"\\]++|\\.)*+"|(' + _DEEP.pattern + ")")
 _OUTSIDE = re.compile(r'["\[\]{},]')  # what the skipping scan looks at outside strings
 _INSIDE = re.compile(r'["\\]')  # and inside them
+_BARE_END = re.compile(r"[,\]}]")  # where a bare word at the top ends, on its line
 
 
 def load(text: str) -> Any:
@@ -278,11 +279,16 @@ def _skipped(text: _Text, pos: int, index: int, error: NotationError) -> tuple[E
 
 
 def _skip(text: _Text, pos: int) -> int:
-    """Where the value starting at `pos` ends: after its closing bracket or quote, or before the
-    ',' or ']' that follows a bare word; brackets inside strings do not count; one character on
-    at least (reading always goes on). The buffer is dropped as it is scanned, so a value of any
+    """Where the value starting at `pos` ends: after its closing bracket or quote, or, for a bare
+    word, before the ',', ']' or '}' that follows it or at the end of its line; brackets inside
+    strings do not count; one character on at least (reading always goes on). The buffer is dropped as it is scanned, so a value of any
     size costs nothing."""
     begin = pos
+    if text.buffer[pos] not in '[{"':  # a bare word: it ends at a ',', ']' or '}', or with its line
+        end = text.buffer.find("\n", pos)  # lines come whole: the rest of this one is here
+        end = len(text.buffer) if end < 0 else end
+        stop = _BARE_END.search(text.buffer, pos + 1, end)
+        return max(stop.start() if stop else end, begin + 1)
     depth = 0
     in_string = False
     started = False
