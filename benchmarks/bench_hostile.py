@@ -85,7 +85,8 @@ def main() -> None:
             path = _write(folder / f"{name}{ending}", lambda: make(args.scale))  # noqa: B023
             size = path.stat().st_size / 2**20
             best = min(run(args.catchup, fmt, path) for _ in range(args.runs))
-            line = f"{name:28} {size:8.1f} MB in  {best[0]:7.2f} s  {best[1]:6d} MB peak ({best[1] / size:5.2f}x)  exit {best[2]}"
+            seconds, peak, code = best
+            line = f"{name:28} {size:8.1f} MB in {seconds:7.2f} s {peak:6d} MB peak ({peak / size:5.2f}x) exit {code}"
             if name in GROWTH:
                 large = _write(folder / f"{name}-4n{ending}", lambda: make(4 * args.scale))  # noqa: B023
                 small_t, large_t = [], []

@@ -281,8 +281,8 @@ def _skipped(text: _Text, pos: int, index: int, error: NotationError) -> tuple[E
 def _skip(text: _Text, pos: int) -> int:
     """Where the value starting at `pos` ends: after its closing bracket or quote, or, for a bare
     word, before the ',', ']' or '}' that follows it or at the end of its line; brackets inside
-    strings do not count; one character on at least (reading always goes on). The buffer is dropped as it is scanned, so a value of any
-    size costs nothing."""
+    strings do not count; one character on at least (reading always goes on). The buffer is
+    dropped as it is scanned, so a value of any size costs nothing."""
     begin = pos
     if text.buffer[pos] not in '[{"':  # a bare word: it ends at a ',', ']' or '}', or with its line
         end = text.buffer.find("\n", pos)  # lines come whole: the rest of this one is here

@@ -283,8 +283,11 @@ class Searcher:
         bits = [k for k in range(n) if free >> k & 1]
         choices: Iterable[tuple[int, tuple[int, ...]]]
         if only is None:
-            choices = ((count, chosen) for count in counts for chosen in combinations(bits, count))
-            choices = self.listing(choices, sum(comb(len(bits), count) for count in counts))
+            total = sum(comb(len(bits), count) for count in counts)
+            self.refuse_listing(total)
+            choices = self.budgeted(
+                ((count, chosen) for count in counts for chosen in combinations(bits, count)), total
+            )
         else:
             cells = only >> n if mover == 2 else only
             if cells & ~free or (mover == 2 and only & geo.full) or cells.bit_count() not in counts:
@@ -365,17 +368,19 @@ class Searcher:
             out.append((placed << shift, child))
         return out
 
-    def listing(self, turns: Iterable[T], total: int, *, kept: bool = True) -> Iterable[T]:
-        """`turns` of one position, of which there are `total`: refused past `LIST_BYTES` when
-        they are `kept` in a list (the search stops, saying why), and in a long run the budget is
-        looked at every `CHECK_TURNS` turns (a time limit, a node limit, held within a fraction of
-        a second however many turns a position has)."""
-        if kept and total * (200 + self.geo.n // 2) > LIST_BYTES:
+    def refuse_listing(self, total: int) -> None:
+        """Stop the search (SearchStopped, saying why) when `total` turns of one position would take
+        more than `LIST_BYTES` once listed."""
+        if total * (200 + self.geo.n // 2) > LIST_BYTES:
             raise SearchStopped(
                 f"a position has {total} turns, more than the search lists in one position "
                 f"({LIST_BYTES >> 20} MB of memory; the board has {self.geo.n} empty cells)",
                 nodes=self.nodes,
             )
+
+    def budgeted(self, turns: Iterable[T], total: int) -> Iterable[T]:
+        """`turns` (`total` of them), looking at the budget as they go when they are many: a time or
+        node limit is held within a fraction of a second however many turns a position has."""
         return turns if total <= self._check_turns else self.checked(turns)
 
     def checked(self, items: Iterable[T]) -> Iterator[T]:
@@ -399,38 +404,40 @@ class Searcher:
         board_max = max(l1, l2)
         reads_strict = self.reads_strict
         out: list[Child] = []
-        total = sum(comb(len(bits), count) << count for count in counts)
-        every = ((count, chosen) for count in counts for chosen in combinations(bits, count))
-        for count, chosen in self.listing(every, total):
-            for colours in product((1, 2), repeat=count):
-                placed = [0, 0, 0]
-                for bit, colour in zip(chosen, colours, strict=True):
-                    placed[colour] |= bit
-                masks = (0, m1 | placed[1], m2 | placed[2])
-                largest = [0, l1, l2]
-                sizes: list[int] = []  # of the groups holding new stones, either colour
-                for colour in (1, 2):
-                    if placed[colour]:
-                        grown = [size for comp, size, _ in geo.parts(colour, masks[colour]) if comp & placed[colour]]
-                        largest[colour] = max(largest[colour], *grown)
-                        sizes += grown
-                mine = largest[mover]
-                new_score = max(score, mine)
-                strict = mine if reads_strict and mine > board_max and sizes.count(mine) == 1 else 0
-                facts = (mover, count, score, new_score, board_max, max(largest), strict)
-                s = (new_score, s2) if mover == 1 else (s1, new_score)
-                child: State = (
-                    masks[1],
-                    masks[2],
-                    3 - mover,
-                    s[0],
-                    s[1],
-                    largest[1],
-                    largest[2],
-                    facts,
-                    min(turns + 1, 2),
-                )
-                out.append((placed[1] | placed[2] << n, child))
+        self.refuse_listing(sum(comb(len(bits), count) << count for count in counts))
+        for count in counts:
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
+                for colours in product((1, 2), repeat=count):
+                    placed = [0, 0, 0]
+                    for bit, colour in zip(chosen, colours, strict=True):
+                        placed[colour] |= bit
+                    masks = (0, m1 | placed[1], m2 | placed[2])
+                    largest = [0, l1, l2]
+                    sizes: list[int] = []  # of the groups holding new stones, either colour
+                    for colour in (1, 2):
+                        if placed[colour]:
+                            grown = [
+                                size for comp, size, _ in geo.parts(colour, masks[colour]) if comp & placed[colour]
+                            ]
+                            largest[colour] = max(largest[colour], *grown)
+                            sizes += grown
+                    mine = largest[mover]
+                    new_score = max(score, mine)
+                    strict = mine if reads_strict and mine > board_max and sizes.count(mine) == 1 else 0
+                    facts = (mover, count, score, new_score, board_max, max(largest), strict)
+                    s = (new_score, s2) if mover == 1 else (s1, new_score)
+                    child: State = (
+                        masks[1],
+                        masks[2],
+                        3 - mover,
+                        s[0],
+                        s[1],
+                        largest[1],
+                        largest[2],
+                        facts,
+                        min(turns + 1, 2),
+                    )
+                    out.append((placed[1] | placed[2] << n, child))
         return out
 
     # -- search ----------------------------------------------------------------------------
@@ -616,13 +623,13 @@ class Searcher:
             count = max(counts)
             if count >= free.bit_count():
                 return free << shift
-            for chosen in self.listing(combinations(bits, count), comb(len(bits), count), kept=False):
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
                 placed = sum(chosen)
                 if wins_now(mover, mine | placed):
                     return placed << shift
             return None
         for count in sorted(counts):
-            for chosen in self.listing(combinations(bits, count), comb(len(bits), count), kept=False):
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
                 placed = sum(chosen)
                 if wins_now(mover, mine | placed) and self.allowed(
                     mover, count, self.turn_sizes(mover, mine, placed), state[5], state[6]
