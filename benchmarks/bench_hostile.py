@@ -9,7 +9,7 @@ against the input's size, and, for the shapes that were quadratic, the time of 4
 Figures that matter: peak memory as a multiple of the input (a small multiple of the largest
 record, whatever the input), and t(4n)/t(n) (4 when linear, 16 when quadratic), best of --runs,
 n and 4n interleaved, with the machine's load average (these machines are shared and noisy).
-Inputs are made under a temporary folder and removed afterwards.
+Inputs are made by a child process under a temporary folder and removed afterwards.
 """
 
 from __future__ import annotations
@@ -34,11 +34,17 @@ AP_GAME = {
 }
 
 
-def _write(path: Path, pieces: Callable[[], object]) -> Path:
-    with path.open("w", encoding="utf-8") as out:
-        for piece in pieces():  # type: ignore[attr-defined]
-            out.write(piece)
+def _write(path: Path, name: str, scale: int) -> Path:
+    """Make the input in a child process: a child's peak memory as the kernel reports it includes
+    its parent's peak at the fork, so this process must stay small."""
+    subprocess.run([sys.executable, __file__, "--make", name, str(scale), str(path)], check=True)
     return path
+
+
+def _make(name: str, scale: int, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        for piece in SHAPES[name][2](scale):  # type: ignore[attr-defined]
+            out.write(piece)
 
 
 # name -> (format, file ending, maker of the text for scale n: an iterable of strings)
@@ -58,13 +64,24 @@ SHAPES: dict[str, tuple[str, str, Callable[[int], object]]] = {
 GROWTH = ("lg-one-line-grammar", "lg-open-games-one-line", "lg-open-parenthesis-lines", "json-document")
 
 
+#: Bytes of address space a measured run may map (a version that exhausts memory stops there).
+CAP = 8 << 30
+
+
+def _capped() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+
 def run(catchup: str, fmt: str, path: Path) -> tuple[float, int, int]:
-    """(seconds, peak resident MB, exit code) of `catchup verify --json` on the file."""
+    """(seconds, peak resident MB, exit code) of `catchup verify --json` on the file, under `CAP`."""
     started = time.perf_counter()
     child = subprocess.Popen(
         [catchup, "verify", "--json", "--jobs", "1", "--format", fmt, str(path)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=_capped,
     )
     _, status, usage = os.wait4(child.pid, 0)
     return time.perf_counter() - started, usage.ru_maxrss // 1024, os.waitstatus_to_exitcode(status)
@@ -72,31 +89,45 @@ def run(catchup: str, fmt: str, path: Path) -> tuple[float, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--catchup", default=str(Path(sys.executable).with_name("catchup")))
+    parser.add_argument(
+        "--catchup", action="append", help="a catchup command to measure (repeat to compare; default: this one's)"
+    )
     parser.add_argument("--shape", action="append", choices=sorted(SHAPES))
     parser.add_argument("--scale", type=int, default=1, help="n: the size of every shape, in its own unit")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--make", nargs=3, metavar=("SHAPE", "SCALE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; {args.catchup}")
+    if args.make:
+        _make(args.make[0], int(args.make[1]), args.make[2])
+        return
+    commands = args.catchup or [str(Path(sys.executable).with_name("catchup"))]
+    print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    for number, command in enumerate(commands):
+        print(f"  [{number}] {command}")
     folder = Path(tempfile.mkdtemp(prefix="catchup-hostile-"))
     try:
         for name in args.shape or list(SHAPES):
-            fmt, ending, make = SHAPES[name]
-            path = _write(folder / f"{name}{ending}", lambda: make(args.scale))  # noqa: B023
+            fmt, ending, _ = SHAPES[name]
+            path = _write(folder / f"{name}{ending}", name, args.scale)
+            large = _write(folder / f"{name}-4n{ending}", name, 4 * args.scale) if name in GROWTH else None
             size = path.stat().st_size / 2**20
-            best = min(run(args.catchup, fmt, path) for _ in range(args.runs))
-            seconds, peak, code = best
-            line = f"{name:28} {size:8.1f} MB in {seconds:7.2f} s {peak:6d} MB peak ({peak / size:5.2f}x) exit {code}"
-            if name in GROWTH:
-                large = _write(folder / f"{name}-4n{ending}", lambda: make(4 * args.scale))  # noqa: B023
-                small_t, large_t = [], []
-                for _ in range(args.runs):  # interleaved, best of each
-                    small_t.append(run(args.catchup, fmt, path)[0])
-                    large_t.append(run(args.catchup, fmt, large)[0])
-                line += f"  t(4n)/t(n) {min(large_t) / min(small_t):5.2f}"
-                large.unlink()
+            results: list[list[tuple[float, int, int]]] = [[] for _ in commands]
+            grown: list[list[float]] = [[] for _ in commands]
+            for _ in range(args.runs):  # the installations interleaved, best of each
+                for number, command in enumerate(commands):
+                    results[number].append(run(command, fmt, path))
+                    if large is not None:
+                        grown[number].append(run(command, fmt, large)[0])
+            for number in range(len(commands)):
+                seconds, peak, code = min(results[number])
+                line = f"{name:26} [{number}] {size:7.1f} MB in {seconds:7.2f} s {peak:6d} MB peak"
+                line += f" ({peak / size:6.2f}x) exit {code}"
+                if large is not None:
+                    line += f"  t(4n)/t(n) {min(grown[number]) / seconds:5.2f}"
+                print(line, flush=True)
             path.unlink()
-            print(line, flush=True)
+            if large is not None:
+                large.unlink()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
