@@ -109,7 +109,9 @@ def worker_processes(pool: ProcessPoolExecutor) -> list[Any]:
 
 def how_it_ended(exitcodes: list[int | None]) -> str:
     """Words for how a worker ended, from the exit codes of the workers that are gone (a negative
-    code is the signal that killed it)."""
+    code is the signal that killed it). The pool ends the survivors with SIGTERM once one died, so
+    any other ending tells more and is told first."""
+    exitcodes = sorted(exitcodes, key=lambda code: code == -signal.SIGTERM)
     for code in exitcodes:
         if code is not None and code < 0:
             try:

@@ -17,7 +17,15 @@ import pytest
 
 from catchup_notation import batch
 from catchup_notation.reading import make_request, split
-from catchup_notation.workers import TERMINATING, available_cores, capped, process_pool, stop_pool, worker_processes
+from catchup_notation.workers import (
+    TERMINATING,
+    available_cores,
+    capped,
+    how_it_ended,
+    process_pool,
+    stop_pool,
+    worker_processes,
+)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
 
@@ -220,3 +228,10 @@ def test_every_terminating_signal_leaves_no_temporary_file(tmp_path, name):
     run.communicate(timeout=HANG)
     assert run.returncode == 128 + number
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.sgf"]
+
+
+def test_the_worker_that_died_is_told_before_the_survivors_the_pool_ended():
+    assert how_it_ended([-signal.SIGTERM, -signal.SIGKILL]).startswith("was killed by SIGKILL")
+    assert how_it_ended([-signal.SIGTERM, 1]) == "ended with exit code 1"
+    assert how_it_ended([-signal.SIGTERM, -signal.SIGTERM]).startswith("was killed by SIGTERM")
+    assert how_it_ended([None]) == "ended abruptly"
