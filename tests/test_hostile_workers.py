@@ -235,3 +235,37 @@ def test_the_worker_that_died_is_told_before_the_survivors_the_pool_ended():
     assert how_it_ended([-signal.SIGTERM, 1]) == "ended with exit code 1"
     assert how_it_ended([-signal.SIGTERM, -signal.SIGTERM]).startswith("was killed by SIGTERM")
     assert how_it_ended([None]) == "ended abruptly"
+
+
+#: A post of prose and a move list (rga has no cheap scan to cut a file by): a megabyte holds few.
+RGA_GAME = "A game from the club's last meeting, " * 150 + "\n\n1.  e5  f6\n2.  d4  g3\n\n\n"
+
+
+def _run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "catchup_notation.cli", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=HANG,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("where", ["a big file", "standard input", "a folder beside good records"])
+def test_rga_on_several_workers_judges_every_record_as_one_process_does(tmp_path, where):
+    text = RGA_GAME * (batch.BIG_FILE // len(RGA_GAME) + 10)  # a file the batch machinery calls big
+    path = tmp_path / "posts.rga"
+    path.write_text(text, encoding="utf-8")
+    if where == "a folder beside good records":
+        for number in range(40):
+            (tmp_path / f"g{number:02}.sgf").write_text(GAME + "\n", encoding="utf-8")
+        args: tuple[str, ...] = (str(tmp_path),)
+    else:
+        args = ("--format", "rga", "-") if where == "standard input" else (str(path),)
+    stdin = text.encode() if where == "standard input" else None
+    one = _run("verify", "--json", "--jobs", "1", *args, stdin=stdin)
+    two = _run("verify", "--json", "--jobs", "2", *args, stdin=stdin)
+    assert two.returncode == one.returncode == 0, two.stderr.decode()[-2000:]
+    assert two.stdout == one.stdout
+    records = text.count("1.  e5") + (40 if where.startswith("a folder") else 0)
+    assert len(two.stdout.splitlines()) == records
