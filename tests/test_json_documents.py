@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation.formats import jsondoc
-from catchup_notation.formats.base import lines_of
 from catchup_notation.formats.jsondoc import elements
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -26,7 +25,7 @@ _VALUES = st.recursive(
 
 
 def values_of(text: str) -> list[object]:
-    found = list(elements(lines_of([text])))
+    found = list(elements([text]))
     assert all(item.error is None for item in found), [item.error for item in found]
     return [item.value for item in found]
 
@@ -37,15 +36,19 @@ def test_an_array_reads_as_json_loads_reads_it_in_any_layout(values, indent):
     assert values_of(text) == json.loads(text)
 
 
-def test_records_cut_across_the_read_ahead_read_whole(monkeypatch):
+@pytest.mark.parametrize("size", [1, 3, 7, 64])
+def test_records_cut_across_chunks_and_the_read_ahead_read_whole(monkeypatch, size):
     monkeypatch.setattr(jsondoc, "READ_AHEAD", 7)
-    values = [{"a": list(range(i))} for i in range(40)]
-    assert values_of(json.dumps(values, indent=1)) == values
+    values = [{"a": list(range(i)), "s": "x]}" * i} for i in range(40)]
+    text = json.dumps(values, indent=1)
+    found = list(elements(text[i : i + size] for i in range(0, len(text), size)))
+    assert [e.value for e in found] == values
+    assert [e.line for e in found] == [e.line for e in elements([text])]
 
 
 def test_each_record_is_located_at_its_own_line_and_column():
     text = '[\n  {"a": 1},\n  {"b": 2}, {"c": 3}\n]\n'
-    assert [(e.line, e.column) for e in elements(lines_of([text]))] == [(2, 3), (3, 3), (3, 13)]
+    assert [(e.line, e.column) for e in elements([text])] == [(2, 3), (3, 3), (3, 13)]
 
 
 def test_values_one_after_another_are_records_in_turn():
@@ -55,7 +58,7 @@ def test_values_one_after_another_are_records_in_turn():
 
 def test_a_broken_record_costs_that_record_only():
     text = '[\n  {"a": 1},\n  {"b": [1, 2,, 3]},\n  {"c": 3}\n]\n'
-    found = list(elements(lines_of([text])))
+    found = list(elements([text]))
     assert [e.value for e in found] == [{"a": 1}, None, {"c": 3}]
     error = found[1].error
     assert error is not None and (error.code, error.line, error.column) == ("syntax", 3, 15)
@@ -63,11 +66,11 @@ def test_a_broken_record_costs_that_record_only():
 
 def test_brackets_inside_strings_do_not_mislead_the_scan_past_a_broken_record():
     text = '[{"a": "]]}}[[", "b": ,}, {"c": 3}]'
-    assert [e.value for e in elements(lines_of([text]))] == [None, {"c": 3}]
+    assert [e.value for e in elements([text])] == [None, {"c": 3}]
 
 
 def test_an_array_never_closed_is_an_error_after_its_records():
-    found = list(elements(lines_of(['[\n{"a": 1},\n{"b": 2}\n'])))
+    found = list(elements(['[\n{"a": 1},\n{"b": 2}\n']))
     assert [e.value for e in found[:2]] == [{"a": 1}, {"b": 2}]
     assert found[2].error is not None and "not closed" in found[2].error.message
 
@@ -75,14 +78,14 @@ def test_an_array_never_closed_is_an_error_after_its_records():
 def test_a_record_past_the_record_limit_is_a_limit_error_and_the_next_is_read(monkeypatch):
     monkeypatch.setattr(jsondoc, "MAX_RECORD_CHARS", 1000)
     text = json.dumps([{"a": 1}, {"big": "x" * 5000, "n": [1, 2]}, {"c": 3}], indent=2)
-    found = list(elements(lines_of([text])))
+    found = list(elements([text]))
     assert [e.value for e in found] == [{"a": 1}, None, {"c": 3}]
     assert found[1].error is not None and found[1].error.code == "limit" and found[1].error.line == 5
 
 
 def test_a_huge_integer_and_deep_nesting_are_limit_errors_of_their_record_only():
     text = "[\n" + '{"a": ' + "9" * 5000 + "},\n" + "[" * 100 + "]" * 100 + ',\n{"c": 3}\n]'
-    found = list(elements(lines_of([text])))
+    found = list(elements([text]))
     assert [e.error.code if e.error else e.value for e in found] == ["limit", "limit", {"c": 3}]
 
 

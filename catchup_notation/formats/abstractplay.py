@@ -42,7 +42,7 @@ from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions
 from catchup_notation.limits import TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
@@ -163,7 +163,7 @@ class AbstractPlay(Format):
         # record is read, so that telling a file's format by its name imports this format alone
         from catchup_notation.formats.jsondoc import elements
 
-        for element in elements(lines_of(chunks)):
+        for element in elements(chunks):
             if element.error is not None:
                 element.error.source = source
                 yield Parsed(element.index, None, element.error, line=element.line)

@@ -2,7 +2,7 @@
 an array of records, one record, or several top-level values one after another (as `jq .` prints
 them), however the text is spread over lines.
 
-A document is never held whole. The text is taken a line at a time into a buffer; each value
+A document is never held whole. The text is taken into a buffer, whole lines at a time; each value
 (a top-level value, or an element of a top-level array) is decoded by the standard library's own
 decoder (`JSONDecoder.raw_decode`, at C speed) as soon as the buffer holds it. A value cut by the
 end of the buffer makes the decoder fail at that end: the buffer is then grown to twice the value
@@ -27,8 +27,7 @@ from typing import Any
 import attrs
 
 from catchup_notation.errors import NotationError
-from catchup_notation.formats.base import LongLine
-from catchup_notation.limits import MAX_DIGITS, MAX_NESTING, MAX_RECORD_CHARS, TooManyDigits, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_LINE_CHARS, MAX_NESTING, MAX_RECORD_CHARS, TooManyDigits, int_of
 
 #: Characters read ahead at least when the buffer must grow.
 READ_AHEAD = 1 << 16
@@ -111,29 +110,44 @@ class _Text:
     """The document's text in a buffer that holds the value being read and what follows it, with
     the line and column of any position in it (counted forward from the last position asked)."""
 
-    def __init__(self, lines: Iterable[str]) -> None:
-        self.lines = iter(lines)
-        self.buffer = ""
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self.chunks = iter(chunks)
+        self.buffer = ""  # whole lines only (but the text's last), so nothing is cut inside a line
+        self.partial: list[str] = []  # the start of the line the buffer stops before
+        self.partial_size = 0
         self.ended = False
         self.long: NotationError | None = None  # a line past the limit met: the end of the document
-        self.number = 0  # lines read
+        self.lines = 0  # line breaks taken into the buffer
         self.cursor, self.cursor_line = 0, 1  # a position of the buffer and its line
 
     def more(self, at_least: int) -> None:
-        """Read lines until the buffer has grown by `at_least` characters or the text ends."""
+        """Read on until the buffer has grown by `at_least` characters or the text ends."""
         added: list[str] = []
         size = 0
         while size < at_least and not self.ended:
-            line = next(self.lines, None)
-            if line is None or isinstance(line, LongLine):
+            chunk = next(self.chunks, None)
+            if chunk is None:
                 self.ended = True
-                if isinstance(line, LongLine):
-                    self.long = line.error(self.number + 1)
+                added.extend(self.partial)  # the text's last line, without its line break
                 break
-            self.number += 1
-            added.append(line)
-            added.append("\n")
-            size += len(line) + 1
+            cut = chunk.rfind("\n") + 1
+            if not cut:
+                self.partial.append(chunk)
+                self.partial_size += len(chunk)
+                if self.partial_size > MAX_LINE_CHARS:
+                    self.ended = True
+                    self.long = NotationError(
+                        f"a line of more than {MAX_LINE_CHARS} characters is past the limit of a line",
+                        line=self.lines + 1,
+                        column=1,
+                        code="limit",
+                    )
+                continue
+            added.extend(self.partial)
+            added.append(chunk[:cut])
+            size += self.partial_size + cut
+            self.lines += chunk.count("\n", 0, cut)
+            self.partial, self.partial_size = [chunk[cut:]], len(chunk) - cut
         if added:
             self.buffer += "".join(added)
 
@@ -177,9 +191,9 @@ class _Text:
         return NotationError(message, line=line, column=column, text=self.line_at(pos), code=code)
 
 
-def elements(lines: Iterable[str]) -> Iterator[Element]:
-    """The values of a JSON document given line by line (see the module docstring)."""
-    text = _Text(lines)
+def elements(chunks: Iterable[str]) -> Iterator[Element]:
+    """The values of a JSON document given in chunks of any size (see the module docstring)."""
+    text = _Text(chunks)
     index = 0
     pos = text.blank_to(0)
     in_array = False

@@ -70,7 +70,8 @@ class JsonFormat(Format):
         source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
-        lines = lines_of(chunks)
+        text = _Replayable(chunks)
+        lines = lines_of(text)
         held: list[str] = []
         loaded: dict[int, Any] = {}  # values of held lines that are whole (read once, not twice)
         whole = False  # one of the first lines is a whole JSON value: JSON Lines
@@ -86,9 +87,10 @@ class JsonFormat(Format):
                 whole = value is not _NOT_WHOLE
                 break
         if not any(h.strip() for h in held) or whole:
+            text.forget()
             yield from self.read_lines(_chain(held, lines), source=source, variant=variant, loaded=loaded)
             return
-        for element in elements(_chain(held, lines)):
+        for element in elements(text.replay()):  # from the start again, a record at a time
             if element.error is not None:
                 element.error.source = source
                 yield Parsed(element.index, None, element.error, line=element.line)
@@ -153,6 +155,31 @@ def _whole_value(line: str) -> Any:
         return load(stripped)
     except NotationError as exc:
         return _LIMITED if exc.code == "limit" else _NOT_WHOLE
+
+
+class _Replayable:
+    """Chunks that can be read again from the start once: the first lines are read to tell JSON
+    Lines from a document, and a document is then read from its start (the chunks read so far are
+    kept meanwhile: a few lines' worth, up to a line's limit)."""
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self.chunks = iter(chunks)
+        self.seen: list[str] | None = []
+
+    def __iter__(self) -> Iterator[str]:
+        for chunk in self.chunks:
+            if self.seen is not None:
+                self.seen.append(chunk)
+            yield chunk
+
+    def forget(self) -> None:
+        """No replay will come: keep nothing more."""
+        self.seen = None
+
+    def replay(self) -> Iterator[str]:
+        seen, self.seen = self.seen or [], None
+        yield from seen
+        yield from self.chunks
 
 
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
