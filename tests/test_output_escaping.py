@@ -59,7 +59,7 @@ def test_bidi_overrides_are_shown_as_escapes(tmp_path):
 def test_json_output_keeps_the_names_as_they_are(tmp_path):
     path = tmp_path / "names.sgf"
     path.write_text(lg_game(FORGED), encoding="utf-8")
-    (report,) = json_lines(run("verify", "--json", str(path)).output)
+    (report,) = json_lines(run("verify", "--json", str(path)).stdout)
     assert "\n" not in json.dumps(report)  # one object a line: JSON escaped the line break
     (game,) = cn.read(str(path))
     assert game.record is not None and game.record.players == ("w", FORGED)

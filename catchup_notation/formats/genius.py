@@ -40,6 +40,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     ending_dropped,
     lines_of,
+    lost_headers,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -361,11 +362,10 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 "when reading it back",
             )
         )
-    if record.headers:
+    dropped = lost_headers(record, FORMAT.carries)
+    if dropped:
         warnings.append(
-            NotationWarning(
-                "headers-dropped", f"the Genius notation has no headers: {', '.join(record.headers)} not written"
-            )
+            NotationWarning("headers-dropped", f"the Genius notation has no headers: {', '.join(dropped)} not written")
         )
     names = list(record.players)
     if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():

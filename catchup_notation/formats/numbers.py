@@ -27,6 +27,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     ending_dropped,
     lines_of,
+    lost_headers,
 )
 from catchup_notation.formats.diagnostics import syntax_error
 from catchup_notation.limits import (
@@ -382,10 +383,11 @@ def write_numbers(
                 f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
                 code="unsupported-record",
             )
+        lost = lost_headers(record, FORMAT.carries)
         for feature, label, present in (
             ("players", "the players' names", any(record.players)),
             ("resignation", "the resignation", record.resigned is not None),
-            ("headers", f"the headers {', '.join(record.headers)}", bool(record.headers)),
+            ("headers", f"the headers {', '.join(lost)}", bool(lost)),
         ):
             if present:
                 message = f"{where}: the numbers notation cannot carry {label}"

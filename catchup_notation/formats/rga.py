@@ -74,6 +74,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     ending_dropped,
     lines_of,
+    lost_headers,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -1811,7 +1812,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
             "it back to keep them",
         )
     warnings.extend(ending_dropped(record, f"{where}: "))
-    dropped = [k for k in record.headers if k != "diagram"]
+    dropped = lost_headers(record, FORMAT.carries, lambda key: key == "diagram")
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
     names, letters = _player_letters(record, variant, warn)

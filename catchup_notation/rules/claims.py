@@ -152,7 +152,7 @@ def check_claims(record: Record, variant: Variant, figures: Figures, names: tupl
     `stated-result-differs` warning; `names` name the players in messages."""
     forms = _forms(record, variant)
     messages = []
-    for line in record.headers.get(STATED, "").split("\n"):
+    for line in (record.header_text(STATED) or "").split("\n"):
         wrong = [claim for claim in claims_of(line, forms) if not _agrees(claim, record, figures)]
         if wrong:
             messages.append(f"the post says {line.strip()!r}; {_said(wrong, record, figures, names)}")

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
 from catchup_notation.board import Cell
-from catchup_notation.errors import IllegalTurn
+from catchup_notation.errors import IllegalTurn, NotationError
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
@@ -346,7 +346,59 @@ class HexGame(Engine):
     def check(self, turn: Turn) -> RuleError | None:
         return self._examine(turn)[0]
 
-    def play(self, turn: Turn) -> None:
+    def parse_turn(self, text: str) -> Turn:
+        from catchup_notation.formats.colours import colour_of_mark, unknown_mark_message
+
+        player = self.to_move or self.turns_played % 2 + 1  # once over, play() says so
+        words = text.replace(",", " ").split()
+        if [w.lower() for w in words] in ([], ["pass"]):
+            return Turn(player)
+        cells, colours = [], []
+        for word in words:
+            name, marked, mark = word.partition("=")
+            cells.append(self._cell_named(name, text))
+            colour = colour_of_mark(self.variant.spec, mark) if marked else player
+            if colour is None:
+                raise NotationError(unknown_mark_message(self.variant.spec, mark), text=text, code="colour-mark")
+            colours.append(colour)
+        return Turn(player, tuple(cells), colours=tuple(colours))
+
+    def _cell_named(self, name: str, text: str) -> Cell:
+        """The cell `cell_namer` calls `name` (either case where that names no other cell)."""
+        namer = self.cell_namer
+        table = self.__dict__.get("_names")
+        if table is None or table[0] is not namer:
+            exact = {namer(cell): cell for cell in self.board.cells}
+            folded = {key.lower(): cell for key, cell in exact.items()}
+            table = self._names = (namer, exact, folded if len(folded) == len(exact) else {})
+        cell = table[1].get(name) or table[2].get(name.lower())
+        if cell is None:
+            example = namer(self.board.cells[len(self.board.cells) // 2])
+            raise NotationError(
+                f"{name!r} names no cell of {self.board_words()} (cells are named like {example})",
+                text=text,
+                code="not-a-cell",
+            )
+        return cell
+
+    def turn_text(self, turn: Turn) -> str:
+        return stones_text(turn, self.cell_namer, self.variant)
+
+    def __str__(self) -> str:
+        from catchup_notation.render.text import position_text
+
+        return position_text(self.state(), names=self.names)
+
+    def __repr__(self) -> str:
+        if self.over:
+            now = f"game over ({self.end_reason})"
+        else:
+            now = f"{self.names[self.mover - 1]} to move ({stones_words(self.allowed_counts())})"
+        return f"<{type(self).__name__} {self.variant} after turn {self.turns_played}: {now}, {self.empty} empty>"
+
+    def play(self, turn: Turn | str) -> None:
+        if isinstance(turn, str):
+            turn = self.parse_turn(turn)
         # The common turn (the mover's own stones on distinct empty cells, an allowed count, no
         # variant constraint) is checked here in one pass; anything else goes through `_examine`,
         # which checks in the documented order and words the error.
@@ -517,6 +569,24 @@ class HexGame(Engine):
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def stones_text(turn: Turn, namer: Callable[[Cell], str], variant: Variant) -> str:
+    """A hex turn in words: `E5 F6` (cells as `namer` names them), `E5=w` (a stone of the other
+    colour than its mover's), or `pass`."""
+    from catchup_notation.formats.colours import colour_mark
+
+    stones = (
+        namer(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")
+        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)
+    )
+    return " ".join(stones) or "pass"
+
+
+def stones_words(counts: tuple[int, ...]) -> str:
+    """(1, 2) -> '1/2 stones', (1,) -> '1 stone', (0, 3) -> 'pass/3 stones': what a mover may place."""
+    words = "/".join("pass" if c == 0 else str(c) for c in counts)
+    return f"{words} stone" if counts == (1,) else f"{words} stones"
 
 
 def _a(word: str) -> str:

@@ -141,8 +141,9 @@ def solve_endgame(
         run.list_root()  # may be long on a large board: under the budget too
         return run.solve()
     except SearchStopped as exc:
-        stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
-        partial = run.partial(str(stopped), exc.nodes)
+        nodes = max(exc.nodes, run.nodes())  # a worker's stop counts its own nodes: say all of them
+        stopped = budget.stopped(exc.reason, nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
+        partial = run.partial(str(stopped), nodes)
         raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial, reason=exc.reason) from None
 
 
@@ -182,8 +183,8 @@ class _Run:
         self.root = searcher.state(game)
         self.values: dict[int, int] = {}  # orbit key -> value for the root's mover
         self.lines: dict[int, list[int]] = {}  # placed -> a principal line after it
-        self.extra_nodes = 0  # searched by worker processes
-        self.worker_entries: dict[int, int] = {}  # worker pid -> its table's entries at its last answer
+        self.extra_nodes = 0  # searched by worker processes, in the turns they answered
+        self.workers = (0, 0)  # nodes and table entries of every worker so far, as they last said
         self.value: int | None = None
         self.line_masks: list[int] = []
         self.order: list[int] = []
@@ -224,15 +225,16 @@ class _Run:
 
     def _parallel(self) -> None:
         def answer(found: Answer) -> None:
-            placed, value, nodes, line, worker, entries = found
+            placed, value, nodes, line, _, _ = found
             self.values[self.orbit_of[placed]] = value
             if line is not None:
                 self.lines[placed] = line
             self.extra_nodes += nodes
-            self.worker_entries[worker] = entries
             self.budget.done += 1
-            if self.budget.progress is not None:
-                self.budget.check(self.searcher.nodes + self.extra_nodes)
+
+        def counts(nodes: int, entries: int) -> None:  # the progress display's, and the budget's
+            self.workers = (nodes, entries)
+            self.budget.check(self.searcher.nodes + max(nodes, self.extra_nodes))
 
         solve_root_turns(
             self.game,
@@ -242,6 +244,7 @@ class _Run:
             budget=self.budget,
             stop_at_win=not self.want_moves,
             on_answer=answer,
+            on_counts=counts,
         )
         self._choose(self.lines.__getitem__)
 
@@ -299,7 +302,7 @@ class _Run:
             value,
             tuple(line),
             final,
-            self.searcher.nodes + self.extra_nodes,
+            self.nodes(),
             self.budget.seconds(),
             game.empty,
             moves=self._move_values(),
@@ -322,7 +325,7 @@ class _Run:
             value,
             (),
             None,
-            max(self.searcher.nodes + self.extra_nodes, stopped_nodes),
+            max(self.nodes(), stopped_nodes),
             self.budget.seconds(),
             self.game.empty,
             moves=self._move_values(),
@@ -335,8 +338,13 @@ class _Run:
         )
 
     def _entries(self) -> int:
-        """Entries in every table at the end: this process's and each worker's at its last answer."""
-        return len(self.searcher.table) + sum(self.worker_entries.values())
+        """Entries in every table at the end: this process's and the workers' as they last said."""
+        return len(self.searcher.table) + self.workers[1]
+
+    def nodes(self) -> int:
+        """Nodes searched: this process's and the workers' (the turns they answered, or all they
+        searched as they last said, turns cut short included, whichever is more)."""
+        return self.searcher.nodes + max(self.extra_nodes, self.workers[0])
 
     def known_words(self) -> str:
         done = len(self.values)
