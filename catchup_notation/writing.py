@@ -22,12 +22,14 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from catchup_notation.errors import CatchupError
+from catchup_notation.workers import TERMINATING
 
 
 class OutputError(CatchupError):
@@ -106,11 +108,14 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     _remove_stale(target)
     import tempfile  # only when a file is written (start-up time)
 
+    temp: str | None = None
     try:
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target) + f"{os.getpid()}.", suffix=".tmp")
-    except OSError as exc:
-        raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
-    try:
+        with _signals_held():  # a signal between making the file and learning its name would leave it
+            try:
+                prefix = _prefix(target) + f"{os.getpid()}."
+                handle, temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         with os.fdopen(handle, "wb") as raw:
             with _text(raw, target.name) as out:
                 yield out
@@ -121,11 +126,27 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
             os.fsync(raw.fileno())
         os.replace(temp, target)
     except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
+        if temp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp)
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         raise
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and the terminating signals held back in the block (delivered when it ends), where
+    the process has no name yet for something it must clean up."""
+    held = {signal.SIGINT, *TERMINATING}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextlib.contextmanager
