@@ -34,6 +34,8 @@ def test_wheel_contains_the_data_files(wheel):
     for asset in (ROOT / "catchup_notation" / "render" / "viewer").iterdir():  # the HTML viewer's script and styles
         assert f"catchup_notation/render/viewer/{asset.name}" in names
     assert any(name.endswith("entry_points.txt") for name in names)
+    for extension in ("_hexcore", "_numcore"):  # the compiled core (this machine has a C compiler)
+        assert any(name.startswith(f"catchup_notation/{extension}.") and name.endswith(".so") for name in names)
 
 
 @pytest.mark.slow

@@ -61,9 +61,7 @@ def main() -> None:
         _say("error: standard output is closed; nothing could be written")
         sys.exit(EXIT_UNREADABLE)
     if sys.argv[1:] == ["--version"]:  # the one answer that needs no typer (start-up time)
-        from catchup_notation import __version__
-
-        code: int | str | None = _delivered(lambda: print(f"catchup-notation {__version__}"))
+        code: int | str | None = _delivered(lambda: print(version_text()))
     else:
         code = _run_app()
     if _signalled:
@@ -76,6 +74,14 @@ def main() -> None:
         _say(f"error: cannot write to standard output: {exc.strerror or exc}")
         code = EXIT_UNREADABLE
     sys.exit(code)
+
+
+def version_text() -> str:
+    """What `catchup --version` prints: the version and which implementation runs."""
+    from catchup_notation import __version__
+    from catchup_notation.compiled import implementation
+
+    return f"catchup-notation {__version__}\n{implementation()}"
 
 
 def _run_app() -> int | str | None:

@@ -12,8 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from catchup_notation import __version__
-from catchup_notation.cli import COMMANDS, output
+from catchup_notation.cli import COMMANDS, output, version_text
 
 _SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}  # of each command
 
@@ -85,7 +84,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"catchup-notation {__version__}")
+        typer.echo(version_text())
         raise typer.Exit()
 
 

@@ -20,6 +20,7 @@ import attrs
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.solvers.hexsolve.core import CoreSearcher, TableView, make_searcher
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
 from catchup_notation.solvers.hexsolve.search import Searcher, SearchError, unsearchable
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
@@ -133,7 +134,7 @@ def solve_endgame(
     budget = Budget(time_limit, max_nodes, progress)
     capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
     try:
-        searcher = Searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
+        searcher = make_searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
     except SearchError as exc:
         raise EndgameError(str(exc)) from None
     run = _Run(game, searcher, budget, jobs, capacity, moves)
@@ -172,7 +173,7 @@ class _Run:
     """One call of solve_endgame: the root, what is known so far, and the way to the answer."""
 
     def __init__(
-        self, game: HexGame, searcher: Searcher, budget: Budget, jobs: int, capacity: int, moves: bool
+        self, game: HexGame, searcher: Searcher | CoreSearcher, budget: Budget, jobs: int, capacity: int, moves: bool
     ) -> None:
         self.game = game
         self.searcher = searcher
@@ -307,7 +308,7 @@ class _Run:
             game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
         )
@@ -330,12 +331,20 @@ class _Run:
             self.game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
             complete=False,
             stopped=why,
         )
+
+    def _capacity(self) -> int:
+        """The most entries the tables of all processes hold: the compiled search's C entries are
+        smaller than the Python table's, so the same memory holds more of them."""
+        table = self.searcher.table
+        if isinstance(table, TableView):
+            return table.capacity * (self.jobs if self.jobs > 1 else 1)
+        return self.capacity
 
     def _entries(self) -> int:
         """Entries in every table at the end: this process's and the workers' as they last said."""

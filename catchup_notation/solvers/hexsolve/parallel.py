@@ -31,13 +31,14 @@ __all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.solvers.hexsolve.core import CoreSearcher
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
 #: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn or
 #: None, and the worker's process id and table entries after the turn).
 Answer = tuple[int, int, int, list[int] | None, int, int]
 
-_worker: tuple[Searcher, dict[int, State]] | None = None
+_worker: tuple[Searcher | CoreSearcher, dict[int, State]] | None = None
 _stopped: SearchStopped | None = None  # the budget ran out while the worker started
 #: In a worker: the shared array of every worker's (nodes, table entries), and this worker's slot.
 _shared: tuple[Any, int] | None = None
@@ -54,7 +55,7 @@ def quiet_worker() -> None:
 def _start(
     game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None, counts: Any, taken: Any
 ) -> None:
-    from catchup_notation.solvers.hexsolve.search import Searcher
+    from catchup_notation.solvers.hexsolve.core import make_searcher
 
     global _worker, _shared, _stopped
     quiet_worker()
@@ -62,7 +63,7 @@ def _start(
         slot = taken.value % (len(counts) // 2)
         taken.value += 1
     _shared = (counts, slot)
-    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes, _publish))
+    searcher = make_searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes, _publish))
     root = searcher.state(game)
     try:
         _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))

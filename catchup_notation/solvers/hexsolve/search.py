@@ -156,23 +156,7 @@ class Searcher:
 
     def state(self, game: HexGame) -> State:
         """The search state of `game`: the root position or one reached from it by play."""
-        index, owner = game.board.index, game.owner
-        masks = [0, 0, 0]
-        for k, cell in enumerate(self.geo.cells):
-            masks[owner[index[cell]]] |= 1 << k
-        history = game.history
-        mover = game.to_move if game.to_move is not None else 3 - history[-1].player
-        return (
-            masks[1],
-            masks[2],
-            mover,
-            game.scores[1],
-            game.scores[2],
-            game.largest[1],
-            game.largest[2],
-            history[-1] if history else None,
-            min(len(history), 2),
-        )
+        return search_state(self.geo, game)
 
     # -- the engine's rules, asked through the probe ---------------------------------------
 
@@ -766,6 +750,27 @@ class Searcher:
     def turn_orbit_key(self, placed: int) -> int:
         """The least image of a turn's placed masks under the root's symmetries."""
         return placed if self.permuter is None else self.permuter.canonical(placed)
+
+
+def search_state(geo: Geometry, game: HexGame) -> State:
+    """The search state of `game` over the empty cells of `geo`'s root (see the module notes)."""
+    index, owner = game.board.index, game.owner
+    masks = [0, 0, 0]
+    for k, cell in enumerate(geo.cells):
+        masks[owner[index[cell]]] |= 1 << k
+    history = game.history
+    mover = game.to_move if game.to_move is not None else 3 - history[-1].player
+    return (
+        masks[1],
+        masks[2],
+        mover,
+        game.scores[1],
+        game.scores[2],
+        game.largest[1],
+        game.largest[2],
+        history[-1] if history else None,
+        min(len(history), 2),
+    )
 
 
 def _linked(chosen: Sequence[int], joined: Callable[[int, int], bool]) -> list[list[int]]:
