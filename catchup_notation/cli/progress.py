@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from catchup_notation.cli import output
+from catchup_notation.escaping import printable_lines
 from catchup_notation.reading import STDIN, watch_reads
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class RecordsBar:
             from rich.text import Text
 
             with self.lock:
-                self.bar.console.print(Text(text, style=output.STYLES.get(kind, "")))
+                self.bar.console.print(Text(printable_lines(text), style=output.STYLES.get(kind, "")))
             return
         write(kind, text)
 
