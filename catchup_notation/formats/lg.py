@@ -31,7 +31,7 @@ import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO, cast
 
 import attrs
 
@@ -57,11 +57,11 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, MAX_TURNS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import DeferredRecord, Location, Record, Turn, new_location, own_stones_turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.shapes import board_text, parse_board
+from catchup_notation.shapes import MAX_BOARD_FILE_CHARS, board_text, parse_board
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -279,8 +279,13 @@ def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         text = held + chunk if held else chunk
         cut = text.rfind("\n") + 1
-        while cut and text[:cut].rstrip(" \t\n").endswith("("):
-            cut = text.rfind("\n", 0, text.rfind("(", 0, cut)) + 1
+        while cut:  # back over lines that end in '(' and blanks (each character looked at once)
+            solid = cut
+            while solid and text[solid - 1] in " \t\n":
+                solid -= 1
+            if not solid or text[solid - 1] != "(":
+                break
+            cut = text.rfind("\n", 0, solid - 1) + 1
         if cut == 0 and len(text) < _HOLD_AT_MOST:
             held = text
             continue
@@ -363,7 +368,7 @@ class _ValueError(Exception):
         self.message, self.spot, self.offset, self.code = message, spot, offset, code
 
 
-_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
+_VALUE = re.compile(r"\[((?:[^\\\]]++|\\.)*+)\]", re.S)
 
 
 def _property(token: str) -> tuple[str, str]:
@@ -520,7 +525,13 @@ def _resumed(item: Parsed, line: int, column: int) -> Parsed:
     resumed = f"where reading resumed (line {line}, column {column})"
     message = f"{error.message}; the game is cut short by the next one, {resumed}"
     moved = NotationError(
-        message, source=error.source, line=error.line, column=error.column, text=error.text, code=error.code
+        message,
+        source=error.source,
+        line=error.line,
+        column=error.column,
+        text=error.text,
+        code=error.code,
+        text_column=error.text_column,
     )
     return attrs.evolve(item, error=moved)
 
@@ -559,11 +570,11 @@ def read_game(
 
 # A game of a root node of properties and then plain move nodes: what Little Golem writes.
 _PLAIN_GAME = re.compile(
-    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)*)[ \t\n]*"
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)*)[ \t\n]*"
     r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
     re.S,
 )
-_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)", re.S)
+_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)", re.S)
 # One move node with the blanks after it: the `moves` of `_PLAIN_GAME` is a run of these, so the
 # lengths of the runs found add up to each node's offset.
 _PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
@@ -589,13 +600,14 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
     # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
     one_line = text.find("\n", 0, game.end("moves")) < 0
     where = _Offsets(text, line, column)
-    turns = []
+    turns: list[Turn] = []
     resigned: int | None = None
     resigned_at: Location | None = None
     previous = ""
     offset = moves_at
-    for node, colour, value in _PLAIN_NODE.findall(text, moves_at, game.end("moves")):
-        if resigned is not None:  # a move after resigning: the grammar's error
+    for found in _PLAIN_NODE.finditer(text, moves_at, game.end("moves")):
+        node, colour, value = found.groups()
+        if resigned is not None or len(turns) >= MAX_TURNS:  # a move after resigning, too many: the grammar's error
             return None
         at = new_location(line, column + offset) if one_line else where.location(offset)
         offset += len(node)
@@ -685,6 +697,8 @@ def _plain_on_core(
     if found is None:
         return None
     properties, root_start, root_end, moves_start, moves_end = found
+    if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
+        return None
     headers = properties if isinstance(properties, dict) else _root_headers(properties)
     variant_obj = _variant_of(headers, variant) if headers is not None else None
     if headers is None or variant_obj is None:
@@ -801,14 +815,20 @@ def _grammar_game(
     """One game read by the grammar (every game the plain path leaves, and every error)."""
     from lark.exceptions import UnexpectedInput
 
-    padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
+    shift = column - 1  # a game that starts mid-line: Lark's columns on its first line are shifted
     try:
-        nodes = _parser().parse(padded).children
+        nodes = cast("list[Token]", _parser().parse(text).children)  # a flat list of tokens (lg.lark)
+        if shift:
+            for token in nodes:
+                if token.line == 1:
+                    token.column = (token.column or 1) + shift
         record, warnings = _build(
             nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
         )
     except UnexpectedInput as exc:
-        error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
+        error = syntax_error(
+            exc, text, source=source, words=_WORDS, what="game", line_offset=line - 1, column_offset=shift
+        )
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
         spot = exc.spot
@@ -817,8 +837,9 @@ def _grammar_game(
             source=source,
             line=spot.line + line - 1,
             column=spot.column + exc.offset,
-            text=line_of(padded, spot.line),
+            text=line_of(text, spot.line),
             code=exc.code,
+            text_column=1 + shift if spot.line == 1 else 1,
         )
         return Parsed(index, None, error, line=line)
     return Parsed(index, record, None, tuple(warnings), line=line)
@@ -863,7 +884,8 @@ def _build(
     try:
         board_given = shape_of(headers, variant)
     except BoardError as exc:
-        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, "bad-board") from None
+        code = "limit" if len(headers[BOARD_PROPERTY]) > MAX_BOARD_FILE_CHARS else "bad-board"
+        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, code) from None
     try:
         variant_obj = parse_variant(variant, size=side, board=board_given)
     except VariantError as exc:
@@ -909,6 +931,8 @@ def _build(
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
         player = COLOURS[colour]
+        if len(turns) >= MAX_TURNS:
+            raise _ValueError(f"more than {MAX_TURNS} turns, the limit of a record", spot, 0, "limit")
         if resigned is not None:
             raise _ValueError(f"a move after {LETTERS[resigned]} resigned", spot, 0, "move-after-resign")
         if value.strip().lower() == "resign":

@@ -114,6 +114,7 @@ from catchup_notation.solvers.limits import (
     SearchTooLarge,
 )
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
+from catchup_notation.workers import capped
 
 Move = tuple[int, ...]
 
@@ -579,7 +580,7 @@ class Root:
         self.scores = scores
         self.to_move = to_move
         self.budget = budget
-        self.jobs = available_cores() if jobs == 0 else max(jobs, 1)
+        self.jobs = available_cores() if jobs == 0 else capped(jobs)
         self.packing = Packing.for_multiset(remaining)
         self.total = sum(remaining)
         self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1
