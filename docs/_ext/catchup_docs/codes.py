@@ -32,8 +32,9 @@ FORMAT_MODULES = {
 #: Checks made after reading of what a notation's records state (a post's stated result), outside
 #: the format's modules: each module names its code in a module-level `CODE`.
 CHECKS = {"rga": (("rules/claims.py", "warning"),)}
-#: What every input goes through before and around its format: finding, opening, decoding.
-SHARED_MODULES = ("reading.py", "formats/__init__.py", "formats/decoding.py")
+#: What every input goes through before and around its format: finding, opening, decompressing,
+#: decoding, and the worker processes that read it with `--jobs`.
+SHARED_MODULES = ("reading.py", "formats/__init__.py", "formats/decoding.py", "compression.py", "batch.py")
 
 #: Error classes and the code each carries when none is given.
 ERROR_CLASSES = {
@@ -117,7 +118,9 @@ class _Package:
                 base = "/".join(parts)
                 target = f"{base}.py" if (PACKAGE / f"{base}.py").exists() else f"{base}/__init__.py"
                 for alias in node.names:
-                    names[alias.asname or alias.name] = target
+                    module = f"{base}/{alias.name}".lstrip("/")
+                    is_module = (PACKAGE / f"{module}.py").exists()  # `from pkg import module`
+                    names[alias.asname or alias.name] = f"{module}.py" if is_module else target
         return names
 
     def resolve(self, module: str, call: ast.Call) -> list[_Function]:
@@ -126,6 +129,10 @@ class _Package:
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if name is None:
             return []
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):  # module.function(...)
+            owner = self.imported[module].get(func.value.id)
+            if owner and (owner, name) in self.functions:
+                return self.functions[(owner, name)]
         if (module, name) in self.functions:
             return self.functions[(module, name)]
         origin = self.imported[module].get(name)
@@ -239,7 +246,19 @@ def _named_codes(tree: ast.Module) -> list[str]:
 
 def _sites(node: ast.AST) -> Iterator[ast.Call | ast.Assign]:
     """The calls and assignments of a function, where codes are made."""
-    return (child for child in ast.walk(node) if isinstance(child, ast.Call | ast.Assign))
+    return (child for child in _own_nodes(node) if isinstance(child, ast.Call | ast.Assign))
+
+
+def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not those of the functions defined inside it (each is a
+    function of its own, with its own parameters: a nested `warn(code, ...)` must not take the
+    outer function's `code` variable)."""
+    todo = list(ast.iter_child_nodes(node))
+    while todo:
+        child = todo.pop()
+        yield child
+        if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            todo.extend(ast.iter_child_nodes(child))
 
 
 def _pairs(node: ast.Assign) -> Iterator[tuple[ast.expr, ast.expr]]:
@@ -254,7 +273,7 @@ def _pairs(node: ast.Assign) -> Iterator[tuple[ast.expr, ast.expr]]:
 def _locals(node: ast.AST) -> dict[str, list[ast.expr]]:
     """What each local variable of a function is given."""
     found: dict[str, list[ast.expr]] = {}
-    for child in ast.walk(node):
+    for child in _own_nodes(node):
         if isinstance(child, ast.Assign):
             for target, value in _pairs(child):
                 if isinstance(target, ast.Name):
