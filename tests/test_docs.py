@@ -196,6 +196,20 @@ def test_no_page_speaks_of_how_it_was_built():
     assert not found
 
 
+def test_the_variants_speak_to_readers():
+    """The registry's texts appear on the variant pages (and in `catchup variants`): sources are
+    cited as a reader can find them, never by the project's own notes."""
+    from catchup_notation.rules.registry import specs
+
+    internal = re.compile(r"(?i)\bseed \d{3}\b|\br\.g\.c\b|\b(?:RULES|FORMATS|CRAFT)\.md\b")
+    found = []
+    for spec in specs():
+        texts = [spec.title, spec.description, spec.confidence, *spec.sources]
+        texts += [parameter.description for parameter in spec.parameters]
+        found += [(spec.name, m.group(0)) for text in texts for m in internal.finditer(text or "")]
+    assert not found
+
+
 def test_pages_exist_for_what_others_write():
     """The pages other parts of the project own are in the manual's navigation."""
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
