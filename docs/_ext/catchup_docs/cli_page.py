@@ -14,6 +14,15 @@ JSON and CSV reports and the exit codes are described in [](reports.md); the tut
 commands at work on a folder of records: [](tutorial.md).
 """
 
+ENVIRONMENT = """### Environment
+
+| variable | effect |
+|---|---|
+| `CATCHUP_PURE=1` | run the pure-Python reference even where the compiled core is built ([](core.md)) |
+| `CATCHUP_PROGRESS_DELAY=SECONDS` | seconds a run lasts before its progress bar appears on a terminal \
+(default 0.5; 0 shows it at once) |
+"""
+
 
 def cli_page() -> str:
     """The reference page, in MyST markdown."""
@@ -24,7 +33,7 @@ def cli_page() -> str:
     group = typer.main.get_command(app)
     context = group.context_class(group, info_name="catchup")
     parts = [INTRO, "## catchup\n", _paragraphs(group.help or ""), "```text", _usage(group, context), "```\n"]
-    parts += [_options_table(group.params, context), _epilog(group.epilog)]
+    parts += [_options_table(group.params, context), _epilog(group.epilog), ENVIRONMENT]
     for name in group.list_commands(context):  # type: ignore[attr-defined]
         command = group.get_command(context, name)  # type: ignore[attr-defined]
         sub = command.context_class(command, info_name=name, parent=context)
@@ -65,9 +74,11 @@ def _options_table(params: list[Any], context: Any) -> str:
 def _default(param: Any) -> str:
     if param.required:
         return "required"
+    if param.show_default is False:  # the help says it (--progress: on a terminal only)
+        return ""
     if param.is_flag:
         return "on" if param.default else "off"
-    if param.default is None or param.show_default is False:
+    if param.default is None:
         return ""
     return f"`{param.default}`"
 
