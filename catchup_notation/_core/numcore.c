@@ -48,12 +48,16 @@
 #define GAP_LIMIT ((int64_t)1 << 31)
 /* Listing the moves of one position checks the budget every this many moves. */
 #define CHECK_MOVES ((uint64_t)1 << 16)
-/* The table's first size (entries; a power of two). */
+/* The table's first size (slots; a power of two), and the least it may be held to. */
 #define FIRST_SLOTS ((uint64_t)1 << 16)
+#define LEAST_SLOTS ((uint64_t)1 << 10)
 /* An entry's work (nodes below it) saturates at this (wide entries; compact ones keep its bit length). */
 #define WORK_MAX ((uint64_t)0x0fffffff)
 /* The sample of entries a sweep takes its median work from. */
 #define SAMPLE 2001
+/* Listing the moves cuts off the sets of small numbers that cannot catch up where more than this
+ * many numbers may be below the gap (see list_moves). */
+#define PRUNE_FROM 12
 
 typedef struct {
     uint64_t after; /* what is left after the move */
@@ -73,6 +77,8 @@ typedef struct {
     uint64_t repeats;            /* bit i: values[i] == values[i - 1] */
     uint64_t copies[MAX_NUMBERS]; /* bit j of copies[i]: values[j] == values[i] */
     int64_t gap_offset;
+    int64_t prune_gap; /* more than PRUNE_FROM numbers may be below a gap above this */
+    int64_t from_on[MAX_NUMBERS + 1]; /* in a listing: the numbers left from bit i to the gap, summed */
     /* the table */
     uint64_t *slots;
     int wide;          /* two words a slot (else one: see "The table") */
@@ -85,7 +91,7 @@ typedef struct {
     uint64_t rng;
     /* the moves of the positions on the current path, stacked */
     Move *moves;
-    size_t moves_top, moves_cap;
+    size_t moves_top, moves_cap, moves_limit; /* the limit: a quarter of the memory bound */
     /* the sets behind the gap of the positions being listed (see list_moves) */
     Behind *behind;
     size_t behind_top, behind_cap;
@@ -364,7 +370,16 @@ static int grow_stack(Search *s, void **items, size_t *cap, size_t size) {
 }
 
 static int push_move(Search *s, uint64_t after, int64_t total, uint64_t hash) {
-    if (s->moves_top == s->moves_cap && grow_stack(s, (void **)&s->moves, &s->moves_cap, sizeof(Move)) < 0) return -1;
+    if (s->moves_top == s->moves_cap) {
+        if (s->moves_top >= s->moves_limit) {
+            PyEval_RestoreThread(s->thread);
+            PyErr_Format(PyExc_MemoryError, "the positions being searched have more than %zu moves", s->moves_limit);
+            s->thread = PyEval_SaveThread();
+            s->failed = 1;
+            return -1;
+        }
+        if (grow_stack(s, (void **)&s->moves, &s->moves_cap, sizeof(Move)) < 0) return -1;
+    }
     Move *m = &s->moves[s->moves_top++];
     m->after = after;
     m->total = total;
@@ -387,6 +402,8 @@ typedef struct {
     int refutes;        /* stop at such a move (0: list every move) */
     int64_t catcher;    /* the number that catches up in the moves being listed */
     uint64_t copies;    /* every copy of it */
+    int end;            /* the bit after its last copy */
+    int prune;          /* skip sets that cannot catch up (with s->from_on) */
 } Listing;
 
 /* List the moves whose catching number is l->catcher and whose other numbers are those chosen so
@@ -396,6 +413,9 @@ typedef struct {
  * are listed, -1 on an error. */
 static int list_prefixes(Search *s, const Listing *l, uint64_t mask, int64_t taken, int from) {
     if (tick(s, 1) < 0) return -1;
+    /* no move here if even every number left up to the catching one's copies stays behind (the
+     * numbers from `from` on are all still there: those taken are below it) */
+    if (l->prune && taken + s->from_on[from] - s->from_on[l->end] < l->gap) return 0;
     uint64_t next = from >= 64 ? 0 : leads(s, mask) & (~(uint64_t)0 << from);
     while (next) {
         int b = __builtin_ctzll(next);
@@ -443,6 +463,17 @@ static int list_behind(Search *s, uint64_t mask, int64_t gap, uint64_t taken, in
     return 0;
 }
 
+/* The index of the first number >= x (s->count if none): the numbers are ascending. */
+static inline int first_at_least(Search *s, int64_t x) {
+    int low = 0, high = s->count;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (s->values[middle] < x) low = middle + 1;
+        else high = middle;
+    }
+    return low;
+}
+
 /* Push the moves of the position (`mask` left, `gap` behind) onto the stack of moves, by the
  * number that catches up ascending, then smallest numbers first (the reference's order). 1 as soon
  * as one takes `threshold` or more (with `refutes`), 0 when all are listed, -1 on an error.
@@ -451,6 +482,14 @@ static int list_behind(Search *s, uint64_t mask, int64_t gap, uint64_t taken, in
 static int list_moves(Search *s, uint64_t mask, int64_t gap, int refutes, int64_t threshold) {
     Listing l = {.gap = gap, .threshold = threshold, .refutes = refutes};
     uint64_t catchers = leads(s, mask), big = 0;
+    /* Sets that cannot catch up are cut off (list_prefixes) only where many numbers may be below
+     * the gap: with a few, trying them all costs less than the sums that would cut them off. */
+    l.prune = gap > s->prune_gap;
+    if (l.prune) {
+        int high = first_at_least(s, gap); /* the numbers below the gap are bits 0 .. high - 1 */
+        s->from_on[high] = 0;
+        for (int i = high - 1; i >= 0; i--) s->from_on[i] = s->from_on[i + 1] + (mask >> i & 1 ? s->values[i] : 0);
+    }
     for (; catchers; catchers &= catchers - 1) {
         int c = __builtin_ctzll(catchers);
         if (s->values[c] >= gap) {
@@ -459,6 +498,7 @@ static int list_moves(Search *s, uint64_t mask, int64_t gap, int refutes, int64_
         }
         l.catcher = s->values[c];
         l.copies = s->copies[c];
+        l.end = 64 - __builtin_clzll(s->copies[c]);
         int found = list_prefixes(s, &l, mask, 0, 0);
         if (found) return found;
     }
@@ -662,13 +702,18 @@ static PyObject *Search_can_reach(Search *s, PyObject *args) {
 static PyObject *Search_moves(Search *s, PyObject *args) {
     PyObject *mask_obj;
     long long gap;
-    if (!PyArg_ParseTuple(args, "OL", &mask_obj, &gap)) return NULL;
+    Py_ssize_t limit = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "OL|n", &mask_obj, &gap, &limit)) return NULL;
     uint64_t mask;
     if (parse_mask(s, mask_obj, &mask) < 0 || check_gap(s, gap, 0) < 0) return NULL;
     if (begin(s) < 0) return NULL;
     size_t base = s->moves_top;
     int failed = list_moves(s, mask, gap, 0, 0) < 0;
     end(s);
+    if (!failed && (Py_ssize_t)(s->moves_top - base) > limit) {
+        s->moves_top = base;
+        Py_RETURN_NONE;
+    }
     PyObject *list = failed ? NULL : PyList_New((Py_ssize_t)(s->moves_top - base));
     for (size_t i = base; list != NULL && i < s->moves_top; i++) {
         PyObject *pair = Py_BuildValue("(KL)", (unsigned long long)s->moves[i].after, (long long)s->moves[i].total);
@@ -699,12 +744,13 @@ static PyObject *Search_table_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
 static PyObject *Search_get_nodes(Search *s, void *Py_UNUSED(closure)) { return PyLong_FromUnsignedLongLong(s->nodes); }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"values", "gap_offset", "memory_bytes", "check", "check_every", NULL};
+    static char *names[] = {"values", "gap_offset", "memory_bytes", "check", "check_every", "wide", NULL};
     PyObject *values, *check = Py_None;
     long long gap_offset, memory;
     unsigned long long check_every = 512;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OK", names, &values, &gap_offset, &memory, &check,
-                                     &check_every))
+    int wide = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OKp", names, &values, &gap_offset, &memory, &check,
+                                     &check_every, &wide))
         return -1;
     if (s->slots != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "a search is made once");
@@ -746,16 +792,19 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     }
     s->count = (int)count;
     s->gap_offset = gap_offset;
+    s->prune_gap = count > PRUNE_FROM ? s->values[PRUNE_FROM] : INT64_MAX;
     /* at most half the memory bound: while the table doubles, the old and the new array coexist */
     s->gap_bits = log2_of((uint64_t)(2 * gap_offset + 1) + 1);
-    s->wide = s->count + s->gap_bits > 56;
-    uint64_t slot_bytes = s->wide ? 16 : 8, max_size = FIRST_SLOTS;
+    s->wide = wide || s->count + s->gap_bits > 56;
+    uint64_t slot_bytes = s->wide ? 16 : 8, max_size = LEAST_SLOTS;
     while (2 * max_size * slot_bytes <= (uint64_t)(memory > 0 ? memory : 0) / 2) max_size *= 2;
     s->max_size = max_size;
-    s->size = FIRST_SLOTS;
+    s->size = max_size < FIRST_SLOTS ? max_size : FIRST_SLOTS;
     s->shift = 64 - log2_of(s->size);
     s->slots = new_slots(s, s->size);
     s->moves_cap = 1024;
+    s->moves_limit = (size_t)(memory > 0 ? memory : 0) / 4 / sizeof(Move);
+    if (s->moves_limit < 2 * s->moves_cap) s->moves_limit = 2 * s->moves_cap;
     s->moves = malloc(s->moves_cap * sizeof(Move));
     s->behind_cap = 1024;
     s->behind = malloc(s->behind_cap * sizeof(Behind));
@@ -785,8 +834,9 @@ static PyMethodDef Search_methods[] = {
      "can_reach(mask, gap, need, sum): can the mover, gap behind with the numbers of mask left (summing to\n"
      "sum), force a final margin of at least need (1: a win, 0: at least a draw)?"},
     {"moves", (PyCFunction)Search_moves, METH_VARARGS,
-     "moves(mask, gap): every distinct set the mover may take, as (mask left after, sum taken), by the\n"
-     "number that catches up ascending, then smallest numbers first."},
+     "moves(mask, gap, limit=None): every distinct set the mover may take, as (mask left after, sum\n"
+     "taken), by the number that catches up ascending, then smallest numbers first; None if there are\n"
+     "more than limit."},
     {"bounds", (PyCFunction)Search_bounds, METH_VARARGS,
      "bounds(mask, gap): (lower, upper, work) the table holds for the position, or None."},
     {"table_stats", (PyCFunction)Search_table_stats, METH_NOARGS,
@@ -804,9 +854,10 @@ static PyTypeObject SearchType = {
     .tp_name = "catchup_notation._numcore.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(values, gap_offset, memory_bytes, check=None, check_every=512): the proof search over\n"
-              "positions of one multiset (values ascending, at most 64 of them, each below 2^31), its table\n"
-              "bounded by memory_bytes; check(nodes) is called every check_every nodes (a budget's check).",
+    .tp_doc = "Search(values, gap_offset, memory_bytes, check=None, check_every=512, wide=False): the proof\n"
+              "search over positions of one multiset (values ascending, at most 64 of them, each below 2^31;\n"
+              "gaps within +-gap_offset), its table bounded by memory_bytes (two-word slots with wide, else\n"
+              "where the keys need them); check(nodes) is called every check_every nodes (a budget's check).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

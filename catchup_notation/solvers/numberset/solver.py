@@ -113,6 +113,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
+from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
 
 Move = tuple[int, ...]
@@ -276,10 +277,11 @@ class ProofSearch:
         larger)."""
         return packed << self._gap_bits | (gap + self._gap_offset)
 
-    def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
+    def moves(self, packed: int, gap: int, budget: Budget | None = None) -> list[tuple[int, int]]:
         """Every distinct set the mover may take: (remaining after, sum taken), by the number that
-        catches up (the set's largest) ascending, then smallest numbers first."""
-        found = self._moves_unless_refuted(packed, gap, _NEVER, 0, _nothing)
+        catches up (the set's largest) ascending, then smallest numbers first. A position far
+        behind may have a great many: a `budget` is checked every CHECK_EVERY moves listed."""
+        found = self._moves_unless_refuted(packed, gap, _NEVER, 0, _nothing if budget is None else _counter(budget))
         assert found is not None
         return [(after, total) for _, after, total in found]
 
@@ -462,6 +464,7 @@ def solve(
     memory_mb: int = DEFAULT_MEMORY_MB,
     progress: ProgressCallback | None = None,
     parallel_from: int = PARALLEL_FROM,
+    reference: bool = False,
 ) -> Solution:
     """Solve the position: `numbers` remaining, `scores` (P1, P2), `to_move` to play.
 
@@ -471,7 +474,8 @@ def solve(
     search it together, exchanging what they prove (0: every core; see the module notes), on sets of
     `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
     raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
-    numbers are refused at once (SearchTooLarge).
+    numbers are refused at once (SearchTooLarge). The compiled core searches where it is built and
+    the set fits it (`core.fits`), on one process; `reference` asks for the pure-Python search.
     """
     remaining = tuple(sorted(numbers))
     check_size(remaining)
@@ -479,7 +483,11 @@ def solve(
     if not remaining:
         value = (scores[0] > scores[1]) - (scores[0] < scores[1])
         return Solution(remaining, scores, None, value, None, (), (), 0, 0.0)
-    root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
+    try:
+        root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs, reference)
+    except SearchStopped as exc:  # the root's moves were too many to list within the budget
+        nothing = Solution(remaining, scores, to_move, None, None, (), (), exc.nodes, budget.seconds(), False, str(exc))
+        raise SearchStopped(str(exc), nothing, exc.nodes) from None
     try:
         with deep_enough(remaining):
             root.solve(with_moves, parallel_from)
@@ -562,6 +570,7 @@ class Root:
         budget: Budget,
         memory_mb: int,
         jobs: int,
+        reference: bool = False,
     ) -> None:
         self.remaining = remaining
         self.scores = scores
@@ -573,10 +582,17 @@ class Root:
         self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1
         self.memory_mb = memory_mb
         self.capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
-        self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
+        core = None if reference else core_module()
+        self.search: ProofSearch | CoreSearch
+        if core is not None and fits(remaining, self.gap_bound):
+            # one process: the core searches a hundred times faster than the reference's workers
+            self.jobs = 1
+            self.search = CoreSearch(core, remaining, self.packing, self.gap_bound, memory_mb=memory_mb, budget=budget)
+        else:
+            self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
         self.gap = scores[2 - to_move] - scores[to_move - 1]
         self.packed = self.packing.pack(remaining)
-        self.moves = self.search.moves(self.packed, self.gap) if self.total > self.gap else [(0, self.total)]
+        self.moves = self.search.moves(self.packed, self.gap, budget) if self.total > self.gap else [(0, self.total)]
         self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
         self.mover_value: int | None = None
         self.with_moves = False
@@ -683,9 +699,10 @@ class Root:
         self._cancel = context.RawArray("b", 1)
         # The rings of the exchange (8 MB a worker), none if the keys could be longer than a word
         # holds; the rest of the memory for the workers' own tables.
-        fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
-        exchange = Exchange.allocate(self.jobs, context) if fits else None
-        marks = Exchange.allocate(self.jobs, context, MARK_RING) if fits else None
+        assert isinstance(self.search, ProofSearch)  # the workers of the reference
+        words_fit = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
+        exchange = Exchange.allocate(self.jobs, context) if words_fit else None
+        marks = Exchange.allocate(self.jobs, context, MARK_RING) if words_fit else None
         ring_mb = 0 if exchange is None else self.jobs * 8 * (RING + MARK_RING + 2) // 2**20
         local_mb = max(self.memory_mb - ring_mb, self.jobs) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
@@ -780,7 +797,8 @@ def _start_worker(
         if cancel[0]:
             raise _Cancelled
 
-    root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
+    root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1, reference=True)
+    assert isinstance(root.search, ProofSearch)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), recursion_needed(remaining)))  # for the worker's life
     if exchange is not None:
         workers = len(counts)
@@ -836,6 +854,20 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
 
 def _nothing(key: int) -> None:
     return None
+
+
+def _counter(budget: Budget) -> Callable[[int], None]:
+    """A table lookup for the listing of moves that finds nothing and checks `budget` every
+    CHECK_EVERY moves listed (it is called once a move)."""
+    listed = 0
+
+    def count(key: int) -> None:
+        nonlocal listed
+        listed += 1
+        if listed % CHECK_EVERY == 0:
+            budget.check(0)
+
+    return count
 
 
 def _pass() -> None:
