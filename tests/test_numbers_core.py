@@ -86,6 +86,8 @@ def test_both_table_layouts_search_alike():
     answers = [s.can_reach((1 << 17) - 1, 0, 1, total) for s in searches]
     assert answers[0] == answers[1] and searches[0].nodes == searches[1].nodes
     assert [s.table_stats()["wide"] for s in searches] == [0, 1]
+    # two-word entries cannot be written atomically: such a search runs on one thread
+    assert core.Search(numbers, total + 1, 2**26, wide=True, threads=2).table_stats()["threads"] == 1
     reference = ProofSearch(packing, total + 1, capacity=10**6)
     assert reference.can_reach(packing.pack(numbers), 0, 1, total) == answers[0]
     assert reference.nodes == searches[0].nodes
@@ -163,3 +165,38 @@ def test_a_position_with_many_moves_is_listed_within_the_budget():
     # move, far too many to list; the budget stops the listing
     with pytest.raises(SearchStopped):
         solve(range(1, 41), (0, 400), time_limit=0.5)
+
+
+@settings(max_examples=25)
+@given(
+    numbers=st.lists(st.integers(1, 25), min_size=8, max_size=18),
+    gap=st.integers(-10, 20),
+    threads=st.integers(2, 4),
+    memory=st.sampled_from([2**20, 2**26]),
+)
+def test_threads_sharing_a_table_answer_as_one(numbers, gap, threads, memory):
+    # the helpers join every question at once (help_after=0), and a 1 MB table makes them grow it
+    # and sweep it with the others parked
+    numbers = sorted(numbers)
+    total, mask = sum(numbers), (1 << len(numbers)) - 1
+    bound = total + abs(gap) + 1
+    several = core.Search(numbers, bound, memory, threads=threads, help_after=0)
+    one = core.Search(numbers, bound, 2**26)
+    for need in (1, 0):
+        assert several.can_reach(mask, gap, need, total) == one.can_reach(mask, gap, need, total)
+    assert several.table_stats()["threads"] == threads
+
+
+def test_a_solve_on_two_threads():
+    two = solve(range(1, 23), jobs=2)
+    assert two.jobs == 2 and two.value == 1 and two.nodes > 0
+    moves = solve(range(1, 14), jobs=2, with_moves=True)
+    assert moves.move_values == solve(range(1, 14), with_moves=True, reference=True).move_values
+
+
+def test_a_stopped_solve_on_two_threads_counts_both():
+    with pytest.raises(SearchStopped) as stopped:
+        solve(range(1, 30), jobs=2, max_nodes=200_000)
+    partial = stopped.value.partial
+    assert partial.complete is False and partial.jobs == 2 and partial.nodes >= 200_000
+    assert "(--max-nodes 200000)" in str(stopped.value)

@@ -46,7 +46,8 @@ def fits(numbers: tuple[int, ...], gap_bound: int) -> bool:
 
 class CoreSearch:
     """`ProofSearch`'s interface (as `Root` uses it) over the compiled core: positions packed by
-    `packing` at the interface, masks inside. `memory_mb` bounds the core's table."""
+    `packing` at the interface, masks inside. `memory_mb` bounds the core's table; `threads` search
+    each question together, sharing it."""
 
     def __init__(
         self,
@@ -57,11 +58,21 @@ class CoreSearch:
         *,
         memory_mb: int,
         budget: Budget | None = None,
+        threads: int = 1,
     ) -> None:
         self.packing = packing
         self.memory_mb = memory_mb
         self.budget = budget or Budget()
-        self._search: Any = core.Search(numbers, gap_bound, memory_mb * 2**20, self.budget.check, CHECK_EVERY)
+        self._search: Any = core.Search(
+            numbers,
+            gap_bound,
+            memory_mb * 2**20,
+            self.budget.check,
+            CHECK_EVERY,
+            threads=min(threads, core.MAX_THREADS),
+        )
+        #: Threads the search runs on (one where the table's entries take two words: large sets).
+        self.threads = int(self._search.table_stats()["threads"])
         # the copies of the i-th distinct value are bits first[i] .. first[i] + count[i] - 1
         self._groups: list[tuple[int, int, int, int]] = []  # (shift, field mask, first bit, count)
         at = 0

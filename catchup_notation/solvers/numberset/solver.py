@@ -435,7 +435,8 @@ class Solution:
     None when a stopped search did not find them). `move_values` gives every distinct move
     (numbers in a legal order) with its value for the mover, when asked for; `best_moves` are those
     achieving `mover_value`. `nodes` counts positions expanded. `complete` is False for a search
-    stopped by its budget (`stopped` says why), which keeps the moves valued so far.
+    stopped by its budget (`stopped` says why), which keeps the moves valued so far. `jobs` is the
+    number of processes (the reference) or threads (the compiled core) that searched.
     """
 
     numbers: tuple[int, ...]
@@ -475,7 +476,8 @@ def solve(
     `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
     raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
     numbers are refused at once (SearchTooLarge). The compiled core searches where it is built and
-    the set fits it (`core.fits`), on one process; `reference` asks for the pure-Python search.
+    the set fits it (`core.fits`), `jobs` threads of one process sharing one table (whatever
+    `parallel_from` says); `reference` asks for the pure-Python search.
     """
     remaining = tuple(sorted(numbers))
     check_size(remaining)
@@ -496,9 +498,7 @@ def solve(
         # one worker's nodes: say it in the caller's terms, with what all of them searched
         stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc
         root.close()  # the other workers stop here: the count in the message is then the final one
-        message = (
-            str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.jobs} processes"
-        )
+        message = str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.workers()}"
         partial = root.solution(message, exc.nodes)
         raise SearchStopped(message, partial, partial.nodes) from None
     return root.solution(None)
@@ -585,9 +585,11 @@ class Root:
         core = None if reference else core_module()
         self.search: ProofSearch | CoreSearch
         if core is not None and fits(remaining, self.gap_bound):
-            # one process: the core searches a hundred times faster than the reference's workers
-            self.jobs = 1
-            self.search = CoreSearch(core, remaining, self.packing, self.gap_bound, memory_mb=memory_mb, budget=budget)
+            # one process, its threads sharing one table (see DEFAULT_NUMBER_JOBS)
+            self.search = CoreSearch(
+                core, remaining, self.packing, self.gap_bound, memory_mb=memory_mb, budget=budget, threads=self.jobs
+            )
+            self.jobs = self.search.threads
         else:
             self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
         self.gap = scores[2 - to_move] - scores[to_move - 1]
@@ -600,7 +602,12 @@ class Root:
 
     def solve(self, with_moves: bool, parallel_from: int = PARALLEL_FROM) -> None:
         self.with_moves = with_moves
-        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= parallel_from
+        parallel = (
+            isinstance(self.search, ProofSearch)
+            and self.jobs > 1
+            and len(self.moves) > 1
+            and len(self.remaining) >= parallel_from
+        )
         test = self._test_parallel if parallel else self._test_here
         # The value: does some move win? if not, does some move draw?
         for need in (1, 0):
@@ -711,6 +718,12 @@ class Root:
             self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
         )
         return self._pool
+
+    def workers(self) -> str:
+        """What searched: "2 processes" (the reference's), "2 threads" (the core's)."""
+        if isinstance(self.search, CoreSearch):
+            return f"{self.jobs} thread" + ("s" if self.jobs != 1 else "")
+        return f"{self.jobs} process" + ("es" if self.jobs != 1 else "")
 
     def nodes(self) -> int:
         """Nodes searched so far, in this process and in the workers."""
