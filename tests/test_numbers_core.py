@@ -13,7 +13,7 @@ from test_numbers_solver import TABLE_2
 from catchup_notation import compiled
 from catchup_notation.solvers.limits import Budget, SearchStopped
 from catchup_notation.solvers.numberset.core import CoreSearch, fits
-from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, Root, plain_value, solve
+from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, Root, feasible, plain_value, solve
 
 core = compiled.core("_numcore")
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built (no C compiler)")
@@ -200,3 +200,11 @@ def test_a_stopped_solve_on_two_threads_counts_both():
     partial = stopped.value.partial
     assert partial.complete is False and partial.jobs == 2 and partial.nodes >= 200_000
     assert "(--max-nodes 200000)" in str(stopped.value)
+
+
+def test_the_core_raises_the_size_solved_without_a_budget():
+    assert feasible(tuple(range(1, 33))) is None
+    assert "33 numbers" in (feasible(tuple(range(1, 34))) or "")
+    # numbers too large for the core: the reference's bound
+    assert "29 numbers" in (feasible((*range(1, 29), 2**31)) or "")
+    assert "29 numbers" in (feasible(tuple(range(1, 30)), (0, 2**31)) or "")

@@ -179,7 +179,7 @@ def _numbers(
     except SearchTooLarge as exc:
         raise output.fail(str(exc), output.EXIT_RULE) from None
     if budget["time_limit"] is None and budget["max_nodes"] is None:
-        reason = feasible(tuple(numbers))
+        reason = feasible(tuple(numbers), scores)
         if reason is not None:
             raise output.fail(f"{reason}; give --timeout SECONDS or --max-nodes N to try anyway", output.EXIT_RULE)
     stopped = None

@@ -1,5 +1,11 @@
 """Exact solutions of number-set Catch-Up positions.
 
+The search below (`ProofSearch`) is the reference. Where the compiled core is built and the set
+fits it (at most 64 numbers, gaps within 32 bits: `core.fits`), `solve` searches on the core
+instead (`core.CoreSearch`): the same search on a 64-bit mask of the numbers left, in C, its
+threads sharing one table (docs/core-numbers.md). The tests hold the two to the
+same values, move values and node counts; `solve(..., reference=True)` runs the reference.
+
 Only the remaining multiset and the mover's *gap* (opponent's score minus mover's score) matter
 for the rest of the game, so positions are `(remaining, gap)`. The remaining multiset is packed
 into one integer (`Packing`), one bit-field per distinct value, which makes it a cheap dict key.
@@ -125,6 +131,10 @@ MAX_NUMBERS = 200
 #: the cost grows about 1.7 times a number on average, unevenly: the drawn sizes (4n+3, 4n+4) cost
 #: far less than the won ones. 1..29 took 11.2 M nodes (benchmarks/bench_numbers.py).
 FEASIBLE_NUMBERS = 28
+#: The same where the compiled core searches: 1..29 and 1..30 (won) took 20 and 37 s on two threads,
+#: 1..31 and 1..32 (drawn) 6 and 12 s, on a machine loaded 8-10 (benchmarks/bench_numbers_core.py
+#: --large); 1..33 and 1..34 far longer (docs/core-numbers.md).
+CORE_FEASIBLE_NUMBERS = 32
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
@@ -549,12 +559,15 @@ def check_size(numbers: tuple[int, ...]) -> None:
         )
 
 
-def feasible(numbers: tuple[int, ...]) -> str | None:
+def feasible(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> str | None:
     """Why solving these numbers would take too long to start without a budget, or None."""
-    if len(numbers) > FEASIBLE_NUMBERS:
+    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1
+    on_core = core_module() is not None and fits(tuple(sorted(numbers)), gap_bound)
+    most = CORE_FEASIBLE_NUMBERS if on_core else FEASIBLE_NUMBERS
+    if len(numbers) > most:
         return (
             f"a set of {len(numbers)} numbers would take too long "
-            f"(1..{FEASIBLE_NUMBERS} takes up to about a minute, each further number about 1.7 times more)"
+            f"(1..{most} takes up to about a minute, each further number about 1.7 times more)"
         )
     return None
 
