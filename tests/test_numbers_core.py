@@ -16,7 +16,7 @@ from catchup_notation.solvers.numberset.core import CoreSearch, fits
 from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, Root, feasible, plain_value, solve
 
 core = compiled.core("_numcore")
-pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not built (no C compiler)")
+pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not in use (not built, or CATCHUP_PURE set)")
 
 
 def same_solutions(numbers, scores=(0, 0), to_move=1, **options):
