@@ -115,9 +115,11 @@ def test_the_node_budget_stops_where_the_reference_stops():
     assert stops[0] == stops[1] == ("stopped after 5120 nodes (--max-nodes 5000)", 5120, False)
 
 
-def test_a_time_limit_stops_the_core():
-    with pytest.raises(SearchStopped, match=r"--timeout"):
-        solve(range(1, 40), time_limit=0.2)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_time_limit_stops_the_core(jobs):
+    with pytest.raises(SearchStopped, match=r"--timeout") as stopped:
+        solve(range(1, 40), time_limit=0.2, jobs=jobs)
+    assert stopped.value.partial.jobs == jobs
 
 
 def test_progress_is_reported_and_an_error_from_it_ends_the_search():
@@ -131,6 +133,9 @@ def test_progress_is_reported_and_an_error_from_it_ends_the_search():
     with pytest.raises(KeyboardInterrupt):
         solve(range(1, 30), max_nodes=10**9, progress=progress)
     assert seen == sorted(seen) and seen[0] > 0
+    seen.clear()  # and with a helper thread searching beside
+    with pytest.raises(KeyboardInterrupt):
+        solve(range(1, 30), max_nodes=10**9, progress=progress, jobs=2)
 
 
 class Alarm(Exception):

@@ -1021,17 +1021,6 @@ static PyObject *Search_moves(Search *s, PyObject *args) {
     return list;
 }
 
-static PyObject *Search_bounds(Search *s, PyObject *args) {
-    PyObject *mask_obj;
-    long long gap;
-    if (!PyArg_ParseTuple(args, "OL", &mask_obj, &gap)) return NULL;
-    uint64_t mask;
-    if (parse_mask(s, mask_obj, &mask) < 0 || check_gap(s, gap, 0) < 0) return NULL;
-    uint64_t *w = mask ? find(s, mask, gap_key(s, gap), mix(mask, gap_key(s, gap))) : NULL;
-    if (w == NULL) Py_RETURN_NONE;
-    return Py_BuildValue("(iiK)", lower_of(*w), upper_of(*w), (unsigned long long)work_of(s, *w));
-}
-
 static PyObject *Search_table_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
     PyObject *nodes = PyList_New(s->threads);
     if (nodes == NULL) return NULL;
@@ -1194,8 +1183,6 @@ static PyMethodDef Search_methods[] = {
      "moves(mask, gap, limit=None): every distinct set the mover may take, as (mask left after, sum\n"
      "taken), by the number that catches up ascending, then smallest numbers first; None if there are\n"
      "more than limit."},
-    {"bounds", (PyCFunction)Search_bounds, METH_VARARGS,
-     "bounds(mask, gap): (lower, upper, work) the table holds for the position, or None."},
     {"table_stats", (PyCFunction)Search_table_stats, METH_NOARGS,
      "table_stats(): wide (two-word slots), entries, slots, max_slots (the memory bound), sweeps, entries\n"
      "dropped, threads, thread_nodes (the nodes each thread searched)."},

@@ -134,11 +134,3 @@ class CoreSearch:
         if after == 0:
             return taken - gap >= need
         return not self.can_reach(after, taken - gap, 1 - need, remaining_sum - taken)
-
-    def value(self, packed: int, gap: int, remaining_sum: int) -> int:
-        """The mover's exact value: 1 win, 0 draw, -1 loss."""
-        if packed == 0:
-            return (gap < 0) - (gap > 0)
-        if self.can_reach(packed, gap, 1, remaining_sum):
-            return 1
-        return 0 if self.can_reach(packed, gap, 0, remaining_sum) else -1
