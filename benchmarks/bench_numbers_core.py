@@ -88,9 +88,9 @@ def compare(sizes: list[int], jobs: list[int], runs: int) -> None:
         print(
             "N   value  C++ calls     | C++ s    "
             + "".join(f"| {name}: nodes, s, C++/ours " for name in names)
-            + "| wall s: C++ "
+            + "| wall s: "
             + " ".join(names)
-            + " | load"
+            + " C++ | load"
         )
         for n in sizes:
             before = load()
