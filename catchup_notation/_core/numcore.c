@@ -536,6 +536,13 @@ static inline int push_move(Worker *w, uint64_t after, int64_t total, uint64_t h
     return 0;
 }
 
+/* Start fetching the table's slot of a position from memory (its hash, returned): the moves'
+ * children are looked up once all are listed, and by then most are in the caches. */
+static inline uint64_t fetch(Search *s, uint64_t hash) {
+    __builtin_prefetch(&s->slots[(s->wide ? 2 : 1) * slot_of(s, hash)]);
+    return hash;
+}
+
 /* Count `steps` of listing (moves listed, sets tried); every CHECK_MOVES of them, the budget: a
  * position may have a great many moves. */
 static inline int tick(Worker *w, uint64_t steps) {
@@ -585,7 +592,7 @@ static int list_prefixes(Worker *w, const Listing *l, uint64_t mask, int64_t tak
                 w->refuter_total = total;
                 return 1;
             }
-            return push_move(w, after, total, after ? mix(after, gap_key(s, total - l->gap)) : 0);
+            return push_move(w, after, total, after ? fetch(s, mix(after, gap_key(s, total - l->gap))) : 0);
         }
         int found = list_prefixes(w, l, mask & ~((uint64_t)1 << b), taken + value, b + 1);
         if (found) return found;
@@ -682,7 +689,7 @@ static int list_moves(Worker *w, uint64_t mask, int64_t gap, int refutes, int64_
         for (size_t i = base; i < w->behind_top && result == 0; i++) {
             uint64_t after = rest & ~w->behind[i].taken;
             int64_t total = w->behind[i].sum + value;
-            result = push_move(w, after, total, after ? mix(after, gap_key(s, total - gap)) : 0);
+            result = push_move(w, after, total, after ? fetch(s, mix(after, gap_key(s, total - gap))) : 0);
         }
         if (result == 0) result = tick(w, w->behind_top - base);
     }
@@ -780,10 +787,6 @@ static int can_reach(Worker *w, uint64_t mask, int64_t gap, int need, int64_t su
     }
     if (result == 0) {
         Move *moves = w->moves;
-        int stride = s->wide ? 2 : 1;
-        for (size_t i = base; i < w->moves_top; i++) {
-            if (moves[i].after) __builtin_prefetch(&s->slots[stride * slot_of(s, moves[i].hash)]);
-        }
         for (size_t i = base; i < w->moves_top; i++) {
             if (moves[i].after == 0) continue;
             uint64_t *child = find(s, moves[i].after, gap_key(s, moves[i].total - gap), moves[i].hash);
