@@ -150,6 +150,13 @@ PARALLEL_FROM = 20
 #: them starts where the second did), and more was not measured. Where another process holds a
 #: core, the two share the other and take longer than one (as any parallel search would).
 DEFAULT_NUMBER_JOBS = 2
+#: Threads `catchup solve --set` uses unless told where the compiled core searches: one. Two threads
+#: share the work well (on 1..18 to 1..26 the first thread searched 0.5-0.66 times one thread's
+#: nodes, both together 1.0-1.1 times), but where other processes keep the machine's cores busy the
+#: second thread takes the first one's time: on two cores loaded 3.5-6.5 by other work, two threads
+#: took 1.02-1.66 times one's wall time on 1..18, 20, 21, 22, 24, 25, 26 (benchmarks/
+#: bench_numbers_core.py --jobs 1 2). `--jobs 2` asks for them.
+CORE_NUMBER_JOBS = 1
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
 #: they see each other's: every 512 nodes, each worker searched 0.9 times one process's nodes on
@@ -544,9 +551,13 @@ def deep_enough(numbers: tuple[int, ...]) -> Iterator[None]:
         sys.setrecursionlimit(old_limit)
 
 
-def default_number_jobs() -> int:
-    """Processes a number-set solve uses unless told: DEFAULT_NUMBER_JOBS, or fewer on a machine
-    with fewer cores."""
+def default_number_jobs(numbers: tuple[int, ...] = (), scores: tuple[int, int] = (0, 0)) -> int:
+    """Processes (the reference) or threads (the core) a solve of `numbers` uses unless told:
+    CORE_NUMBER_JOBS where the compiled core searches them, else DEFAULT_NUMBER_JOBS, or fewer on a
+    machine with fewer cores."""
+    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1
+    if numbers and core_module() is not None and fits(tuple(sorted(numbers)), gap_bound):
+        return min(CORE_NUMBER_JOBS, available_cores())
     return min(DEFAULT_NUMBER_JOBS, available_cores())
 
 
