@@ -9,7 +9,7 @@
         else:
             print(game.result().explanation)     # who won, and where the comparison decided
     final = game.position(-1)                    # str(final) is the text board; final.svg() a picture
-    game.export("abstractplay")                  # the record in another notation
+    game.export("abstractplay").text             # the record in another notation (and .warnings)
 
 `read` and `read_text` yield a `Game` for every record, readable or not; a `Game` gives its
 `positions()`, its `verify()` verdict (the first broken rule), its `result()` (the adjudication)
@@ -21,8 +21,8 @@ Names are loaded when first used, so that `import catchup_notation` costs little
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 __version__ = "0.2.0"
 
@@ -31,6 +31,7 @@ _EXPORTS = {
     "read": "catchup_notation.reading",
     "read_text": "catchup_notation.reading",
     "Game": "catchup_notation.game",
+    "Export": "catchup_notation.game",
     "GameSource": "catchup_notation.game",
     "Position": "catchup_notation.game",
     "Verification": "catchup_notation.game",
@@ -62,10 +63,12 @@ _EXPORTS = {
     "AdjudicationReport": "catchup_notation.reports",
     "verify_report": "catchup_notation.reports",
     "adjudication_report": "catchup_notation.reports",
+    "report_rows": "catchup_notation.reports",
     "to_data": "catchup_notation.serialization",
     "from_data": "catchup_notation.serialization",
     "CatchupError": "catchup_notation.errors",
     "NotationError": "catchup_notation.errors",
+    "NoSuchPosition": "catchup_notation.errors",
     "VariantError": "catchup_notation.errors",
     "WriteError": "catchup_notation.errors",
     "IllegalTurn": "catchup_notation.errors",
@@ -78,6 +81,7 @@ __all__ = [
     "Board",
     "BoardError",
     "CatchupError",
+    "Export",
     "Format",
     "Game",
     "GameSource",
@@ -85,6 +89,7 @@ __all__ = [
     "HexState",
     "IllegalTurn",
     "Location",
+    "NoSuchPosition",
     "NotationError",
     "NotationWarning",
     "NumbersState",
@@ -110,6 +115,7 @@ __all__ = [
     "random_board",
     "read",
     "read_text",
+    "report_rows",
     "to_data",
     "variants",
     "verify_report",
@@ -118,29 +124,38 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'catchup_notation' has no attribute {name!r}")
     if name == "formats":
-        value: Any = import_module(module)
+        value: _typing.Any = _importlib.import_module(module)
     else:
-        value = getattr(import_module(module), name)
+        value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The public names (and the version), not the helpers this module imports to load them."""
+    return sorted({*__all__, "__version__"})
 
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from catchup_notation import formats
     from catchup_notation.board import Board, hexhex
-    from catchup_notation.errors import BoardError, CatchupError, IllegalTurn, NotationError, VariantError, WriteError
+    from catchup_notation.errors import (
+        BoardError,
+        CatchupError,
+        IllegalTurn,
+        NoSuchPosition,
+        NotationError,
+        VariantError,
+        WriteError,
+    )
     from catchup_notation.formats import write, write_text
     from catchup_notation.formats.base import Format, NotationWarning
-    from catchup_notation.game import Game, GameSource, Position, Verification, new_game
+    from catchup_notation.game import Export, Game, GameSource, Position, Verification, new_game
     from catchup_notation.model import (
         Allowance,
         GameState,
@@ -153,7 +168,13 @@ if TYPE_CHECKING:
         Turn,
     )
     from catchup_notation.reading import read, read_text
-    from catchup_notation.reports import AdjudicationReport, VerifyReport, adjudication_report, verify_report
+    from catchup_notation.reports import (
+        AdjudicationReport,
+        VerifyReport,
+        adjudication_report,
+        report_rows,
+        verify_report,
+    )
     from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant, variants
     from catchup_notation.serialization import from_data, to_data
     from catchup_notation.shapes import parse_board, random_board

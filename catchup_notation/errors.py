@@ -4,6 +4,7 @@
   cell, an input that cannot be opened), with file, line, column and the offending line;
 - `WriteError`: a record that a notation cannot write (a stone colour Abstract Play cannot say);
 - `VariantError`: an unknown variant, a bad variant string or parameter;
+- `NoSuchPosition`: a position or turn number the record does not have (also an `IndexError`);
 - `RecordError`: a value the model cannot hold (a player other than 1 or 2, stone colours that do
   not match a turn's cells); `BoardError`: a set of cells that is not a board;
 - `IllegalTurn`: a turn that breaks the rules, carrying the `model.RuleError` that says which
@@ -64,6 +65,13 @@ class BoardError(CatchupError, ValueError):
     """A set of cells that cannot be a board, or a question only a hexhex board answers."""
 
     code = "board"
+
+
+class NoSuchPosition(CatchupError, IndexError):
+    """A position or turn number that the record does not have (also an `IndexError`, as an index
+    past the end of a list is)."""
+
+    code = "no-position"
 
 
 class WriteError(CatchupError):

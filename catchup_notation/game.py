@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from catchup_notation.board import Cell
-from catchup_notation.errors import CatchupError, IllegalTurn, NotationError, VariantError, WriteError
+from catchup_notation.errors import CatchupError, IllegalTurn, NoSuchPosition, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.model import Allowance, GameState, HexState, Location, Record, Result, RuleError, Turn
 from catchup_notation.rules.adjudicate import result_of
+from catchup_notation.rules.hexgame import stones_text, stones_words
 from catchup_notation.rules.inference import accepting_variants, choose_variant
 from catchup_notation.rules.registry import Variant, parse_variant
 from catchup_notation.rules.replay import Replay, player_names, replay, start, steps
@@ -65,6 +66,28 @@ class Verification:
 
 
 @attrs.frozen
+class Export:
+    """A record written in a notation: the `text`, and `warnings` naming what the notation could
+    not carry (player names, headers, ...; empty when nothing was lost). `str(export)` is the text."""
+
+    format: str
+    text: str
+    warnings: tuple[NotationWarning, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        lost = f", lost: {', '.join(sorted({w.code for w in self.warnings}))}" if self.warnings else ""
+        return f"<Export {self.format}: {len(self.text)} characters{lost}>"
+
+    def lossy_message(self) -> str:
+        """What a strict export says when the notation would not carry everything."""
+        said = "; ".join(f"{w.message} [{w.code}]" for w in self.warnings)
+        return f"{self.format} cannot carry all of the record: {said}"
+
+
+@attrs.frozen
 class Position:
     """The position after `number` turns (0: the empty board), the turn that made it, and what
     the player to move may do and why (`allowance`).
@@ -78,6 +101,8 @@ class Position:
     turn: Turn | None
     variant: Variant
     names: tuple[str, str]
+    #: The turn that made it as the record's notation writes it (`E5 F6`, `pass`, `<3,4>`).
+    turn_text: str | None = None
 
     @property
     def to_move(self) -> int | None:
@@ -125,11 +150,11 @@ class Position:
         if state.over:
             what = "game over"
         elif isinstance(state, HexState) and state.allowance is not None and state.to_move is not None:
-            counts = "/".join("pass" if c == 0 else str(c) for c in state.allowance.counts)
-            what = f"{self.names[state.to_move - 1]} to move ({counts} stones)"
+            what = f"{self.names[state.to_move - 1]} to move ({stones_words(state.allowance.counts)})"
         else:
             what = f"{self.names[(state.to_move or 1) - 1]} to move"
-        return f"<Position {self.variant} after turn {self.number}: {what}>"
+        made = f" ({self.turn_text})" if self.turn_text else ""
+        return f"<Position {self.variant} after turn {self.number}{made}: {what}>"
 
 
 class Game:
@@ -164,7 +189,9 @@ class Game:
         self._choice = variant
         self.format = format
         self.reading_error = error
-        self.warnings: tuple[NotationWarning, ...] = warnings
+        #: What reading the record said of it (normalised, doubtful or dropped things).
+        self.reading_warnings: tuple[NotationWarning, ...] = warnings
+        self._claims: tuple[NotationWarning, ...] | None = None
         self._judged: tuple[Variant, list[str] | None] | VariantError | None = None
         self._replay: Replay | None = None
 
@@ -186,6 +213,49 @@ class Game:
         defaults = self.variant.spec.players if self.variant is not None else ("player 1", "player 2")
         given = self.record.players
         return (given[0] or defaults[0], given[1] or defaults[1])
+
+    @property
+    def warnings(self) -> tuple[NotationWarning, ...]:
+        """The reading warnings, then one `stated-result-differs` for each result the record states
+        (a post's "X wins", "Os: size 23, 5") that the replay contradicts."""
+        if self._claims is None:
+            self._claims = self._checked_claims()
+        return self.reading_warnings + self._claims
+
+    def _checked_claims(self) -> tuple[NotationWarning, ...]:
+        from catchup_notation.rules.claims import CODE, STATED, Figures, check_claims, groups_of, placed_stones
+
+        record, variant = self._record, self.variant
+        if not self.readable or STATED not in record.headers or variant is None or variant.family != "hex":
+            return ()
+        played = self.replay()
+        if played is None:
+            return ()
+        if played.error is None:
+            result = self.result()
+            figures = Figures(result.groups, result, "the replay ends with")
+        else:  # no replay to the end: the position the post drew, else the one its turns make
+            broken = f"the record breaks a rule at turn {played.error.turn} ({played.error.code});"
+            stones = self._diagram_stones()
+            where = f"{broken} its diagram shows"
+            if stones is None:
+                stones = placed_stones(record, variant.board, variant.start_stones())
+                where = f"{broken} its turns, legal or not, end with"
+            figures = Figures(groups_of(stones, variant.board), None, where)
+        names = player_names(record.players, variant)
+        return tuple(NotationWarning(CODE, message) for message in check_claims(record, variant, figures, names))
+
+    def _diagram_stones(self) -> dict[Cell, int] | None:
+        """The stones of the diagram a post drew of the record (`headers["diagram"]`), if any."""
+        drawn = self._record.header_text("diagram")
+        if drawn is None:
+            return None
+        from catchup_notation.formats.rga import read_diagram
+
+        try:
+            return dict(read_diagram(drawn, self._record.variant).stones)
+        except CatchupError:
+            return None
 
     @property
     def turns(self) -> tuple[Turn, ...]:
@@ -221,7 +291,7 @@ class Game:
             format=self.format,
             source=self.source,
             error=self.reading_error,
-            warnings=self.warnings,
+            warnings=self.reading_warnings,
         )
 
     def cell_name(self, cell: Cell) -> str:
@@ -262,6 +332,15 @@ class Game:
     def _illegal(self, error: RuleError) -> IllegalTurn:
         return IllegalTurn(error, source=self.source.file, at=self.turn_location(error.turn))
 
+    def turn_text(self, turn: Turn) -> str:
+        """A turn as the record's notation names its cells (`E5 F6`, `E5=w` for a stone of the
+        other colour, `pass`; `<3,4>` for numbers). A bare `Turn` has no board, so its repr
+        keeps axial pairs; this says it on the record's board."""
+        variant = self.variant
+        if turn.numbers or variant is None or variant.family != "hex":
+            return "<" + ",".join(map(str, turn.numbers)) + ">" if turn.numbers or not turn.cells else repr(turn)
+        return stones_text(turn, self.cell_name, variant)
+
     def turn_location(self, turn: int) -> Location | None:
         """Where turn `turn` (1-based) was written, else where the record starts."""
         record = self.record
@@ -296,9 +375,10 @@ class Game:
             return Result("invalid", None, False, reason, (0, 0), explanation=error.message)
         return result_of(played)
 
-    def accepting_variants(self) -> list[str]:
-        """Every variant (at the record's size or number set) under which all its turns are legal."""
-        return accepting_variants(self._record) if self.readable else []
+    def accepting_variants(self) -> tuple[str, ...]:
+        """Every variant (at the record's size or number set) under which all its turns are legal,
+        as `verify().accepted_by` lists them with variant "auto"."""
+        return tuple(accepting_variants(self._record)) if self.readable else ()
 
     # -- positions -------------------------------------------------------------------------------
 
@@ -310,16 +390,16 @@ class Game:
         names = player_names(self.record.players, variant)
         engine = start(self._record, variant, cell_namer=self.cell_name)
         for number, (turn, state) in enumerate(steps(engine, self._record.turns)):
-            yield Position(number, state, turn, variant, names)
+            yield Position(number, state, turn, variant, names, engine.turn_text(turn) if turn is not None else None)
 
     def position(self, n: int = -1) -> Position:
         """The position after turn `n` (0: the start; negative counts from the last legal one).
-        Raises `IllegalTurn` for a position past the first broken rule, and `VariantError`
-        (a `ValueError`) for a turn the record does not have."""
+        Raises `IllegalTurn` for a position past the first broken rule, and `NoSuchPosition` (an
+        `IndexError`) for a turn the record does not have."""
         turns = len(self.record.turns)
         wanted = turns + 1 + n if n < 0 else n
         if not 0 <= wanted <= turns:
-            raise VariantError(f"the record has {turns} turns, so there is no position {n}")
+            raise NoSuchPosition(f"the record has {turns} turns, so there is no position {n} (0 to {turns}, or -1)")
         last = None
         for position in self.positions():
             last = position
@@ -334,15 +414,16 @@ class Game:
 
     def engine(self, n: int | None = None) -> Engine:
         """A rules engine after turn `n` (default: every turn), to play on from or to search.
-        Raises `IllegalTurn` when a turn before it breaks the rules, `VariantError` for a turn
-        the record does not have or a variant that cannot apply."""
+        Raises `IllegalTurn` when a turn before it breaks the rules, `NoSuchPosition` (an
+        `IndexError`) for a turn the record does not have, `VariantError` for a variant that
+        cannot apply."""
         variant = self.variant
         if variant is None or not self.readable:
             raise self.errors[0] if isinstance(self.errors[0], VariantError) else VariantError(self.errors[0].message)
         turns = self._record.turns
         stop = len(turns) if n is None else n
         if not 0 <= stop <= len(turns):
-            raise VariantError(f"the record has {len(turns)} turns, so there is no turn {n}")
+            raise NoSuchPosition(f"the record has {len(turns)} turns, so there is no turn {n}")
         engine = start(self._record, variant, cell_namer=self.cell_name)
         for turn in turns[:stop]:
             try:
@@ -353,32 +434,32 @@ class Game:
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def export(self, format: str) -> str:
-        """The record in `format` (a registered format name). Raises `WriteError` for what the
-        format cannot hold; what it silently would not carry is in `export_warnings`."""
-        return self._written(format)[0]
-
-    def export_warnings(self, format: str) -> list[NotationWarning]:
-        """What `export(format)` could not carry, as warnings."""
-        return self._written(format)[1]
-
-    def _written(self, format: str) -> tuple[str, list[NotationWarning]]:
-        from catchup_notation.formats import write_text
+    def export(self, format: str, *, strict: bool = False) -> Export:
+        """The record in `format` (a format name or alias): an `Export` holding the text and the
+        warnings of what the notation could not carry (`str(export)` is the text). Raises
+        `WriteError` for what the format cannot hold at all, and with `strict=True` for anything
+        it would not carry."""
+        from catchup_notation.formats import canonical_name, write_text
 
         if not self.readable:
             raise WriteError("an unreadable record cannot be written", code="unreadable")
-        return write_text([self._record], format)
+        name = canonical_name(format)
+        text, warnings = write_text([self._record], name)
+        exported = Export(name, text, tuple(warnings))
+        if strict and warnings:
+            raise WriteError(exported.lossy_message(), code="lossy")
+        return exported
 
-    def write(self, path: str | os.PathLike[str], format: str | None = None) -> list[NotationWarning]:
+    def write(self, path: str | os.PathLike[str], format: str | None = None, *, strict: bool = False) -> Export:
         """Write the record to `path` (atomically) in `format`, by default the one its name's ending
-        says. Returns the warnings of what the format could not carry."""
-        from catchup_notation.formats import detect
+        says (`game.sgf.gz` is Little Golem, compressed). Returns the `Export` written; `strict` as
+        for `export`."""
+        from catchup_notation.formats import detect_output
         from catchup_notation.writing import write_file
 
-        name = format or detect(path)
-        text, warnings = self._written(name)
-        write_file(Path(path), text)
-        return warnings
+        exported = self.export(format or detect_output(path), strict=strict)
+        write_file(Path(path), exported.text)
+        return exported
 
     # -- presentation ----------------------------------------------------------------------------
 

@@ -11,7 +11,8 @@ two turns that place the same cells are equal wherever they were written.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import attrs
 
@@ -116,6 +117,10 @@ def own_stones_turn(player: Literal[1, 2], cells: tuple[Cell, ...], at: Location
 
 EndingKind = Literal["timeout", "draw", "abandoned"]
 
+#: A header's value: text in the text notations; any JSON value where the notation has them
+#: (Abstract Play's `players` is a list of objects, and reads back as one).
+HeaderValue = str | int | float | bool | list[Any] | dict[str, Any] | None
+
 
 @attrs.frozen
 class Ending:
@@ -140,7 +145,8 @@ class Record:
     """One game as a file recorded it, before any rule was applied.
 
     `variant` is a variant string (`catchup(size=5)`, `catch-up(set={1,2,3,4})`): the rules the
-    record is read under. `headers` keeps the file's metadata verbatim, in file order. `players`
+    record is read under. `headers` keeps the file's metadata verbatim, in file order (text, or
+    any JSON value where the notation has them: Abstract Play, JSON). `players`
     are the display names of player 1 and player 2 when the file gives them. `resigned` is the
     player who resigned after the last turn, if the record ends with a resignation. `ending` is
     how a game stopped by other means than the rules or a resignation, as game servers record it
@@ -152,7 +158,8 @@ class Record:
     resigned: int | None = None
     ending: Ending | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)
     players: tuple[str | None, str | None] = (None, None)
-    headers: dict[str, str] = attrs.field(factory=dict, hash=False)  # hashable all the same: equal records hash alike
+    # hash=False: hashable all the same, and equal records hash alike
+    headers: Mapping[str, HeaderValue] = attrs.field(factory=dict, hash=False)
     source: str | None = attrs.field(default=None, eq=False)
     index: int = attrs.field(default=0, eq=False)
     at: Location | None = attrs.field(default=None, eq=False)
@@ -164,6 +171,15 @@ class Record:
         resigned = f", resigned={self.resigned}" if self.resigned is not None else ""
         headers = f", {len(self.headers)} headers" if self.headers else ""
         return f"<Record {self.variant}: {turns} turn{'s' if turns != 1 else ''}{who}{resigned}{headers}>"
+
+    def header_text(self, key: str) -> str | None:
+        """A header as text (a JSON value other than text as its JSON text), None when absent."""
+        value = self.headers.get(key)
+        if value is None or isinstance(value, str):
+            return value
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
 
     def __attrs_post_init__(self) -> None:
         if self.resigned not in (None, 1, 2):

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import io
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path, PurePath
 from typing import IO, Any, BinaryIO, cast
 
 import attrs
 
-from catchup_notation import formats
+from catchup_notation import compression, formats
 from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Parsed, Piece, ReadOptions
@@ -41,11 +42,13 @@ Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 @attrs.frozen
 class Request:
     """How to read: the format (None: tell from the name and content), the variant choice (None:
-    the record's own; "auto": whichever accepts it) and the rga corrections."""
+    the record's own; "auto": whichever accepts it), the rga corrections and what capitals in an
+    rga move list mean."""
 
     format: str | None = None
     variant: str | Variant | None = None
     corrections: Corrections = None
+    capitals: str | None = None
 
     @property
     def reading_variant(self) -> str | None:
@@ -58,7 +61,9 @@ class Request:
 
     def options(self, name: str | None) -> ReadOptions:
         """What a reader of the input called `name` is told."""
-        return ReadOptions(source=name, variant=self.reading_variant, corrections=self.corrections)
+        return ReadOptions(
+            source=name, variant=self.reading_variant, corrections=self.corrections, capitals=self.capitals
+        )
 
 
 def read(
@@ -68,6 +73,7 @@ def read(
     variant: str | Variant | None = None,
     corrections: Corrections = None,
     board: Board | str | None = None,
+    capitals: str | None = None,
 ) -> Iterator[Game]:
     """Every record of `source`, lazily, as `Game`s (unreadable ones included, with their error).
 
@@ -77,10 +83,11 @@ def read(
     `catchup` where the notation does not say; "auto": whichever variant accepts each record);
     `corrections` mend coordinates of hand-written posts (rga); `board` (a `Board` or any spelling
     of one, `@shape.txt`) the board to play `variant` (default `catchup`) on, for notations that
-    do not carry a shape (Little Golem). An unknown format or variant raises at once
-    (`NotationError`, `VariantError`).
+    do not carry a shape (Little Golem); `capitals` what a capital cell in an rga move list means
+    ("other-colour" or "same"; default: what the post and the variant say). An unknown format or
+    variant raises at once (`NotationError`, `VariantError`).
     """
-    request = make_request(format, on_board(variant, board), corrections)
+    request = make_request(format, on_board(variant, board), corrections, capitals)
     return _read_all(_inputs(source), request)
 
 
@@ -92,17 +99,20 @@ def read_text(
     corrections: Corrections = None,
     source: str | None = None,
     board: Board | str | None = None,
+    capitals: str | None = None,
 ) -> Iterator[Game]:
     """Every record of a string, as `read` gives them; `source` names it in messages and its
     ending helps tell the format."""
-    request = make_request(format, on_board(variant, board), corrections)
+    request = make_request(format, on_board(variant, board), corrections, capitals)
     return _read_all([_Input(source, source, text=text)], request)
 
 
-def make_request(format: str | None, variant: str | Variant | None, corrections: Corrections) -> Request:
+def make_request(
+    format: str | None, variant: str | Variant | None, corrections: Corrections, capitals: str | None = None
+) -> Request:
     """A `Request`, checked: an unknown format or variant, or corrections of the wrong kind, raise now."""
     if format is not None:
-        formats.get(format)  # an unknown format is an error now, not at the first record
+        format = formats.canonical_name(format)  # an unknown format is an error now, not at the first record
     if isinstance(variant, str) and variant.strip().lower() != AUTO:
         chosen = parse_variant(variant)  # likewise an unknown variant
         if "@" in variant:
@@ -111,7 +121,9 @@ def make_request(format: str | None, variant: str | Variant | None, corrections:
         raise VariantError("corrections are a mapping of written names to cells, or 'diagram'")
     if isinstance(corrections, str) and corrections != "diagram":
         raise VariantError(f"corrections must be a mapping or 'diagram', not {corrections!r}")
-    return Request(format, variant, corrections)
+    if capitals not in (None, "other-colour", "same"):
+        raise VariantError(f"capitals is 'other-colour' or 'same' (or None), not {capitals!r}")
+    return Request(format, variant, corrections, capitals)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -121,7 +133,7 @@ def make_request(format: str | None, variant: str | Variant | None, corrections:
 @attrs.define
 class _Input:
     """One input: `name` for messages, `path` for its name's ending (None for streams), and where
-    its content comes from (a path to open, a stream, or a string)."""
+    its content comes from (a path to open, a zip archive's member, a stream, or a string)."""
 
     name: str | None
     path: str | None
@@ -129,6 +141,7 @@ class _Input:
     stream: IO[Any] | None = None
     text: str | None = None
     error: NotationError | None = None
+    member: Callable[[], BinaryIO] | None = None
 
 
 def _inputs(source: Source) -> Iterator[_Input]:
@@ -138,45 +151,190 @@ def _inputs(source: Source) -> Iterator[_Input]:
             if sys.stdin is None or getattr(sys.stdin, "closed", False):
                 yield _Input(STDIN_NAME, None, error=NotationError("standard input is closed", code="io"))
             else:
-                yield _Input(STDIN_NAME, None, stream=sys.stdin)
+                yield from _stream_inputs(sys.stdin, STDIN_NAME, None)
             return
         if os.path.isdir(raw):
             yield from _directory(Path(raw))
             return
-        yield _Input(raw, raw, open_path=raw)
+        yield from _file_inputs(raw)
         return
     name = getattr(source, "name", None)
     name = name if isinstance(name, str) else None
-    yield _Input(name or "<stream>", name, stream=source)
+    yield from _stream_inputs(source, name or "<stream>", name)
+
+
+def _file_inputs(path: str) -> Iterator[_Input]:
+    """The input of a file (a zip archive's members are found when it is opened: `_Archive`)."""
+    yield _Input(path, path, open_path=path)
+
+
+def _stream_inputs(stream: IO[Any], name: str, path: str | None) -> Iterator[_Input]:
+    """The inputs of an open stream: itself (decompressed as its first bytes say), or the members
+    of a zip archive (kept in a temporary file, which a zip archive needs)."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None or isinstance(stream, io.StringIO):
+        binary = stream if not isinstance(stream, io.TextIOBase) and isinstance(stream.read(0), bytes) else None
+    if binary is None:  # a text stream: nothing to decompress
+        yield _Input(name, path, stream=stream)
+        return
+    try:
+        opened, kind = compression.opened(binary, name)
+    except OSError as exc:
+        yield _Input(name, path, error=NotationError(f"cannot read {name}: {exc.strerror or exc}", code="io"))
+        return
+    if kind != "zip":
+        yield _Input(name, path, stream=opened)
+        return
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryFile() as spool:
+        shutil.copyfileobj(opened, spool)
+        spool.seek(0)
+        yield from _zip_inputs(spool, name)
+
+
+def _is_zip(path: str) -> bool:
+    """Whether a regular file is a zip archive, by its first bytes (a file that cannot be read is
+    not: opening it reports why). Anything else (a FIFO, a device) is never opened here: what it
+    gives can be read only once."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as handle:
+            return compression.kind_of(handle.read(compression.MAGIC_BYTES)) == "zip"
+    except OSError:
+        return False
+
+
+def _zip_inputs(archive_file: str | IO[bytes], shown: str) -> Iterator[_Input]:
+    """The record files of a zip archive, in its order, each named `archive.zip:member.sgf`; an
+    archive that cannot be read is one unreadable input."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(archive_file)
+    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        yield _Input(shown, None, error=compression.damaged(shown, exc))
+        return
+    with archive:
+        for member, info in compression.zip_members(archive):
+            name = f"{shown}:{member}"
+            opener = functools.partial(compression.open_member, archive, info, name)
+            if _passed_over(member, opener, in_zip=True) is None:
+                yield _Input(name, member, member=opener)
 
 
 def record_files(path: str) -> list[str]:
-    """The files `read(path)` reads: the record files under a directory, sorted, else `path`."""
+    """The files `read(path)` reads: the record files under a directory, sorted, else `path`
+    (a zip archive is one file, whose members `read` reads)."""
     if path != STDIN and os.path.isdir(path):
-        return [item.name for item in _directory(Path(path)) if item.name is not None]
+        return [str(p) for p in _folder_files(Path(path)) if _passed_over(str(p), _opener(p)) is None]
     return [path]
 
 
-def _directory(folder: Path) -> Iterator[_Input]:
-    """The record files under a folder, sorted: files with a notation's ending, and `.txt` files
-    (posts, papers) whose content a notation recognises. Only regular files are opened."""
-    known = formats.extensions()
-    for path in sorted(p for p in folder.rglob("*")):
-        try:
-            if not stat.S_ISREG(path.stat().st_mode):
-                continue
-        except OSError:
+@attrs.frozen
+class Survey:
+    """What a named input holds for reading: its record files in reading order (the input itself
+    when it is a file or "-"), and the files passed over, each with why (a folder's files, a zip
+    archive's members, named `archive.zip:member`)."""
+
+    files: tuple[str, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+
+
+def survey(path: str, *, exclude: Iterable[str] = ()) -> Survey:
+    """The files `read(path)` reads and those it passes over and why (a file no notation reads, a
+    text no notation recognises, a file in `exclude`: an output being written into the folder).
+    Hidden files and folders (`.name`) are passed over without a word."""
+    if path == STDIN:
+        return Survey((path,))
+    if not os.path.isdir(path):
+        return Survey((path,), tuple(_zip_skipped(path)))
+    excluded = {os.path.realpath(name) for name in exclude}
+    files, skipped = [], []
+    for candidate in _folder_files(Path(path)):
+        if excluded and os.path.realpath(candidate) in excluded:
+            skipped.append((str(candidate), "it is the output being written"))
             continue
-        suffix = path.suffix.lower()
-        if suffix in known or (suffix == ".txt" and _recognised(path)):
-            yield _Input(str(path), str(path), open_path=str(path))
+        why = _passed_over(str(candidate), _opener(candidate))
+        if why is None:
+            files.append(str(candidate))
+            skipped.extend(_zip_skipped(str(candidate)))
+        else:
+            skipped.append((str(candidate), why))
+    return Survey(tuple(files), tuple(skipped))
 
 
-def _recognised(path: Path) -> bool:
+def _zip_skipped(path: str) -> list[tuple[str, str]]:
+    """The members of a zip archive named so (`.zip`) that are not read, and why (none for any
+    other file: whether a file is an archive is otherwise told when it is read)."""
+    if not path.lower().endswith(".zip") or not _is_zip(path):
+        return []
+    import zipfile
+
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(SNIFF_BYTES)
-        formats.detect(path, _sniffable(head))
+        with zipfile.ZipFile(path) as archive:
+            found = []
+            for member, info in compression.zip_members(archive):
+                opener = functools.partial(compression.open_member, archive, info, member)
+                why = _passed_over(member, opener, in_zip=True)
+                if why is not None:
+                    found.append((f"{path}:{member}", why))
+            return found
+    except (zipfile.BadZipFile, OSError, EOFError):
+        return []  # reading it says why
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """The regular files under a folder, sorted as paths, hidden files and folders left out."""
+    found = []
+    for root, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in names:
+            path = Path(root) / name
+            if name.startswith("."):
+                continue
+            try:
+                if stat.S_ISREG(path.stat().st_mode):
+                    found.append(path)
+            except OSError:
+                continue
+    return sorted(found)
+
+
+def _opener(path: Path) -> Callable[[], BinaryIO]:
+    return functools.partial(open, path, "rb")  # type: ignore[return-value]
+
+
+def _passed_over(name: str, opener: Callable[[], BinaryIO], *, in_zip: bool = False) -> str | None:
+    """Why a file of a folder (or a member of a zip archive) is not read, or None when it is a
+    record file: a notation's ending (compressed or not), a zip archive, or a `.txt` file (or a
+    compressed file that names no notation) whose text a notation recognises."""
+    suffix = formats.record_suffix(name)
+    if suffix in formats.extensions():
+        return None
+    ending = PurePath(name).suffix.lower()
+    if ending == ".zip":
+        return "a zip archive inside a zip archive is not looked into" if in_zip else None
+    if suffix == ".txt" or (ending in formats.COMPRESSED_ENDINGS and not suffix):
+        return None if _recognised(opener) else "no notation recognises its text"
+    return f"no notation reads {suffix or 'files without an ending'}"
+
+
+def _directory(folder: Path) -> Iterator[_Input]:
+    """The record files under a folder, sorted (see `_passed_over`); a zip archive's members in its
+    place. Only regular files are opened; hidden files and folders are passed over."""
+    for path in record_files(str(folder)):
+        yield from _file_inputs(path)
+
+
+def _recognised(opener: Callable[[], BinaryIO]) -> bool:
+    try:
+        with opener() as handle:
+            stream, _ = compression.opened(handle, None)
+            head = stream.read(SNIFF_BYTES)
+        formats.detect(None, _sniffable(head))
     except (NotationError, OSError):
         return False
     return True
@@ -245,6 +403,9 @@ def _found_in(item: _Input, request: Request, *, split: bool, size: int = 1) -> 
                 yield from _batched(reader.pieces(chunks, request.options(name)), fmt, name, request, size)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
+    except _Archive as archive:  # its members are inputs of their own
+        for member in _zip_inputs(archive.path, name or archive.path):
+            yield from _found_in(member, request, split=split, size=size)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, request.format, name, 0, request)
@@ -265,19 +426,62 @@ def _opened(item: _Input, format: str | None) -> Iterator[tuple[str | None, Iter
             yield None, iter(())
             return
         yield format or formats.detect(item.path, text[:SNIFF_BYTES]), iter((text,))
-    elif item.open_path is not None:
-        with open(item.open_path, "rb") as handle:
-            yield _binary(handle, item, format)
+    elif item.open_path is not None or item.member is not None:
+        with _raw(item) as handle:
+            counter = _counter(item.open_path) if item.open_path is not None and _watched is not None else None
+            decompressed, kind = compression.opened(handle, item.name, counter)
+            if kind == "zip":
+                if item.open_path is None:
+                    raise NotationError("a zip archive inside a zip archive is not looked into", code="unknown-format")
+                raise _Archive(item.open_path)
+            yield _binary(decompressed, item, format)
     else:
-        stream = item.stream
+        stream = item.stream  # decompressed already, if binary (`_stream_inputs`)
         assert stream is not None
-        binary = getattr(stream, "buffer", None)
-        if binary is not None and not isinstance(stream, io.StringIO):
-            yield _binary(cast(BinaryIO, binary), item, format)
-        elif isinstance(stream.read(0), bytes):
+        if isinstance(stream.read(0), bytes):
             yield _binary(cast(BinaryIO, stream), item, format)
         else:
-            yield _text(stream, item, format)
+            yield _text(cast(IO[str], stream), item, format)
+
+
+#: Bytes read so far from each file this process opened, while a progress display watches.
+_watched: dict[str, int] | None = None
+
+
+def watch_reads() -> dict[str, int]:
+    """Start counting the bytes read from each file this process opens (by name, as stored: a
+    compressed file's compressed bytes), for a progress display; the dict it gives fills as
+    files are read."""
+    global _watched
+    if _watched is None:
+        _watched = {}
+    return _watched
+
+
+def _counter(path: str) -> Callable[[int], None]:
+    watched = _watched
+    assert watched is not None
+
+    def count(size: int) -> None:
+        watched[path] = watched.get(path, 0) + size
+
+    return count
+
+
+class _Archive(Exception):
+    """The file being opened is a zip archive (`path`): its members are read instead."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+def _raw(item: _Input) -> BinaryIO:
+    """The bytes of a file or of a zip archive's member, as stored."""
+    if item.member is not None:
+        return item.member()
+    assert item.open_path is not None
+    return open(item.open_path, "rb")
 
 
 def _binary(handle: BinaryIO, item: _Input, format: str | None) -> tuple[str | None, Iterator[str]]:

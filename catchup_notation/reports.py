@@ -1,16 +1,26 @@
 """Reports on games: what `catchup verify` and `catchup adjudicate` say of each record.
 
-A report is a frozen attrs object: `to_data(report)` (see `serialization`) is the documented JSON
-object, and `report.lines()` the text lines, each with its kind (error, warning, ok, plain) for
-styling. Cells are named as the record's own notation names them.
+A report is a frozen attrs object. `to_data(report)` (see `serialization`) is the documented JSON
+object (its JSON Schema ships as `grammars/verify.schema.json` and
+`grammars/adjudication.schema.json`), `report.to_row()` a flat row for a table (CSV, a data
+frame), and `report.lines()` the text lines, each with its kind (error, warning, ok, plain) for
+styling. Every report starts with the same fields: `source`, `index`, `line`, `format`,
+`variant`, `players`, `turns`, `warnings`, `error`. Cells are named as the record's own notation
+names them; a line of turns is a list of `{"player": 1, "cells": ["B1", "G5"]}` everywhere.
+
+    rows = cn.report_rows(cn.verify_report(game) for game in cn.read("archive/"))
+    pandas.DataFrame(rows)     # or csv.DictWriter(out, ROW_FIELDS["verify"]).writerows(rows)
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Protocol
 
 import attrs
 
+from catchup_notation.board import Cell
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
@@ -18,7 +28,11 @@ from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, T
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
-Outcome = Literal["valid", "invalid", "unreadable", "adjudicated"]
+#: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
+#: verify; under adjudicate its status (finished, resigned, ..., invalid) or unreadable.
+Outcome = str
+#: A value of a table row: what a CSV cell or a data frame column holds.
+RowValue = str | int | bool | None
 
 
 @attrs.frozen
@@ -47,13 +61,24 @@ class WarningReport:
 
 
 @attrs.frozen
+class TurnReport:
+    """One turn of a line of play: its player and cells by name (`colours` only where a stone is
+    not its mover's colour: too, product). `text` (not in the JSON) is how the text report writes it."""
+
+    player: int
+    cells: tuple[str, ...]
+    colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+    text: str = attrs.field(default="", metadata=OMIT)
+
+
+@attrs.frozen
 class EndgameReport:
     """The perfect-play result of an unfinished hex game, or why it was not searched."""
 
     solved: bool
     winner: int | None
     draw: bool
-    line: tuple[str, ...]
+    principal_line: tuple[TurnReport, ...]
     nodes: int
     seconds: float
     explanation: str
@@ -66,36 +91,52 @@ class VerifyReport:
 
     source: str | None
     index: int
+    line: int | None
     format: str | None
     variant: str | None
-    valid: bool
+    players: tuple[str | None, str | None]
     turns: int | None
-    error: ErrorReport | None
     warnings: tuple[WarningReport, ...]
+    error: ErrorReport | None
+    valid: bool
     accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
     outcome: Outcome = attrs.field(default="valid", metadata=OMIT)
     at: Location | None = attrs.field(default=None, eq=False)
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     def lines(self) -> list[Line]:
-        """The text report: warnings, then the error or `ok: N turns under VARIANT`."""
-        out = warning_lines(self.source, self.index, self.warnings)
-        if self.error is not None:
-            out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
-            return out
-        turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
-        accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
-        out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
+        """The text report: warnings and the error in the order of their place in the file, then
+        `ok: N turns under VARIANT` for a valid record."""
+        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+        if self.error is None:
+            turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
+            accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
+            out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
         return out
+
+    def to_row(self) -> dict[str, RowValue]:
+        """The report as one flat row (the columns of `ROW_FIELDS["verify"]`)."""
+        return {
+            **_common_row(self),
+            "valid": self.valid,
+            "accepted_by": " ".join(self.accepted_by) if self.accepted_by is not None else None,
+        }
 
 
 @attrs.frozen
 class AdjudicationReport:
-    """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields)."""
+    """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields).
+    `outcome` (not part of the JSON object) is its status, or unreadable."""
 
     source: str | None
     index: int
+    line: int | None
+    format: str | None
     variant: str | None
+    players: tuple[str | None, str | None]
+    turns: int | None
+    warnings: tuple[WarningReport, ...]
+    error: ErrorReport | None
     status: str
     winner: int | None
     draw: bool
@@ -105,19 +146,21 @@ class AdjudicationReport:
     decided_by: str | None
     scores: tuple[int, int] | None
     explanation: str
-    turns: int | None
-    error: ErrorReport | None
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
-    outcome: Outcome = attrs.field(default="adjudicated", metadata=OMIT)
+    outcome: Outcome = attrs.field(default="finished", metadata=OMIT)
     at: Location | None = attrs.field(default=None, eq=False)
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
-    warnings: tuple[WarningReport, ...] = attrs.field(default=(), eq=False)  # text output only
+
+    @property
+    def valid(self) -> bool:
+        """Whether the record was judged (its status is not invalid)."""
+        return self.status != "invalid"
 
     def lines(self) -> list[Line]:
-        """The text report: warnings, then the error or the verdict (and the endgame's)."""
-        out = warning_lines(self.source, self.index, self.warnings)
+        """The text report: warnings and the error in the order of their place in the file, or
+        the verdict (and the endgame's)."""
+        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
         if self.error is not None:
-            out.append(("error", self.caret) if self.caret else error_line(self.source, self.index, self.error))
             return out
         kind = "plain" if self.status == "unfinished" else "ok"
         out.append((kind, f"{place(self.source, self.index, self.at)}: {self.explanation}"))
@@ -125,14 +168,130 @@ class AdjudicationReport:
             out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.endgame.explanation}"))
         return out
 
+    def to_row(self) -> dict[str, RowValue]:
+        """The report as one flat row (the columns of `ROW_FIELDS["adjudicate"]`)."""
+        decisive = decisive_groups(self.groups, self.decided_at)
+        endgame = self.endgame
+        return {
+            **_common_row(self),
+            "valid": self.valid,
+            "status": self.status,
+            "winner": self.winner,
+            "winner_name": self.players[self.winner - 1] if self.winner in (1, 2) else None,
+            "draw": self.draw,
+            "reason": self.reason,
+            "decided_by": self.decided_by,
+            "decided_at": self.decided_at,
+            "decisive_groups_1": decisive[0],
+            "decisive_groups_2": decisive[1],
+            "score_1": self.scores[0] if self.scores else None,
+            "score_2": self.scores[1] if self.scores else None,
+            "explanation": self.explanation,
+            "endgame_solved": endgame.solved if endgame else None,
+            "endgame_winner": endgame.winner if endgame else None,
+            "endgame_draw": endgame.draw if endgame else None,
+        }
+
+
+class Report(Protocol):
+    """What every report gives: a flat row for tables."""
+
+    def to_row(self) -> dict[str, RowValue]:
+        """The report as one flat row."""
+        ...
+
+
+_COMMON_FIELDS = (
+    "source",
+    "index",
+    "line",
+    "format",
+    "variant",
+    "player_1",
+    "player_2",
+    "turns",
+    "error_code",
+    "error_turn",
+    "error_player",
+    "error_line",
+    "error_column",
+    "error_message",
+    "warning_count",
+    "warning_codes",
+)
+#: The columns of each command's table (`to_row()`'s keys, in order), for csv.DictWriter.
+ROW_FIELDS: dict[str, tuple[str, ...]] = {
+    "verify": (*_COMMON_FIELDS, "valid", "accepted_by"),
+    "adjudicate": (
+        *_COMMON_FIELDS,
+        "valid",
+        "status",
+        "winner",
+        "winner_name",
+        "draw",
+        "reason",
+        "decided_by",
+        "decided_at",
+        "decisive_groups_1",
+        "decisive_groups_2",
+        "score_1",
+        "score_2",
+        "explanation",
+        "endgame_solved",
+        "endgame_winner",
+        "endgame_draw",
+    ),
+}
+
+
+def _common_row(report: VerifyReport | AdjudicationReport) -> dict[str, RowValue]:
+    error = report.error
+    return {
+        "source": report.source,
+        "index": report.index,
+        "line": report.line,
+        "format": report.format,
+        "variant": report.variant,
+        "player_1": report.players[0],
+        "player_2": report.players[1],
+        "turns": report.turns,
+        "error_code": error.code if error else None,
+        "error_turn": error.turn if error else None,
+        "error_player": error.player if error else None,
+        "error_line": error.line if error else None,
+        "error_column": error.column if error else None,
+        "error_message": error.message if error else None,
+        "warning_count": len(report.warnings),
+        "warning_codes": " ".join(sorted({w.code for w in report.warnings})),
+    }
+
+
+def report_rows(reports: Iterable[Report]) -> Iterator[dict[str, RowValue]]:
+    """Each report as a flat row of str, int, bool and None values, lazily: what a CSV writer or
+    `pandas.DataFrame(list(...))` takes (this library does not import pandas)."""
+    for report in reports:
+        yield report.to_row()
+
+
+def decisive_groups(groups: tuple[tuple[int, ...], tuple[int, ...]], decided_at: int | None) -> tuple[str, str]:
+    """Each side's group sizes as far as the comparison that decided went (to `decided_at`, or
+    all of them), space-separated: ('29 1', '14 11')."""
+    stop = None if decided_at is None else decided_at + 1
+    return " ".join(map(str, groups[0][:stop])), " ".join(map(str, groups[1][:stop]))
+
 
 # ---------------------------------------------------------------------------------------------
 # Building reports
 
 
-def warning_reports(warnings: tuple[NotationWarning, ...]) -> tuple[WarningReport, ...]:
-    """The contract's form of reading warnings."""
-    return tuple(WarningReport(w.code, w.message, w.line, w.column) for w in warnings)
+def warning_reports(warnings: Iterable[NotationWarning], error: ErrorReport | None = None) -> tuple[WarningReport, ...]:
+    """The contract's form of reading warnings, in the order of their place in the file (those
+    without a place first); a warning that says what the error says, at its place, is left to
+    the error (each diagnostic is reported once)."""
+    said = (error.code, error.line, error.column) if error is not None else None
+    kept = [WarningReport(w.code, w.message, w.line, w.column) for w in warnings]
+    kept = [w for w in kept if (w.code, w.line, w.column) != said]
+    return tuple(sorted(kept, key=lambda w: (w.line or 0, w.column or 0)))
 
 
 def error_report(game: Game, error: CatchupError) -> ErrorReport:
@@ -159,6 +318,13 @@ def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
     )
 
 
+def _start_line(game: Game) -> int | None:
+    if game.source.line is not None:
+        return game.source.line
+    at = game.record.at
+    return at.line if at is not None else None
+
+
 def verify_report(game: Game) -> VerifyReport:
     """What `catchup verify` says of one game."""
     verdict = game.verify()
@@ -177,12 +343,14 @@ def verify_report(game: Game) -> VerifyReport:
     return VerifyReport(
         source=game.source.file,
         index=game.source.index,
+        line=_start_line(game),
         format=game.format,
         variant=variant,
-        valid=verdict.valid,
+        players=game.record.players,
         turns=turns,
+        warnings=warning_reports(game.warnings, error),
         error=error,
-        warnings=warning_reports(game.warnings),
+        valid=verdict.valid,
         accepted_by=accepted,
         outcome=outcome,
         at=game.record.at,
@@ -197,7 +365,7 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
     problems = game.errors
     variant = game.variant
     error = error_report(game, problems[0]) if problems else None
-    outcome: Outcome = "invalid" if problems else "adjudicated"
+    outcome: Outcome = result.status
     turns: int | None = len(game.record.turns)
     caret = None
     if game.reading_error is not None:
@@ -210,7 +378,13 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
     return AdjudicationReport(
         source=game.source.file,
         index=game.source.index,
+        line=_start_line(game),
+        format=game.format,
         variant=str(variant) if readable_rules else (None if game.reading_error is not None else _asked(game)),
+        players=game.record.players,
+        turns=turns,
+        warnings=warning_reports(game.warnings, error),
+        error=error,
         status=result.status,
         winner=result.winner,
         draw=result.draw,
@@ -220,14 +394,16 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
         decided_by=result.decided_by,
         scores=result.scores if readable_rules else None,
         explanation=result.explanation,
-        turns=turns,
-        error=error,
         endgame=solved,
         outcome=outcome,
         at=game.record.at,
         caret=caret,
-        warnings=warning_reports(game.warnings),
     )
+
+
+def turn_report(turn: Turn, cell_name: Callable[[Cell], str], text: str) -> TurnReport:
+    """A turn of a line of play as the reports give it: cells by `cell_name`, `text` as written."""
+    return TurnReport(turn.player, tuple(cell_name(cell) for cell in turn.cells), turn.colours, text)
 
 
 def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameReport:
@@ -256,27 +432,15 @@ def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameRe
         return _unsolved(f"stopped after {limits.max_nodes} nodes (--endgame-nodes)")
     except EndgameError as exc:  # a game the solver cannot value (sauce: passes may go on for ever)
         return _unsolved(exc.message)
-    line = tuple(turn_words(game, turn) for turn in solved.principal_line)
+    line = tuple(turn_report(turn, game.cell_name, game.turn_text(turn)) for turn in solved.principal_line)
     outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
-    explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {' / '.join(line) or 'none'})"
+    words = " / ".join(turn.text for turn in line) or "none"
+    explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {words})"
     return EndgameReport(True, solved.winner, solved.draw, line, solved.nodes, round(solved.seconds, 3), explanation)
 
 
 def _unsolved(why: str) -> EndgameReport:
     return EndgameReport(False, None, False, (), 0, 0.0, f"endgame not solved: {why}")
-
-
-def turn_words(game: Game, turn: Turn) -> str:
-    """'E5 F6', 'E5=w' (a stone of the other colour), or 'pass', in the record's own cell names."""
-    from catchup_notation.formats.colours import colour_mark
-
-    variant = game.variant
-    assert variant is not None
-    stones = (
-        game.cell_name(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")
-        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)
-    )
-    return " ".join(stones) or "pass"
 
 
 def _auto(game: Game) -> bool:
@@ -305,12 +469,29 @@ def place(
     return f"{name}[{index}]"
 
 
-def warning_lines(source: str | None, index: int, warnings: tuple[WarningReport, ...]) -> list[Line]:
-    """`file:line:col: warning[code]: message` for each warning."""
-    return [
-        ("warning", f"{place(source, index, line=w.line, column=w.column)}: warning[{w.code}]: {w.message}")
-        for w in warnings
+def diagnostic_lines(
+    source: str | None,
+    index: int,
+    warnings: tuple[WarningReport, ...],
+    error: ErrorReport | None,
+    caret: str | None = None,
+) -> list[Line]:
+    """Warnings (`file:line:col: warning[code]: message`) and the error, in the order of their
+    place in the file; `caret` is the error's full text where it has one (with its line and caret)."""
+    placed: list[tuple[tuple[int, int], Line]] = [
+        ((w.line or 0, w.column or 0), warning_line(source, index, w)) for w in warnings
     ]
+    if error is not None:
+        line = ("error", caret) if caret else error_line(source, index, error)
+        placed.append(((error.line or 0, error.column or 0), line))
+    placed.sort(key=lambda item: item[0])  # stable: the error after warnings at its place
+    return [line for _, line in placed]
+
+
+def warning_line(source: str | None, index: int, warning: WarningReport) -> Line:
+    """`file:line:col: warning[code]: message`."""
+    where = place(source, index, line=warning.line, column=warning.column)
+    return ("warning", f"{where}: warning[{warning.code}]: {warning.message}")
 
 
 def error_line(source: str | None, index: int, error: ErrorReport | None) -> Line:
@@ -320,3 +501,11 @@ def error_line(source: str | None, index: int, error: ErrorReport | None) -> Lin
         "error",
         f"{place(source, index, line=error.line, column=error.column)}: error[{error.code}]: {error.message}",
     )
+
+
+def schema_path(name: str) -> Path:
+    """Where the published JSON Schema of a command's JSON output lives: `verify`,
+    `adjudication` or `solve` (`record` is the record's own, see the json format)."""
+    from catchup_notation.resources import data_dir
+
+    return data_dir("grammars") / f"{name}.schema.json"

@@ -17,7 +17,7 @@ from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
 from catchup_notation.errors import RecordError
-from catchup_notation.model import JSON, GameState, HexState, NumbersState
+from catchup_notation.model import JSON, GameState, HeaderValue, HexState, NumbersState
 from catchup_notation.rules.registry import Parameter
 
 T = TypeVar("T")
@@ -79,6 +79,16 @@ def _structure_state(data: Any, _: Any) -> GameState:
 
 
 converter.register_structure_hook(GameState, _structure_state)
+
+
+def _structure_header(value: Any, _: Any) -> Any:
+    """A header value: any JSON value, as it is (checked only for being one)."""
+    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+        return value
+    raise TypeError(f"a header value is JSON (text, a number, a list, an object), not {value!r}")
+
+
+converter.register_structure_hook_func(lambda kind: kind == HeaderValue, _structure_header)
 
 
 def to_data(value: Any) -> Any:

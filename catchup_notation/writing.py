@@ -6,17 +6,19 @@ the temporary files of processes that are gone. A symlink is
 written through (its target is replaced; the link stays). Anything but a regular file (a FIFO, a
 device, a directory) is refused: renaming over it would lose what it is. An existing file keeps
 its permission bits; a new one gets the usual ones (0666 less the umask). On any failure the
-temporary file is removed and the target is untouched.
+temporary file is removed and the target is untouched. A name ending in .gz, .bz2 or .xz is
+written compressed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from catchup_notation.errors import CatchupError
 
@@ -72,11 +74,12 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            yield out
-            out.flush()
-            os.fchmod(out.fileno(), mode)
-            os.fsync(out.fileno())
+        with os.fdopen(handle, "wb") as raw:
+            with _text(raw, target.name) as out:
+                yield out
+            raw.flush()
+            os.fchmod(raw.fileno(), mode)
+            os.fsync(raw.fileno())
         os.replace(temp, target)
     except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
@@ -84,6 +87,25 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         raise
+
+
+@contextlib.contextmanager
+def _text(raw: BinaryIO, name: str) -> Iterator[TextIO]:
+    """UTF-8 text with '\\n' line ends onto `raw`, compressed when the name ends in .gz, .bz2 or .xz
+    (see `compression`); `raw` is left open."""
+    ending = os.path.splitext(name)[1].lower()
+    from catchup_notation.compression import ENDINGS, compressing
+
+    target = compressing(raw, ending) if ending in ENDINGS else raw
+    out = io.TextIOWrapper(target, encoding="utf-8", newline="\n")
+    try:
+        yield out
+        out.flush()
+    finally:
+        out.detach()
+        if target is not raw:
+            with contextlib.suppress(OSError, ValueError):
+                target.close()  # writes the end of the compressed data
 
 
 def _prefix(target: Path) -> str:

@@ -25,6 +25,17 @@ def playable(spec: VariantSpec, **required: int) -> str:
 HEX_VARIANTS = [playable(spec) for spec in hex_variants()]
 
 
+def solvable(variant: str) -> bool:
+    """Whether the exact solver searches the variant's positions: not sauce (both players may pass
+    for ever, so no value exists) nor sabotage-malthus (a turn's stones depend on every group)."""
+    game = parse_variant(variant).new_game()
+    return not game.endless and not game.counts_from_all_groups
+
+
+#: The hex variants the exact solver searches (the others it refuses, saying why).
+SOLVABLE_VARIANTS = [v for v in HEX_VARIANTS if solvable(v)]
+
+
 def cell(name: str, side: int = 5) -> Cell:
     """'E5' on side 5 -> (0, 0): row letter from the top, number from the left of the row."""
     radius = side - 1

@@ -51,7 +51,39 @@ HEX_VARIANTS = (
     "product",
 )
 ONE_STONE = ("plur", "too", "brink", "product")
-EITHER_COLOUR = ("too", "product")
+EITHER_COLOUR = ("too", "product", "sabotage-malthus")
+MALTHUS = "sabotage-malthus"
+
+
+def doubled_names(side: int) -> dict:
+    """Cell -> its name in a post's diagram, by drawing the board as posts do: row 1 the top row,
+    each row indented one column more than the row next to it nearer the middle, its cells two
+    columns apart, the columns lettered from a."""
+    n = side - 1
+    names = {}
+    for row, r in enumerate(range(-n, n + 1), start=1):
+        cells = sorted(q for q in range(-n, n + 1) if abs(q + r) <= n)
+        for j, q in enumerate(cells):
+            names[(q, r)] = f"{chr(ord('a') + abs(r) + 2 * j)}{row}"
+    return names
+
+
+def malthus_start(side: int, start: str | None = None) -> dict:
+    """Sabotage Malthus's start position as its rules text says: on each of the six lines from the
+    centre to a corner, stones one and two cells in from the corner; the second player's towards
+    (n, -n), (-n, 0), (0, n), the first player's towards (n, 0) and (-n, n), and towards (0, -n)
+    the first player's single stone, two cells in unless `start` names its cell."""
+    n = side - 1
+    stones = {}
+    for corner, colour in (((n, -n), 2), ((-n, 0), 2), ((0, n), 2), ((n, 0), 1), ((-n, n), 1)):
+        for k in (1, 2):  # cells in from the corner, towards the centre
+            stones[(corner[0] * (n - k) // n, corner[1] * (n - k) // n)] = colour
+    if start is None:
+        single = (0, -(n - 2))
+    else:
+        single = next(cell for cell, name in doubled_names(side).items() if name == start)
+    stones[single] = 1
+    return stones
 
 
 def flood_groups(stones: dict, player: int, board) -> list[frozenset]:
@@ -84,13 +116,17 @@ class Reference:
     any set of axial cells."""
 
     def __init__(self, name: str, board):
-        # "brink(x=3)" -> name "brink", margin 3
+        # "brink(x=3)" -> name "brink", margin 3; "sabotage-malthus(start=h2)" -> the start cell
         self.name, _, rest = name.partition("(")
-        self.x = int(rest.strip(")").partition("=")[2]) if rest else None
+        key, _, value = rest.strip(")").partition("=")
+        self.x = int(value) if key == "x" else None
         self.board = PlainBoard(hexhex_cells(board) if isinstance(board, int) else board)
         self.stones: dict = {}
+        if self.name == MALTHUS:
+            side = max(max(abs(q), abs(r), abs(q + r)) for q, r in self.board.cells) + 1
+            self.stones = malthus_start(side, value if key == "start" else None)
         self.history: list[tuple[int, tuple]] = []
-        self.snapshots = [dict()]  # stones before each turn and after the last
+        self.snapshots = [dict(self.stones)]  # stones before each turn and after the last
         self.scores = {1: 1, 2: 1}
         self.score_log: list[tuple[int, int]] = []  # (before, after) of the mover's score, per turn
 
@@ -103,6 +139,9 @@ class Reference:
 
     def base_counts(self) -> tuple:
         n, mover = self.name, self.mover()
+        if n == MALTHUS:  # as many as the mover's own groups of 2 or more, or a pass
+            count = sum(1 for size in sizes(self.stones, mover, self.board) if size >= 2)
+            return (0, count) if count else (0,)
         if not self.history or n in ONE_STONE:
             return (1,)
         prev_player, prev_cells = self.history[-1]
@@ -160,7 +199,7 @@ class Reference:
         fit = tuple(c for c in counts if c <= self.empty())
         if not fit and self.name in ("ketchup-3", "ketchup-4", "ketchup-4-amended") and self.empty():
             return (self.empty(),)
-        if self.name == "sauce" and counts[-1] > self.empty():  # fill what remains, or pass
+        if self.name in ("sauce", MALTHUS) and counts[-1] > self.empty():  # fill what remains, or pass
             return (0, self.empty()) if self.empty() else (0,)
         return fit
 
@@ -190,9 +229,16 @@ class Reference:
         return False
 
     def over(self) -> bool:
+        return self.end_reason() is not None
+
+    def end_reason(self) -> str | None:
+        """Why the game is over (board-full, passes, no-legal-turn), or None while it is on."""
         if self.empty() == 0:
-            return True
-        return not self.legal_turn_exists()
+            return "board-full"
+        if self.name == MALTHUS:
+            recent = self.history[-2:]
+            return "passes" if len(recent) == 2 and not any(cells for _, cells in recent) else None
+        return None if self.legal_turn_exists() else "no-legal-turn"
 
     def verdict(self, player, cells, colours=None) -> str | None:
         if self.over():

@@ -242,7 +242,7 @@ def test_lg_records_read_with_a_board_from_the_api_and_the_cli(tmp_path):
     assert game.verify().error is None
     (blind,) = cn.read(games)  # read as side 5: a name past a row of the side-5 board is off it
     assert blind.variant.board == hexhex(5)
-    rows = json_lines(run("verify", "--json", "--board", f"@{shape}", str(games)).output)
+    rows = json_lines(run("verify", "--json", "--board", f"@{shape}", str(games)).stdout)
     assert rows[0]["valid"] is True
     bad = run("verify", "--board", "{(0,0)}", str(games))
     assert bad.exit_code == 2 and "at least 2 cells" in bad.output
@@ -346,7 +346,7 @@ def test_cli_boards_lists_and_draws(tmp_path):
 
     listed = run("boards")
     assert listed.exit_code == 0 and all(name in listed.output for name, _, _ in named_shapes())
-    assert {row["name"] for row in json_lines(run("boards", "--json").output)} == {n for n, _, _ in named_shapes()}
+    assert {row["name"] for row in json_lines(run("boards", "--json").stdout)} == {n for n, _, _ in named_shapes()}
     drawn = run("boards", "donut4", "--svg", str(tmp_path / "d.svg"))
     assert drawn.exit_code == 0 and parse_mask(drawn.stdout) == named("donut4")
     assert (tmp_path / "d.svg").read_text().count('class="cell"') == len(named("donut4"))

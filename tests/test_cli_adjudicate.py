@@ -21,7 +21,7 @@ def test_finished_game_json_matches_the_library(tmp_path):
     path = write_lg(tmp_path / "g.sgf", record)
     result = run("adjudicate", str(path), "--json")
     assert result.exit_code == 0
-    (data,) = json_lines(result.output)
+    (data,) = json_lines(result.stdout)
     assert set(data) >= FIELDS
     expected = adjudicate(record)
     assert data["status"] == "finished" == expected.status
@@ -38,20 +38,23 @@ def test_text_verdict_is_the_explanation(tmp_path):
     path = write_lg(tmp_path / "g.sgf", record)
     result = run("adjudicate", str(path))
     assert result.exit_code == 0
-    assert result.output.strip() == f"{path}:1:1: {adjudicate(record).explanation}"
+    assert result.output.splitlines() == [
+        f"{path}:1:1: {adjudicate(record).explanation}",
+        "1 record read: 1 finished, 0 resigned, 0 unfinished, 0 invalid, 0 unreadable",
+    ]
     assert " wins " in result.output and "decided by" in result.output
 
 
 def test_unfinished_game_exits_0_and_invalid_exits_1(tmp_path):
     short = write_lg(tmp_path / "short.sgf", random_game(2, turns=8))
-    (data,) = json_lines(run("adjudicate", str(short), "--json").output)
+    (data,) = json_lines(run("adjudicate", str(short), "--json").stdout)
     assert data["status"] == "unfinished" and data["winner"] is None and data["decided_at"] is None
     assert run("adjudicate", str(short)).exit_code == 0
 
     bad = write_lg(tmp_path / "bad.sgf", occupied_game())
     result = run("adjudicate", str(bad), "--json")
     assert result.exit_code == 1
-    (data,) = json_lines(result.output)
+    (data,) = json_lines(result.stdout)
     assert data["status"] == "invalid" and data["reason"] == "rule-error" and data["winner"] is None
     assert data["error"]["code"] == "occupied" and data["error"]["turn"] == 5
 
@@ -61,7 +64,7 @@ def test_unreadable_record_exits_3_with_status_invalid(tmp_path):
     broken.write_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])\n", encoding="utf-8")
     result = run("adjudicate", str(broken), "--json")
     assert result.exit_code == 3
-    (data,) = json_lines(result.output)
+    (data,) = json_lines(result.stdout)
     assert data["status"] == "invalid" and data["reason"] == "unreadable" and data["error"]["line"] == 1
 
 
@@ -70,7 +73,7 @@ def test_resignation(tmp_path):
     from attrs import evolve
 
     path = write_lg(tmp_path / "r.sgf", evolve(record, resigned=2))
-    (data,) = json_lines(run("adjudicate", str(path), "--json").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--json").stdout)
     assert data["status"] == "resigned" and data["winner"] == 1 and data["reason"] == "resignation"
 
 
@@ -92,21 +95,23 @@ def test_solve_endgame_gives_the_perfect_play_winner_of_an_unfinished_game(tmp_p
     from catchup_notation.solvers.endgame import EndgameTimeout, solve_record
 
     path, record = _stopped_game(tmp_path, "catchup(size=3)", 6, 5)
-    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").stdout)
     assert data["status"] == "unfinished" and data["winner"] is None  # the rules alone give no winner
     expected = solve_record(record)
     assert data["endgame"]["solved"] and data["endgame"]["winner"] == expected.winner
-    assert len(data["endgame"]["line"]) == len(expected.principal_line) > 0
-    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--max-empty", "2").output)
+    line = data["endgame"]["principal_line"]
+    assert len(line) == len(expected.principal_line) > 0
+    assert [turn["player"] for turn in line] == [turn.player for turn in expected.principal_line]
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--max-empty", "2").stdout)
     assert data["endgame"]["solved"] is False and "more than --max-empty 2" in data["endgame"]["explanation"]
-    (data,) = json_lines(run("adjudicate", str(path), "--json").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--json").stdout)
     assert "endgame" not in data
     # a deterministic backstop: a search past --endgame-nodes is left unsolved, and says so (the
     # budget is looked at every few hundred nodes: this position takes thousands)
     path, record = _stopped_game(tmp_path, "catchup(size=4)", 17, 3)
     with pytest.raises(EndgameTimeout):
         solve_record(record, max_nodes=2000)
-    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--endgame-nodes", "1").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame", "--endgame-nodes", "1").stdout)
     explanation = data["endgame"]["explanation"]
     assert data["endgame"]["solved"] is False and "stopped after 1 nodes (--endgame-nodes)" in explanation
 
@@ -118,11 +123,11 @@ def test_solve_endgame_default_depth_follows_the_variant(tmp_path):
     too = ENDGAME_EMPTY["either colour"]
     assert too < ENDGAME_EMPTY["several stones"]
     path, _ = _stopped_game(tmp_path, "too(size=4)", too + 1, 3)
-    (data,) = json_lines(run("adjudicate", str(path), "--variant", "too", "--json", "--solve-endgame").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--variant", "too", "--json", "--solve-endgame").stdout)
     explanation = data["endgame"]["explanation"]
     assert data["endgame"]["solved"] is False and f"more than {too}, the default for too" in explanation
     path, _ = _stopped_game(tmp_path, "catchup(size=4)", too + 1, 3)
-    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").output)
+    (data,) = json_lines(run("adjudicate", str(path), "--json", "--solve-endgame").stdout)
     assert data["status"] == "unfinished" and data["endgame"]["solved"] is True
 
 

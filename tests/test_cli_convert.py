@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
-from cli_records import random_game, run, write_lg
+from cli_records import json_lines, random_game, run, write_lg
 from helpers import read_file
 
 from catchup_notation.cli import convert as convert_module
@@ -79,3 +81,108 @@ def test_unreadable_input_writes_nothing_and_exits_3(tmp_path):
 def test_usage_errors_exit_2(tmp_path, args):
     source = write_lg(tmp_path / "g.sgf", random_game(4, turns=4))
     assert run("convert", str(source), *args).exit_code == 2
+
+
+# --- record by record ----------------------------------------------------------------------------
+
+
+def _mixed_folder(tmp_path):
+    """Good LG records, a broken file between them, a number-set file lg cannot hold."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    write_lg(folder / "a.sgf", random_game(1), random_game(2, turns=9))
+    (folder / "b-broken.sgf").write_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])\n", encoding="utf-8")
+    write_lg(folder / "c.sgf", random_game(3, turns=5))
+    packed = write_lg(tmp_path / "c2.sgf", random_game(4, turns=7))
+    (folder / "c2.sgf.gz").write_bytes(gzip.compress(packed.read_bytes()))  # compressed among the rest
+    (folder / "d.numbers").write_text("S = {1, 2, 3, 4}\n<3> <2, 4> <1>\n", encoding="utf-8")
+    (folder / "notes.md").write_text("not a record\n", encoding="utf-8")
+    return folder
+
+
+def test_every_record_that_can_be_written_is_and_each_other_is_named(tmp_path):
+    folder = _mixed_folder(tmp_path)
+    out = tmp_path / "out.sgf"
+    result = run("convert", str(folder), "-o", str(out))  # --to told by the name
+    assert result.exit_code == 3  # an unreadable input wins over a record lg cannot hold
+    written = read_file(out)
+    assert len(written) == 4 and all(item.record is not None for item in written)
+    err = result.stderr
+    assert f"{folder / 'b-broken.sgf'}:1:" in err and "record 0 skipped, it cannot be read" in err
+    assert f"{folder / 'd.numbers'}:1:" in err and "error[wrong-family]: record 0 skipped, lg cannot hold it" in err
+    assert f"skipped {folder / 'notes.md'}: no notation reads .md" in err
+    assert "wrote 4 of 6 records as lg" in err
+
+
+def test_all_or_nothing_writes_nothing_when_a_record_fails(tmp_path):
+    folder = _mixed_folder(tmp_path)
+    out = tmp_path / "out.sgf"
+    out.write_text("old", encoding="utf-8")
+    result = run("convert", str(folder), "-o", str(out), "--all-or-nothing")
+    assert result.exit_code == 3 and out.read_text(encoding="utf-8") == "old"
+    assert "nothing written" in result.stderr
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    write_lg(clean / "a.sgf", random_game(1))
+    assert run("convert", str(clean), "-o", str(out), "--all-or-nothing").exit_code == 0
+    assert len(read_file(out)) == 1
+
+
+def test_the_json_summary_names_what_was_written_and_skipped(tmp_path):
+    folder = _mixed_folder(tmp_path)
+    out = tmp_path / "out.jsonl"
+    result = run("convert", str(folder), "--to", "json", "-o", str(out), "--json")
+    (summary,) = json_lines(result.stdout)
+    assert summary["to"] == "json" and summary["output"] == str(out)
+    assert (summary["read"], summary["written"]) == (6, 5)
+    (skipped,) = summary["skipped"]
+    assert skipped == {
+        "source": str(folder / "b-broken.sgf"),
+        "index": 0,
+        "line": 1,
+        "code": "bad-cell",
+        "message": skipped["message"],
+    }
+    assert len(read_file(out)) == 5
+    assert run("convert", str(folder), "--to", "json", "--json").exit_code == 2  # stdout holds the records
+
+
+def test_to_is_told_by_the_output_name_and_aliases_are_taken(tmp_path):
+    source = write_lg(tmp_path / "g.sgf", random_game(1))
+    for name, fmt in (("g.apjson", "abstractplay"), ("g.genius", "genius"), ("g.jsonl", "json")):
+        assert run("convert", str(source), "-o", str(tmp_path / name)).exit_code == 0
+        (item,) = read_file(tmp_path / name)
+        assert item.record is not None, fmt
+    for alias in ("ap", "AP", "abstract-play", "sgf", "littlegolem", "post", "usenet", "jsonl", "the-genius"):
+        assert run("convert", str(source), "--to", alias).exit_code == 0, alias
+    ambiguous = run("convert", str(source), "-o", str(tmp_path / "g.json"))
+    assert ambiguous.exit_code == 2 and "abstractplay and json" in ambiguous.output
+
+
+def test_dash_is_stdout_and_writes_no_file_named_dash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    source = write_lg(tmp_path / "g.sgf", random_game(1))
+    result = run("convert", str(source), "--to", "json", "-o", "-")
+    assert result.exit_code == 0 and json_lines(result.stdout)[0]["variant"] == "catchup(size=5)"
+    assert not (tmp_path / "-").exists()
+
+
+def test_an_output_inside_the_folder_read_is_not_read_back(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    write_lg(folder / "a.sgf", random_game(1), random_game(2, turns=9))
+    out = folder / "all.jsonl"
+    for _ in range(3):  # each run reads the two records, never its own output of the run before
+        result = run("convert", str(folder), "-o", str(out))
+        assert result.exit_code == 0 and len(read_file(out)) == 2
+    assert f"skipped {out}: it is the output being written" in result.stderr
+
+
+def test_strict_fails_a_conversion_that_drew_warnings(tmp_path):
+    from attrs import evolve
+
+    source = write_lg(tmp_path / "g.sgf", evolve(random_game(1), headers={"EV": "cup"}))
+    out = tmp_path / "g.genius"
+    assert run("convert", str(source), "-o", str(out)).exit_code == 0
+    strict = run("convert", str(source), "-o", str(out), "--strict")
+    assert strict.exit_code == 1 and "headers-dropped" in strict.stderr

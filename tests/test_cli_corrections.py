@@ -12,7 +12,7 @@ POST = Path(__file__).parent / "data" / "rga" / "seed000-exact.txt"
 def test_the_seed000_post_is_unreadable_without_corrections():
     result = run("verify", str(POST), "--json")
     assert result.exit_code == 3
-    (line,) = json_lines(result.output)
+    (line,) = json_lines(result.stdout)
     assert line["error"]["code"] == "not-a-cell" and "l7" in line["error"]["message"]
 
 
@@ -20,7 +20,7 @@ def test_corrections_from_the_diagram_and_by_hand_give_the_same_verdict():
     for fixes in ("diagram", "l7=l6,12:g2=h2"):
         result = run("adjudicate", str(POST), "--json", "--corrections", fixes)
         assert result.exit_code == 0, result.output
-        (line,) = json_lines(result.output)
+        (line,) = json_lines(result.stdout)
         assert (line["status"], line["winner"], line["reason"]) == ("resigned", 1, "resignation")
 
 
@@ -30,7 +30,7 @@ def test_corrections_concern_rga_posts_only(tmp_path):
     (tmp_path / "post.txt").write_text(POST.read_text(encoding="utf-8"), encoding="utf-8")
     result = run("verify", str(tmp_path), "--corrections", "diagram", "--json")
     assert result.exit_code == 0, result.output
-    assert [line["valid"] for line in json_lines(result.output)] == [True, True]
+    assert [line["valid"] for line in json_lines(result.stdout)] == [True, True]
     assert run("verify", str(POST), "--corrections", "l7").exit_code == 2
 
 
@@ -39,9 +39,9 @@ SLIP = Path(__file__).parent / "quirks" / "rga-slip.rga"
 
 def test_corrections_from_the_diagram_mend_a_cell_played_twice():
     result = run("verify", str(SLIP), "--json", "--variant", "catchup")
-    (line,) = json_lines(result.output)
+    (line,) = json_lines(result.stdout)
     assert line["valid"] is False and line["error"]["code"] == "occupied"
     result = run("verify", str(SLIP), "--json", "--variant", "catchup", "--corrections", "diagram")
     assert result.exit_code == 0, result.output
-    (line,) = json_lines(result.output)
+    (line,) = json_lines(result.stdout)
     assert line["valid"] is True

@@ -25,7 +25,7 @@ def test_help_has_examples(command):
 def test_variants_json_lists_the_registry():
     result = run("variants", "--json")
     assert result.exit_code == 0
-    rows = json_lines(result.output)
+    rows = json_lines(result.stdout)
     assert [r["name"] for r in rows] == [s.name for s in specs()]
     catchup = rows[0]
     assert {"name", "aliases", "parameters", "description", "sources"} <= set(catchup)

@@ -19,20 +19,20 @@ def test_solve_a_set_matches_table_2():
     for n, value in ((5, 1), (9, -1), (12, 0)):
         result = run("solve", "--set", f"1..{n}", "--moves", "--json")
         assert result.exit_code == 0, result.output
-        (data,) = json_lines(result.output)
+        (data,) = json_lines(result.stdout)
         assert data["value"] == value and data["variant"] == f"catch-up(set=1..{n})"
         assert data["nodes"] > 0 and data["best_moves"]
         assert all(v == value for m, v in data["move_values"] if m in data["best_moves"])
 
 
 def test_solve_a_multiset_and_a_recorded_position():
-    (data,) = json_lines(run("solve", "--set", "{2,2,2,3,3}", "--moves", "--json").output)
+    (data,) = json_lines(run("solve", "--set", "{2,2,2,3,3}", "--moves", "--json").stdout)
     assert data["value"] == 1 and data["best_moves"] == [[2]]  # seed 002, Figure 5
     # section 2.5: after <1> <2> <5> <6> every move of P1 loses
-    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "3", "--moves", "--json").output)
+    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "3", "--moves", "--json").stdout)
     assert data["scores"] == [6, 8] and data["numbers"] == [3, 4, 7] and data["value"] == -1
     assert sorted(map(tuple, data["best_moves"])) == [(3,), (4,), (7,)]
-    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "0", "--turn", "1", "--json").output)
+    (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "0", "--turn", "1", "--json").stdout)
     assert data["to_move"] == 2 and data["scores"] == [3, 0]
 
 
@@ -43,7 +43,7 @@ def test_solve_usage_errors():
 
 
 def test_stats_reproduce_table_5_row_for_n_8():
-    (data,) = json_lines(run("stats", "--set", "1..8", "--json").output)
+    (data,) = json_lines(run("stats", "--set", "1..8", "--json").stdout)
     assert (data["game_tree_size"], data["state_space_size"], data["max_branching"], data["min_depth"]) == (
         40320,
         1453,
@@ -55,10 +55,10 @@ def test_stats_reproduce_table_5_row_for_n_8():
 
 def test_tournament_is_repeatable_with_a_seed():
     args = ("tournament", "--set", "1..10", "--games", "200", "--p1", "MinScore", "--p2", "MinScore", "--json")
-    first, again = json_lines(run(*args, "--seed", "3").output), json_lines(run(*args, "--seed", "3").output)
+    first, again = json_lines(run(*args, "--seed", "3").output), json_lines(run(*args, "--seed", "3").stdout)
     assert first == again
     assert first[0]["p1_wins"] == 0  # Table 3: MinScore against MinScore, P1 never wins
-    assert len(json_lines(run("tournament", "--set", "1..6", "--games", "5", "--json").output)) == 16
+    assert len(json_lines(run("tournament", "--set", "1..6", "--games", "5", "--json").stdout)) == 16
     assert run("tournament", "--set", "1..6", "--p1", "Cleverest").exit_code == 2
 
 
@@ -126,10 +126,11 @@ def terminal(monkeypatch):
     """stderr taken for a terminal (what it shows is collected), and no delay before the line."""
     from rich.console import Console
 
-    from catchup_notation.cli import output, search_options
+    from catchup_notation.cli import output, progress, search_options
 
     shown = io.StringIO()
     monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     monkeypatch.setattr(search_options, "PROGRESS_DELAY", 0.0)
     return shown
 
@@ -176,10 +177,11 @@ def test_the_progress_line_waits_for_its_delay(monkeypatch):
     """A short run says nothing: the line appears only once the work has run PROGRESS_DELAY."""
     from rich.console import Console
 
-    from catchup_notation.cli import output
+    from catchup_notation.cli import output, progress
 
     shown = io.StringIO()
     monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     result = run("tournament", "--set", "1..6", "--games", "2", "--p1", "MaxScore", "--p2", "MinScore")
     assert result.exit_code == 0 and shown.getvalue() == ""
 
@@ -212,7 +214,16 @@ def test_a_stopped_parallel_solve_reports_every_workers_nodes(monkeypatch):
 def test_the_reference_solves_a_set_on_two_cores_unless_told(monkeypatch):
     # two processes where the machine has two cores (DEFAULT_NUMBER_JOBS), one where it has one
     monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
-    (data,) = json_lines(run("solve", "--set", "1..20", "--json").output)
+    (data,) = json_lines(run("solve", "--set", "1..20", "--json").stdout)
     assert data["jobs"] == min(2, available_cores()) and data["value"] == 0
-    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "1", "--json").output)
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "1", "--json").stdout)
     assert data["jobs"] == 1 and data["value"] == 0
+
+
+def test_the_core_solves_a_set_on_one_thread_unless_told():
+    if compiled.core("_numcore") is None:
+        pytest.skip("the compiled core is not in use (not built, or CATCHUP_PURE set)")
+    (data,) = json_lines(run("solve", "--set", "1..20", "--json").stdout)
+    assert data["jobs"] == 1 and data["value"] == 0
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "2", "--json").stdout)
+    assert data["jobs"] == 2 and data["value"] == 0

@@ -11,11 +11,11 @@ from catchup_notation.solvers.endgame import solve_endgame
 def test_empty_board_value_line_and_every_opening():
     result = run("solve", "--variant", "catchup(size=2)", "--moves", "--json", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    (data,) = json_lines(result.output)
+    (data,) = json_lines(result.stdout)
     game = parse_variant("catchup(size=2)").new_game()
     assert data["value"] == solve_endgame(game).value and data["complete"]
     # the line replays through the engine to the value's end
-    for step in data["line"]:
+    for step in data["principal_line"]:
         game.play(_turn(game, step))
     assert game.over
     cells = sorted(m["cells"][0] for m in data["moves"])
@@ -65,8 +65,9 @@ def test_record_position_after_turn_n(tmp_path):
     path = write_lg(tmp_path / "g.sgf", random_game(3, "catchup", turns=30))
     result = run("solve", str(path), "--turn", "28", "--json", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    (data,) = json_lines(result.output)
-    assert data["turns_played"] == 28 and data["value"] in (1, 0, -1) and data["line"]
+    (data,) = json_lines(result.stdout)
+    assert data["turns"] == 28 and data["value"] in (1, 0, -1) and data["principal_line"]
+    assert data["source"] == str(path) and data["format"] == "lg" and data["error"] is None
 
 
 def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():
@@ -78,5 +79,5 @@ def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():
     assert result.exit_code == 1 and "--timeout" in result.output
     result = run("solve", "--variant", "catchup(size=4)", "--timeout", "1", "--json", "--jobs", "1")
     assert result.exit_code == 1
-    (data,) = json_lines(result.output.split("\n", 1)[0] if result.output.startswith("{") else result.output)
+    (data,) = json_lines(result.output.split("\n", 1)[0] if result.output.startswith("{") else result.stdout)
     assert data["complete"] is False and "--timeout" in data["stopped"]

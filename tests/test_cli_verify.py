@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
-VERIFY_FIELDS = {"source", "index", "format", "variant", "valid", "turns", "error", "warnings"}
+VERIFY_FIELDS = {"source", "index", "line", "format", "variant", "players", "valid", "turns", "error", "warnings"}
 ERROR_FIELDS = {"code", "turn", "player", "cells", "line", "column", "message"}
 
 
@@ -31,13 +31,15 @@ def test_valid_records_exit_0_with_one_line_each_and_a_summary(files):
 def test_json_fields_for_a_valid_record(files):
     result = run("verify", str(files["good"]), "--json")
     assert result.exit_code == 0
-    first, second = json_lines(result.output)
+    first, second = json_lines(result.stdout)
     assert set(first) == VERIFY_FIELDS
     assert first == {
         "source": str(files["good"]),
         "index": 0,
+        "line": 1,
         "format": "lg",
         "variant": "catchup(size=5)",
+        "players": [None, None],
         "valid": True,
         "turns": len(random_game(1).turns),
         "error": None,
@@ -49,7 +51,7 @@ def test_json_fields_for_a_valid_record(files):
 def test_rule_error_exits_1_and_names_turn_player_cells_and_position(files):
     result = run("verify", str(files["bad"]), "--json")
     assert result.exit_code == 1
-    (record,) = json_lines(result.output)
+    (record,) = json_lines(result.stdout)
     assert record["valid"] is False and record["turns"] == 6
     error = record["error"]
     assert set(error) == ERROR_FIELDS
@@ -71,7 +73,7 @@ def test_syntax_error_exits_3_with_position_and_caret(files):
     result = run("verify", str(files["broken"]))
     assert result.exit_code == 3
     assert f"{files['broken']}:1:" in result.output and "^" in result.output
-    (record,) = json_lines(run("verify", str(files["broken"]), "--json").output)
+    (record,) = json_lines(run("verify", str(files["broken"]), "--json").stdout)
     assert record["valid"] is False and record["turns"] is None and record["variant"] is None
     assert record["error"]["line"] == 1 and record["error"]["column"] is not None
     assert record["error"]["turn"] is None and record["error"]["code"]
@@ -86,12 +88,12 @@ def test_unreadable_wins_over_broken_rules(files):
 def test_missing_file_and_undecodable_bytes_exit_3(tmp_path):
     result = run("verify", str(tmp_path / "nowhere.sgf"), "--json")
     assert result.exit_code == 3
-    assert json_lines(result.output)[0]["error"]["code"] == "io"
+    assert json_lines(result.stdout)[0]["error"]["code"] == "io"
     latin = tmp_path / "latin.sgf"
     latin.write_bytes(b"(;FF[4]PW[J\xf6rg]SZ[5];W[E5])")
     result = run("verify", str(latin), "--json")
     assert result.exit_code == 3
-    assert json_lines(result.output)[0]["error"]["code"] == "encoding"
+    assert json_lines(result.stdout)[0]["error"]["code"] == "encoding"
 
 
 def test_usage_errors_exit_2(files):
@@ -104,7 +106,7 @@ def test_usage_errors_exit_2(files):
 def test_variant_auto_lists_accepting_variants(files):
     result = run("verify", str(files["good"]), "--variant", "auto", "--json")
     assert result.exit_code == 0
-    records = json_lines(result.output)
+    records = json_lines(result.stdout)
     assert all(set(r) == VERIFY_FIELDS | {"accepted_by"} for r in records)
     assert "catchup(size=5)" in records[0]["accepted_by"]
     assert records[0]["variant"] == "catchup(size=5)"
@@ -115,7 +117,7 @@ def test_variant_auto_lists_accepting_variants(files):
 def test_explicit_variant_replays_under_it(tmp_path):
     ketchup = write_lg(tmp_path / "k.sgf", random_game(4, "ketchup-3"))
     assert run("verify", str(ketchup), "--variant", "ketchup-3").exit_code == 0
-    (record,) = json_lines(run("verify", str(ketchup), "--variant", "ketchup-3", "--json").output)
+    (record,) = json_lines(run("verify", str(ketchup), "--variant", "ketchup-3", "--json").stdout)
     assert record["variant"] == "ketchup-3(size=5)" and record["valid"]
 
 
@@ -125,13 +127,13 @@ def test_directories_are_searched_recursively_and_stdin_is_read(files, tmp_path)
     write_lg(nested / "more.sgf", random_game(3))
     (tmp_path / "notes.md").write_text("not a record")  # unknown extension: skipped in directories
     result = run("verify", str(tmp_path), "--json")
-    sources = {r["source"] for r in json_lines(result.output)}
+    sources = {r["source"] for r in json_lines(result.stdout)}
     assert str(nested / "more.sgf") in sources and str(files["good"]) in sources
     assert not any(s.endswith("notes.md") for s in sources)
 
     piped = run("verify", "-", "--format", "lg", "--json", input=files["good"].read_bytes())
     assert piped.exit_code == 0
-    assert [r["source"] for r in json_lines(piped.output)] == ["<stdin>", "<stdin>"]
+    assert [r["source"] for r in json_lines(piped.stdout)] == ["<stdin>", "<stdin>"]
 
 
 def test_jobs_2_output_equals_jobs_1(tmp_path):
@@ -143,7 +145,7 @@ def test_jobs_2_output_equals_jobs_1(tmp_path):
     parallel = run("verify", *paths, "--json", "--jobs", "2")
     assert serial.exit_code == parallel.exit_code == 1
     assert serial.output == parallel.output
-    assert [r["source"] for r in json_lines(parallel.output)] == paths
+    assert [r["source"] for r in json_lines(parallel.stdout)] == paths
 
 
 def test_one_big_file_on_two_cores_reads_as_on_one(tmp_path, monkeypatch):
@@ -165,13 +167,13 @@ def test_one_big_file_on_two_cores_reads_as_on_one(tmp_path, monkeypatch):
     parallel = run("verify", str(path), "--json", "--jobs", "2")
     assert serial.exit_code == parallel.exit_code == 3
     assert serial.output == parallel.output
-    found = json_lines(parallel.output)
+    found = json_lines(parallel.stdout)
     assert [r["index"] for r in found] == list(range(len(found)))
     assert {r["error"]["code"] for r in found if r["error"]} == {"syntax", "off-board", "encoding"}
     assert sum("where reading resumed" in (r["error"] or {}).get("message", "") for r in found) == 1
     assert any(w["code"] == "ignored-text" for r in found for w in r["warnings"])
     piped = run("verify", "-", "--format", "lg", "--json", "--jobs", "2", input=path.read_bytes())
-    assert [{**r, "source": None} for r in json_lines(piped.output)] == [{**r, "source": None} for r in found]
+    assert [{**r, "source": None} for r in json_lines(piped.stdout)] == [{**r, "source": None} for r in found]
 
 
 def test_a_big_file_whose_format_does_not_split_is_read_whole_by_a_worker(tmp_path, monkeypatch):
@@ -187,4 +189,4 @@ def test_a_big_file_whose_format_does_not_split_is_read_whole_by_a_worker(tmp_pa
     parallel = run("verify", *paths, "--json", "--jobs", "2")
     assert serial.exit_code == parallel.exit_code == 3
     assert serial.output == parallel.output
-    assert [r["source"] for r in json_lines(parallel.output)] == [paths[0]] * 4 + [paths[1]] * 9 + [paths[2]] * 4
+    assert [r["source"] for r in json_lines(parallel.stdout)] == [paths[0]] * 4 + [paths[1]] * 9 + [paths[2]] * 4

@@ -21,10 +21,10 @@ from catchup_notation.solvers.endgame import (
     solve_record,
 )
 from catchup_notation.solvers.hexsolve.search import Searcher
-from tests.helpers import HEX_VARIANTS, game_after, record, turn
+from tests.helpers import SOLVABLE_VARIANTS, game_after, record, turn
 
-# sauce lets both players pass for ever: no value to solve for (the solver refuses it, see below)
-VARIANTS = [v for v in HEX_VARIANTS if not parse_variant(v).new_game().endless]
+# sauce and sabotage-malthus are refused by the solver (see tests/helpers.py)
+VARIANTS = SOLVABLE_VARIANTS
 
 
 def brute_winner(game) -> int | None:
@@ -225,12 +225,17 @@ def test_a_worker_reads_a_line_only_after_a_turn_that_may_be_the_best(monkeypatc
     from catchup_notation.solvers.hexsolve import parallel
 
     game = game_after("ketchup-4", "C3", "A1 C5 E1", "A3 E3", side=3)  # every turn loses
+    import multiprocessing
+
     monkeypatch.setattr(parallel, "_worker", None)
+    monkeypatch.setattr(parallel, "_shared", None)
     monkeypatch.setattr(parallel, "quiet_worker", lambda: None)
-    parallel._start(game, 1 << 16, None, None)
+    counts = multiprocessing.Array("q", 4, lock=False)
+    parallel._start(game, 1 << 16, None, None, counts, multiprocessing.Value("i", 0))
     first, later = list(parallel._worker[1])[:2]
-    _, value, _, line, _, _ = parallel._solve_task((first, -1))
+    _, value, nodes, line, _, entries = parallel._solve_task((first, -1))
     assert value == -1 and line
+    assert (counts[0], counts[1]) == (nodes, entries) > (0, 0)  # what the parent reads while it waits
     _, value, _, line, _, _ = parallel._solve_task((later, 0))
     assert value == -1 and line is None
 

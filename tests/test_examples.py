@@ -11,7 +11,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def test_every_example_verifies():
     result = run("verify", "--corrections", "diagram", "--json", str(EXAMPLES))
-    rows = json_lines(result.output)
+    rows = json_lines(result.stdout)
     assert result.exit_code == 0, result.output
     assert rows and all(row["valid"] for row in rows)
     assert {Path(row["source"]).name for row in rows} == {p.name for p in EXAMPLES.iterdir() if p.is_file()}
@@ -19,7 +19,7 @@ def test_every_example_verifies():
 
 def test_every_example_adjudicates():
     result = run("adjudicate", "--corrections", "diagram", "--json", str(EXAMPLES))
-    rows = json_lines(result.output)
+    rows = json_lines(result.stdout)
     assert result.exit_code == 0, result.output
     assert all(row["status"] in ("finished", "resigned", "unfinished") for row in rows)
     by_rule = {row["decided_by"] for row in rows if row["status"] == "finished"}

@@ -80,8 +80,8 @@ def play_against_reference(variant, ref: Reference, rng: random.Random):
         assert ref.verdict(turn.player, turn.cells, turn.stone_colours) is None
         game.play(turn)
         ref.play(turn.player, turn.cells, turn.stone_colours)
-    # a finished game: the board is full or the mover has no legal turn, and a turn after is game-over
-    assert game.end_reason == ("board-full" if ref.empty() == 0 else "no-legal-turn")
+    # a finished game: the board is full, the mover has no legal turn or both passed; a turn after is game-over
+    assert game.end_reason == ref.end_reason()
     assert game.check(Turn(1 + game.turns_played % 2, ())).code == "game-over"
     first, second = ref.groups()
     result = game.score()

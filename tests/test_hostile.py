@@ -58,7 +58,7 @@ def test_a_json_integer_of_5000_digits_is_a_limit_error_on_its_line_only(tmp_pat
     path.write_text(f"{good}\n{bad}\n{good}\n")
     result = run("verify", "--json", str(path))
     assert result.exit_code == 3
-    rows = json_lines(result.output)
+    rows = json_lines(result.stdout)
     assert [row["valid"] for row in rows] == [True, False, True]
     assert rows[1]["error"]["code"] == "limit" and rows[1]["error"]["line"] == 2
 
@@ -69,7 +69,7 @@ def test_json_nested_100000_deep_costs_its_line_only(tmp_path):
     path.write_text("[" * 100_000 + "]" * 100_000 + f"\n{good}\n")
     result = run("verify", "--json", str(path))
     assert result.exit_code == 3
-    rows = json_lines(result.output)
+    rows = json_lines(result.stdout)
     assert [row["valid"] for row in rows] == [False, True]
     assert rows[0]["error"]["code"] == "limit" and str(MAX_NESTING) in rows[0]["error"]["message"]
 
@@ -81,9 +81,9 @@ def test_brackets_inside_a_json_string_are_no_nesting(fmt):
     record = json.dumps({"variant": "catchup(size=5)", "turns": [], "players": ["[" * 100 + '\\"{', None]})
     (game,) = cn.read_text(record, format="json")
     assert game.readable, game.reading_error
-    (back,) = cn.read_text(game.export(fmt), format=fmt, variant=game.record.variant)
+    (back,) = cn.read_text(game.export(fmt).text, format=fmt, variant=game.record.variant)
     assert back.readable, back.reading_error
-    assert "[" * 100 in back.export("json")
+    assert "[" * 100 in back.export("json").text
     # nesting that deep outside a string is still refused, where it is
     deep = record[:-1] + ', "headers": {"x": ' + "[" * 70 + "]" * 70 + "}}"
     (refused,) = cn.read_text(deep, format="json")
@@ -180,7 +180,8 @@ def test_an_empty_file_holds_no_records_in_every_format(tmp_path):
     for name in ("e.json", "e.sgf", "e.genius", "e.numbers", "e.rga", "e.apjson"):
         (tmp_path / name).write_text("  \n")
         result = run("verify", str(tmp_path / name))
-        assert result.exit_code == 0 and "0 records read" in result.output, name
+        assert result.exit_code == 5 and "0 records read" in result.stdout, name  # nothing read: exit 5
+        assert f"warning: no record found in {tmp_path / name}" in result.stderr
 
 
 # --- what the model cannot hold is refused at the door -----------------------------------------

@@ -5,6 +5,7 @@ import json
 import attrs
 import pytest
 from helpers import read_with, write_with
+from schema_check import unknown_keywords, validate
 
 from catchup_notation.formats.jsonformat import schema_path
 from catchup_notation.model import Ending, Record, Turn
@@ -50,7 +51,7 @@ def test_shape_errors_name_the_path():
     [
         ("player", '"1"', "$.turns[0].player"),  # a number in a string
         ("player", "true", "$.turns[0].player"),  # a boolean is not a player
-        ("cells", "[[0.7, 0]]", "$.turns[0].cells[0][0]"),  # nor is 0.7 the cell 0
+        ("cells", "[[0.7, 0]]", "$.turns[0].cells[0]"),  # nor is 0.7 the cell 0
         ("colours", "[true]", "$.turns[0].colours[0]"),
     ],
 )
@@ -62,6 +63,19 @@ def test_values_are_taken_only_as_they_are(field, value, path):
     assert item.error is not None and item.error.code == "shape" and path in item.error.message, (text, item.error)
     (names,) = read_with("json", '{"variant": "catchup", "turns": [], "players": [5, null]}')
     assert names.error.code == "shape" and "$.players[0]" in names.error.message
+
+
+def test_cells_by_name_are_read_on_the_records_board():
+    turns = '[{"player": 1, "cells": ["E5"]}, {"player": 2, "cells": ["d4", [1, 1]]}]'
+    text = '{"variant": "catchup(size=5)", "turns": ' + turns + "}"
+    (item,) = read_with("json", text)
+    assert [t.cells for t in item.record.turns] == [((0, 0),), ((0, -1), (1, 1))]
+    (seven,) = read_with("json", text.replace("size=5", "size=7"))
+    assert seven.record.turns[0].cells == ((0, -2),)  # E5 on side 7: two rows above the centre
+    (bad,) = read_with("json", '{"variant": "catchup", "turns": [{"player": 1, "cells": [5, 0]}]}')
+    assert bad.error.code == "shape" and 'like "E5"' in bad.error.message  # one message, with the hint
+    (wrong,) = read_with("json", '{"variant": "catchup", "turns": [{"player": 1, "cells": ["E 5"]}]}')
+    assert wrong.error.code == "shape" and "'E 5' is not a cell name" in wrong.error.message
 
 
 def test_unknown_variant_in_record():
@@ -76,48 +90,8 @@ def test_variant_argument_overrides_with_warning():
     assert item.record.variant == "ketchup-3(size=7)" and item.warnings[0].code == "variant-overridden"
 
 
-# --- a small structural validator for the subset of JSON Schema the schema uses -------------------
-
-
-def validate(value, schema, path="$"):
-    types = schema.get("type")
-    if types is not None:
-        names = types if isinstance(types, list) else [types]
-        checks = {
-            "object": lambda v: isinstance(v, dict),
-            "array": lambda v: isinstance(v, list),
-            "string": lambda v: isinstance(v, str),
-            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-            "null": lambda v: v is None,
-        }
-        assert any(checks[n](value) for n in names), f"{path}: {value!r} is not {types}"
-    if "enum" in schema:
-        assert value in schema["enum"], f"{path}: {value!r} not in {schema['enum']}"
-    if isinstance(value, str) and "minLength" in schema:
-        assert len(value) >= schema["minLength"]
-    if isinstance(value, dict):
-        for key in schema.get("required", ()):
-            assert key in value, f"{path}: missing {key}"
-        props = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            if key in props:
-                validate(item, props[key], f"{path}.{key}")
-            else:
-                assert extra is not False, f"{path}: unexpected key {key}"
-                if isinstance(extra, dict):
-                    validate(item, extra, f"{path}.{key}")
-    if isinstance(value, list):
-        assert len(value) >= schema.get("minItems", 0) and len(value) <= schema.get("maxItems", len(value))
-        prefix = schema.get("prefixItems", [])
-        for i, item in enumerate(value):
-            if i < len(prefix):
-                validate(item, prefix[i], f"{path}[{i}]")
-            else:
-                rest = schema.get("items", True)
-                assert rest is not False, f"{path}[{i}]: no more items allowed"
-                if isinstance(rest, dict):
-                    validate(item, rest, f"{path}[{i}]")
+def test_the_schema_uses_only_what_the_validator_checks():
+    assert unknown_keywords(json.loads(schema_path().read_text(encoding="utf-8"))) == []
 
 
 def test_output_matches_published_schema():

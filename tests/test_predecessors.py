@@ -361,11 +361,11 @@ def test_cli_adjudicate_json_names_the_deciding_rule(tmp_path):
     path.write_text(json.dumps(to_data(coloured_record("too", stones))) + "\n", encoding="utf-8")
     result = run("adjudicate", "--json", str(path))
     assert result.exit_code == 0, result.output
-    [row] = json_lines(result.output)
+    [row] = json_lines(result.stdout)
     assert (row["winner"], row["decided_by"], row["decided_at"], row["scores"]) == (1, "second-largest", 1, [1, 0])
     bad = run("verify", "--variant", "catchup", "--json", str(path))
     assert bad.exit_code == 1
-    assert json_lines(bad.output)[0]["error"]["code"] == "wrong-colour"
+    assert json_lines(bad.stdout)[0]["error"]["code"] == "wrong-colour"
     missing = run("verify", "--variant", "brink", str(path))
     assert missing.exit_code == 2 and "brink needs its parameter x" in missing.output
 
@@ -373,7 +373,7 @@ def test_cli_adjudicate_json_names_the_deciding_rule(tmp_path):
 def test_cli_variants_lists_colours_and_required_parameters():
     from cli_records import json_lines, run
 
-    rows = {row["name"]: row for row in json_lines(run("variants", "--json").output)}
+    rows = {row["name"]: row for row in json_lines(run("variants", "--json").stdout)}
     assert rows["product"]["colours"] == ["Red", "Blue"] and rows["product"]["either_colour"] is True
     [size, x, board] = rows["brink"]["parameters"]
     assert x["name"] == "x" and x["required"] is True and x["default"] is None and size["required"] is False

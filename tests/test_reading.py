@@ -97,7 +97,8 @@ def test_directories_hold_record_files_only(tmp_path):
 def test_write_file_is_atomic_and_keeps_nothing_behind(tmp_path):
     (game,) = cn.read_text(GAME, source="g.sgf")
     out = tmp_path / "out.jsonl"
-    assert game.write(out) == []
+    written = game.write(out)
+    assert written.format == "json" and written.warnings == () and out.read_text(encoding="utf-8") == written.text
     (back,) = cn.read(out)
     assert back.record == game.record
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

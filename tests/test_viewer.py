@@ -20,7 +20,7 @@ from catchup_notation.game import Game
 from catchup_notation.render import html as viewer
 from catchup_notation.render.svg import state_svg
 from catchup_notation.render.viewdata import allowed_words, game_view
-from catchup_notation.reports import endgame_report, turn_words
+from catchup_notation.reports import endgame_report
 from catchup_notation.rules.scoring import format_groups
 from catchup_notation.solvers.limits import EndgameLimits
 
@@ -56,7 +56,7 @@ def test_view_data_replays_the_library_positions(source):
         data = game_view(game)
         positions = list(game.positions())
         assert len(data["pos"]) == len(positions)
-        assert [move["m"] for move in data["moves"]] == [turn_words(game, turn) for turn in game.turns]
+        assert [move["m"] for move in data["moves"]] == [game.turn_text(turn) for turn in game.turns]
         board = positions[0].variant.board
         placed: list[set[str]] = [set(), set()]
         for item, position in zip(data["pos"], positions, strict=True):
@@ -310,4 +310,5 @@ def test_view_solve_endgame_adds_the_line(tmp_path):
     run("view", str(path), "-o", str(out), "--solve-endgame", "--max-empty", "8")
     endgame = game_data(out.read_text(encoding="utf-8"))["endgame"]
     solved = endgame_report(game, EndgameLimits(max_empty=8))
-    assert solved.solved and endgame["explanation"] == solved.explanation and endgame["line"] == list(solved.line)
+    assert solved.solved and endgame["explanation"] == solved.explanation
+    assert endgame["line"] == [turn.text for turn in solved.principal_line]

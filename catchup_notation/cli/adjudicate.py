@@ -6,34 +6,51 @@ import functools
 
 import typer
 
-from catchup_notation.cli import output
+from catchup_notation.cli import output, runs
 from catchup_notation.cli.options import (
     Board,
     Corrections,
     Format,
     Jobs,
-    Json,
     Paths,
+    Progress,
+    ReportCsv,
+    ReportJson,
+    ReportOutput,
+    Strict,
     Variant,
     parse_corrections,
     with_board,
 )
 from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
-from catchup_notation.reports import adjudication_report
+from catchup_notation.reports import ROW_FIELDS, adjudication_report
 from catchup_notation.solvers.limits import ENDGAME_NODES
 
 EXAMPLES = """\
 Examples:
 
-  catchup adjudicate examples/lg/               # one verdict per record
+  catchup adjudicate examples/littlegolem-collection.sgf
 
-  catchup adjudicate game.sgf --json            # status, winner, groups, scores as JSON lines
+  catchup adjudicate examples/ --corrections diagram --json
 
-  catchup adjudicate post.txt --variant ketchup-3
+  catchup adjudicate examples/ --corrections diagram --csv > verdicts.csv
 
-Exit codes: 0 every record adjudicated (finished, resigned or unfinished); 1 a record breaks a rule
-or cannot be adjudicated under the variant asked for; 2 usage error; 3 unreadable input (wins over 1).
+  catchup adjudicate examples/genius-death-match.genius --solve-endgame
+
+Each record's verdict: who won and where the comparison of group sizes
+decided, a resignation, the standing of an unfinished game, or why there
+is none. A summary line ends the report (on stderr when the report goes
+to a file or is JSON or CSV).
+
+Exit codes: 0 every record adjudicated (finished, resigned, unfinished);
+1 a record breaks a rule or cannot be judged under the variant asked for
+(or, with --strict, drew a warning); 2 usage error; 3 some input could
+not be read (wins over 1); 5 no record found at all.
 """
+
+#: The statuses a summary counts, in this order (those that always show, and the others when met).
+_ALWAYS = ("finished", "resigned", "unfinished", "invalid", "unreadable")
+_STATUSES = ("finished", "resigned", "timeout", "draw", "abandoned", "unfinished", "invalid", "unreadable")
 
 
 def adjudicate(
@@ -41,28 +58,39 @@ def adjudicate(
     variant: Variant = None,
     board: Board = None,
     format: Format = None,
-    json: Json = False,
-    jobs: Jobs = None,
     corrections: Corrections = None,
+    json: ReportJson = False,
+    csv: ReportCsv = False,
+    out: ReportOutput = None,
+    strict: Strict = False,
+    jobs: Jobs = None,
+    progress: Progress = None,
     solve_endgame: SolveEndgame = False,
     max_empty: MaxEmpty = None,
     endgame_nodes: EndgameNodes = ENDGAME_NODES,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
-    variant = with_board(variant, board)
     limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
-    report = functools.partial(adjudication_report, endgame=limits)
-    counts = output.print_reports(
+    code = runs.run_reports(
         paths,
-        report,
-        json=json,
-        label="adjudicating",
+        functools.partial(adjudication_report, endgame=limits),
+        fields=ROW_FIELDS["adjudicate"],
+        summary=_summary,
+        mode=runs.report_mode(json=json, csv=csv, out=out),
+        out=out,
         jobs=jobs,
         format=format,
-        variant=variant,
+        variant=with_board(variant, board),
         corrections=parse_corrections(corrections),
+        strict=strict,
+        progress=progress,
+        label="adjudicating",
     )
-    raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
+    raise typer.Exit(code)
+
+
+def _summary(tally: runs.Tally) -> str:
+    return runs.counted(tally, *_STATUSES, always=_ALWAYS)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import typer
 
 from catchup_notation.board import Board
 from catchup_notation.cli import output
+from catchup_notation.cli.options import TEXT
 from catchup_notation.errors import BoardError
 from catchup_notation.shapes import board_data, mask_rows, named, named_shapes, parse_board
 from catchup_notation.writing import write_file
@@ -16,13 +17,11 @@ from catchup_notation.writing import write_file
 EXAMPLES = """\
 Examples:
 
-  catchup boards                                 # the named shapes
+  catchup boards                           # the named shapes
 
-  catchup boards donut5                          # one board drawn as a mask, with its spelling
+  catchup boards donut5                    # one board, with its spelling
 
-  catchup boards @shape.txt --svg shape.svg      # a picture of a board
-
-  catchup verify game.sgf --board triangle6      # a record on that board
+  catchup boards triangle6 --svg shape.svg
 
 A board is given to --board, or to a variant as board=: a named shape
 (hexhex5, triangle6), @FILE holding a mask, an inline mask (rows split by
@@ -41,12 +40,26 @@ the cells that exist.
 
 BoardArgument = Annotated[
     str | None,
-    typer.Argument(help="A board to draw (any spelling, e.g. triangle6 or @shape.txt).", show_default=False),
+    typer.Argument(
+        help="A board to draw (any spelling, e.g. triangle6 or @shape.txt).",
+        metavar="[BOARD]",
+        click_type=TEXT,
+        show_default=False,
+    ),
 ]
-Json = Annotated[bool, typer.Option("--json", help="JSON on stdout: one line per shape, or the board's.")]
+Json = Annotated[
+    bool,
+    typer.Option("--json", help="JSON on stdout: one object per named shape per line; with BOARD, that board's."),
+]
 Svg = Annotated[
     Path | None,
-    typer.Option("--svg", help="Write a picture of the board to this SVG file.", dir_okay=False, show_default=False),
+    typer.Option(
+        "--svg",
+        metavar="FILE",
+        help="Write a picture of the board to this SVG file.",
+        dir_okay=False,
+        show_default=False,
+    ),
 ]
 
 

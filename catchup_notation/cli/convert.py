@@ -1,101 +1,263 @@
-"""`catchup convert`: any readable notation to any writable one, written atomically."""
+"""`catchup convert`: any readable notation to any writable one, record by record, written atomically.
+
+Every record that can be written is written; each one that cannot (unreadable, or not writable in
+the target notation without changing what the rules say of it) is named on stderr with its file,
+index, line and why, and in the `--json` summary. `--all-or-nothing` writes nothing when any
+record fails. The output replaces its file in one step; on stdout it comes once it is whole.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, Any, TextIO
 
+import attrs
 import typer
 
 from catchup_notation import formats
 from catchup_notation.batch import games
-from catchup_notation.cli import output
+from catchup_notation.cli import output, runs
 from catchup_notation.cli.options import (
     AUTO,
     Board,
     Corrections,
     Format,
-    Variant,
+    Paths,
+    Progress,
+    ReadVariant,
+    Strict,
     check_format,
+    json_option,
     parse_corrections,
     with_board,
 )
+from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
 from catchup_notation.converting import faithfully
-from catchup_notation.errors import WriteError
+from catchup_notation.errors import NotationError, WriteError
+from catchup_notation.game import Game
 from catchup_notation.model import Record
 from catchup_notation.reports import place
-from catchup_notation.writing import atomic_output
 
 EXAMPLES = """\
 Examples:
 
-  catchup convert game.sgf --to abstractplay -o game.apjson
+  catchup convert examples/littlegolem-collection.sgf -o games.apjson
 
-  catchup convert post.txt --format rga --to lg > game.sgf
+  catchup convert examples/abstractplay-size6.json --to sgf > game.sgf
 
-  catchup convert games.sgf --to json -o games.jsonl     # a collection becomes JSON Lines
+  catchup convert examples/ --corrections diagram -o library.jsonl.gz
 
-Anything the target notation cannot carry (player names, headers, ...) is named in a warning on
-stderr. The output file is replaced in one step, so it is never left half written.
-Exit codes: 0 converted; 1 a record cannot be written in the target notation; 2 usage error;
-3 unreadable input (nothing is written).
+  catchup convert examples/ --corrections diagram -o hex.sgf \\
+      --json                       # exits 1: number-set records skipped
+
+Every record that can be written is written; each one that cannot (it
+cannot be read, or the target notation cannot hold it) is named on
+stderr with its file, index, line and why, and skipped. What a written
+record loses (player names, headers...) is named in a warning. The file
+is replaced in one step, never left half written; --all-or-nothing
+writes nothing if any record fails.
+
+Exit codes: 0 every record converted; 1 a record could not be written in
+the target notation (or, with --strict, drew a warning); 2 usage error;
+3 some input could not be read (wins over 1); 5 no record found at all.
 """
 
+To = Annotated[
+    str | None,
+    typer.Option(
+        "--to",
+        "-t",
+        metavar="FORMAT",
+        help="The notation to write: lg, rga, genius, abstractplay, numbers or json, or an alias (see catchup "
+        "formats). Default: the one -o's name says (game.sgf, game.sgf.gz: lg).",
+        callback=check_format,
+        show_default=False,
+    ),
+]
+Output = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed.",
+        show_default=False,
+    ),
+]
+AllOrNothing = Annotated[
+    bool,
+    typer.Option("--all-or-nothing", help="Write nothing at all if any record cannot be read or written."),
+]
+Summary = Annotated[
+    bool,
+    json_option("A JSON summary on stdout of what was written and skipped (needs -o FILE, as stdout has no room)."),
+]
 
-class _Unreadable(Exception):
-    """Some record could not be read: nothing is written."""
+
+@attrs.frozen
+class Note:
+    """A record skipped, or a warning, as the summary names it."""
+
+    source: str | None
+    index: int
+    line: int | None
+    code: str
+    message: str
+
+
+@attrs.define
+class Conversion:
+    """What a conversion did: records read, written, skipped (unreadable or unwritable) and warned."""
+
+    to: str
+    read: int = 0
+    written: int = 0
+    unreadable: int = 0
+    unwritable: int = 0
+    skipped: list[Note] = attrs.field(factory=list)
+    warnings: list[Note] = attrs.field(factory=list)
+    sources: set[str | None] = attrs.field(factory=set)
+    codes: set[str] = attrs.field(factory=set)  # of the warnings of writing each record
+
+    def exit_code(self, *, strict: bool) -> int:
+        """Nothing read 5; unreadable input 3 (wins over 1); unwritable (or, strict, warned) 1."""
+        if not self.read:
+            return output.EXIT_NOTHING
+        failed = self.unwritable + (len(self.warnings) if strict else 0)
+        return output.exit_code(invalid=failed, unreadable=self.unreadable)
 
 
 def convert(
-    path: Annotated[str, typer.Argument(help="A record file, a directory, or - for stdin.", show_default=False)],
-    to: Annotated[
-        str,
-        typer.Option(
-            "--to",
-            "-t",
-            help="Target notation: lg, rga, genius, abstractplay, numbers, json.",
-            callback=check_format,
-            show_default=False,
-        ),
-    ],
-    out: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Output file (default: stdout).", dir_okay=False, show_default=False),
-    ] = None,
+    paths: Paths,
+    to: To = None,
+    out: Output = None,
     format: Format = None,
-    variant: Variant = None,
+    variant: ReadVariant = None,
     board: Board = None,
     corrections: Corrections = None,
+    all_or_nothing: AllOrNothing = False,
+    strict: Strict = False,
+    json: Summary = False,
+    progress: Progress = None,
 ) -> None:
-    """Convert records from one notation to another, warning about anything the target cannot carry."""
+    """Convert records from one notation to another, record by record, naming what cannot be converted."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
-    variant = with_board(variant, board)
-    counted = {"records": 0}
-    records = _records(path, to, format, variant, parse_corrections(corrections), counted)
+    target = _target(to, out)
+    to_file = out is not None and out != "-"
+    if json and not to_file:
+        raise typer.BadParameter("the JSON summary goes to stdout: give -o FILE for the records", param_hint="--json")
+    inputs = runs.named_inputs(paths, exclude=[out] if to_file and out is not None else [])
+    chosen, fixes = with_board(variant, board), parse_corrections(corrections)
+    found = games(inputs.files, format=format, variant=chosen, corrections=fixes)
+    done = Conversion(target)
+    bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
+    with bar_of_run as bar, _destination(out) as destination:
+        stream, keep = destination
+        records = _convertible(advancing(found, bar), done)
+        try:
+            for warning in formats.write(records, target, stream):
+                if warning.code not in done.codes:  # of the records together; each one's were named as it came
+                    done.codes.add(warning.code)
+                    _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
+        except WriteError as exc:  # a record refused in the company of the others: nothing is written
+            raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
+        failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
+        keep(done.written > 0 and not (all_or_nothing and failed))
+    _report(done, out, all_or_nothing and failed > 0, json)
+    runs.warn_empty(inputs, done.sources)
+    raise typer.Exit(done.exit_code(strict=strict))
+
+
+def _target(to: str | None, out: str | None) -> str:
+    """--to, else the notation -o's name says."""
+    if to is not None:
+        return to
+    if out is None or out == "-":
+        raise typer.BadParameter("give --to FORMAT, or -o FILE whose name says it (game.sgf)", param_hint="--to")
     try:
-        if out is None:
-            # Spooled, so that nothing reaches stdout when a later record cannot be read.
-            with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8") as spool:
-                warnings = formats.write(records, to, spool)  # type: ignore[arg-type]
-                if not counted["records"]:
-                    raise output.fail(f"no record found in {path}", output.EXIT_UNREADABLE)
-                spool.seek(0)
-                _copy(spool, sys.stdout)  # type: ignore[arg-type]
-        else:
+        return formats.detect_output(out)
+    except NotationError as exc:
+        raise typer.BadParameter(f"{exc.message}: give --to FORMAT", param_hint="--to") from None
+
+
+def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
+    """The records that can be written in the target, as the writer asks for them; the others
+    are named (on stderr, and in `done`) and passed over, and so are the reading warnings."""
+    for game in found:
+        done.read += 1
+        done.sources.add(game.source.file)
+        source, index = game.source.file, game.source.index
+        line = game.record.at.line if game.record.at is not None else game.source.line
+        for w in game.warnings:
+            where = place(source, index, line=w.line, column=w.column)
+            say_on_stderr([("warning", f"{where}: warning[{w.code}]: {w.message}")])
+            done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
+        error = game.reading_error
+        if error is not None:
+            done.unreadable += 1
+            note = Note(source, index, error.line or line, error.code, error.message)
+            _skip(done, note, [("error", str(error))], "it cannot be read")
+            continue
+        try:
+            carried = faithfully(game.record, done.to, f"record {index} of {source or '<text>'}")
+        except WriteError as exc:  # one the target cannot hold, or would judge otherwise
+            done.unwritable += 1
+            _skip(done, Note(source, index, line, exc.code, exc.message), [], f"{done.to} cannot hold it: {exc}")
+            continue
+        for warning in carried:
+            done.codes.add(warning.code)
+            _warn(done, Note(source, index, line, warning.code, f"{done.to}: {warning.message}"))
+        done.written += 1
+        yield game.record
+
+
+def _skip(done: Conversion, note: Note, said: list[tuple[str, str]], why: str) -> None:
+    """Name a record that is not converted: `said` (its error as read), then where, which and why."""
+    done.skipped.append(note)
+    where = place(note.source, note.index, line=note.line)
+    line = f"{where}: error[{note.code}]: record {note.index} skipped, {why}"
+    say_on_stderr([*said, ("error", line)])
+
+
+def _warn(done: Conversion, note: Note) -> None:
+    done.warnings.append(note)
+    where = place(note.source, note.index, line=note.line) + ": " if note.source is not None else ""
+    say_on_stderr([("warning", f"{where}warning[{note.code}]: {note.message}")])
+
+
+@contextlib.contextmanager
+def _destination(out: str | None) -> Iterator[tuple[TextIO, Any]]:
+    """Where the records go, and a function saying whether to keep them: a file replaced in one
+    step (or left as it was), or stdout once the conversion is whole (spooled until then)."""
+    kept = {"keep": False}
+
+    def keep(value: bool) -> None:
+        kept["keep"] = value
+
+    if out is not None and out != "-":
+        from catchup_notation.writing import atomic_output
+
+        try:
             with atomic_output(out) as stream:
-                warnings = formats.write(records, to, stream)
-                if not counted["records"]:
-                    raise output.fail(f"no record found in {path}", output.EXIT_UNREADABLE)
-    except _Unreadable:
-        raise typer.Exit(output.EXIT_UNREADABLE) from None
-    except WriteError as exc:
-        raise output.fail(f"cannot write these records as {to}: {exc}", output.EXIT_RULE) from None
-    for warning in warnings:
-        output.warn(f"{to}: {warning.message} [{warning.code}]")
+                yield stream, keep
+                if not kept["keep"]:
+                    raise _Discard
+        except _Discard:
+            pass
+        return
+    with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8") as spool:
+        yield spool, keep  # type: ignore[misc]
+        if kept["keep"]:
+            spool.seek(0)
+            _copy(spool, sys.stdout)  # type: ignore[arg-type]
+
+
+class _Discard(Exception):
+    """Leave the output file as it was (nothing to write, or --all-or-nothing and a record failed)."""
 
 
 def _copy(source: TextIO, target: TextIO) -> None:
@@ -107,26 +269,30 @@ def _copy(source: TextIO, target: TextIO) -> None:
     target.flush()
 
 
-def _records(
-    path: str, to: str, format: str | None, variant: str | None, corrections: object, counted: dict[str, int]
-) -> Iterator[Record]:
-    """Every record under `path`, as the writer asks for them; reading warnings and errors go to
-    stderr as they come, and an unreadable record stops the conversion (nothing is written)."""
-    unreadable = False
-    for game in games([path], format=format, variant=variant, corrections=corrections):  # type: ignore[arg-type]
-        source = game.source.file
-        for w in game.warnings:
-            where = place(source, game.source.index, line=w.line, column=w.column)
-            output.print_lines([("warning", f"{where}: warning[{w.code}]: {w.message}")], stderr=True)
-        if game.reading_error is not None:
-            output.print_lines([("error", str(game.reading_error))], stderr=True)
-            unreadable = True  # report every bad record, then write nothing
-        elif not unreadable:
-            faithfully(game.record, to, f"record {game.source}")  # one the target would judge otherwise is refused
-            counted["records"] += 1
-            yield game.record
-    if unreadable:
-        raise _Unreadable
+def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> None:
+    """The summary: a line on stderr, and with --json the object on stdout."""
+    where = "stdout" if out is None or out == "-" else out
+    if discarded:
+        said = f"nothing written ({len(done.skipped)} of {done.read} records could not be converted; --all-or-nothing)"
+    elif done.written:
+        said = f"wrote {done.written} of {done.read} record{'s' if done.read != 1 else ''} as {done.to} to {where}"
+    else:
+        said = f"nothing written: none of {done.read} records could be converted to {done.to}"
+    skipped = f"; {len(done.skipped)} skipped" if done.skipped and not discarded else ""
+    output.print_lines([("summary", said + skipped)], stderr=True)
+    if json:
+        from catchup_notation.serialization import to_data
+
+        output.emit_json(
+            {
+                "to": done.to,
+                "output": None if out is None or out == "-" else out,
+                "read": done.read,
+                "written": 0 if discarded else done.written,
+                "skipped": to_data(done.skipped),
+                "warnings": to_data(done.warnings),
+            }
+        )
 
 
 def register(app: typer.Typer) -> None:

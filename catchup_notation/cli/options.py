@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
+from typer._click.types import ParamType  # typer's own copy of click (typer vendors it)
 
-from catchup_notation.errors import VariantError
+from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.rules.registry import on_board, parse_variant
 
 AUTO = "auto"
+
+
+class Words(ParamType):
+    """An argument's text, as it is; its help shows only its name (PATH), not a type (`<str>`)."""
+
+    name = "text"
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        """No type beside the argument's name in --help."""
+        return ""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        """The text as given."""
+        return value
+
+
+#: The type of every text argument of the commands.
+TEXT = Words()
 
 
 def _check_variant(value: str | None) -> str | None:
@@ -23,29 +42,50 @@ def _check_variant(value: str | None) -> str | None:
 
 
 def check_format(value: str | None) -> str | None:
-    """A `--format`/`--to` value: a registered format name, or a usage error listing them."""
+    """A `--format`/`--to` value: a format name or alias (`sgf`, `ap`), as its registered name; a
+    usage error listing them otherwise."""
     if value is None:
         return None
-    from catchup_notation.formats import names as format_names
+    from catchup_notation.formats import canonical_name
 
-    names = format_names()
-    if value.lower() not in names:
-        raise typer.BadParameter(f"unknown format {value!r}; known formats: {', '.join(names)}")
-    return value.lower()
+    try:
+        return canonical_name(value)
+    except NotationError as exc:
+        raise typer.BadParameter(exc.message) from None
 
 
 Paths = Annotated[
     list[str],
-    typer.Argument(help="Record files, directories (searched recursively) or - for stdin.", show_default=False),
+    typer.Argument(
+        help="Record files, folders (searched recursively) or - for standard input. Compressed files "
+        "(.gz, .bz2, .xz) and .zip archives are read as they are.",
+        metavar="PATH...",
+        click_type=TEXT,
+        show_default=False,
+    ),
 ]
 Variant = Annotated[
     str | None,
     typer.Option(
         "--variant",
         "-v",
-        help="Rules to check under, e.g. catchup, ketchup-3, catchup(size=7), catch-up(set=1..12); "
-        "'auto' lists every variant that accepts each record. Default: the record's own "
-        "(catchup for hex formats that do not say).",
+        metavar="VARIANT",
+        help="The rules to judge by, e.g. catchup, ketchup-3, catchup(size=7), catch-up(set=1..12) (see "
+        "catchup variants). Default: the record's own (catchup where the notation does not say). 'auto': "
+        "the record's own if it accepts the record, else the first variant that does.",
+        callback=_check_variant,
+        show_default=False,
+    ),
+]
+ReadVariant = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="VARIANT",
+        help="The rules to read the records under, for notations that do not name them (Little Golem, Genius, "
+        "rga, Abstract Play), e.g. ketchup-3 or catchup(size=7). Default: the record's own (catchup where the "
+        "notation does not say).",
         callback=_check_variant,
         show_default=False,
     ),
@@ -54,8 +94,9 @@ Board = Annotated[
     str | None,
     typer.Option(
         "--board",
+        metavar="BOARD",
         help="The board, for records that do not say its shape (Little Golem's random board): a named shape "
-        "(triangle6), @shape.txt (a mask: a '.' per cell as rga diagrams draw them), an inline mask with '/' "
+        "(triangle6), @FILE holding a mask (a '.' per cell, as rga diagrams draw them), an inline mask with '/' "
         "between rows, or a cell list {(q,r),...}. Played under --variant (default catchup). "
         "See catchup boards.",
         show_default=False,
@@ -77,8 +118,9 @@ Format = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help="Notation of the input (lg, rga, genius, abstractplay, numbers, json). Default: from the "
-        "file extension and content.",
+        metavar="FORMAT",
+        help="The notation of the input: lg, rga, genius, abstractplay, numbers or json, or an alias "
+        "(see catchup formats). Default: told from each file's name and content.",
         callback=check_format,
         show_default=False,
     ),
@@ -104,24 +146,58 @@ Corrections = Annotated[
     str | None,
     typer.Option(
         "--corrections",
+        metavar="diagram|FIXES",
         help="rga posts only: fix coordinates that are not cells, either 'diagram' (take the cell the "
         "post's own diagram shows) or fixes like 'l7=l6,12:g2=h2' (TURN: limits a fix to one turn).",
         show_default=False,
     ),
 ]
-Json = Annotated[bool, typer.Option("--json", help="One JSON object per record per line on stdout.")]
 Jobs = Annotated[
     int | None,
     typer.Option(
         "--jobs",
         "-j",
         min=1,
-        help="Worker processes. Default: every core when there are many files, else 1. Output stays in input order.",
+        metavar="N",
+        help="Worker processes. Default: every core when there are many files, a big file or standard input, "
+        "else 1. The output stays in input order.",
+        show_default=False,
+    ),
+]
+RecordIndex = Annotated[
+    int, typer.Option("--record", "-r", min=0, metavar="N", help="Which record of the file (0-based).")
+]
+Strict = Annotated[
+    bool,
+    typer.Option("--strict", help="Warnings fail the run too: a record that drew any warning makes it exit 1."),
+]
+Progress = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress",
+        help="A progress bar on stderr while the run lasts more than a moment, when stderr is a terminal "
+        "(the default); never in pipes or files. --no-progress: none at all.",
         show_default=False,
     ),
 ]
 
 
-def format_option(help: str) -> object:
-    """A --format-like option with its own help (for convert's --to)."""
-    return typer.Option(help=help, callback=check_format, show_default=False)
+def json_option(help: str) -> object:
+    """A --json flag with its command's own help (what it prints differs by command)."""
+    return typer.Option("--json", help=help)
+
+
+ReportJson = Annotated[bool, json_option("One JSON object per record per line (JSON Lines; see docs/reports.md).")]
+ReportCsv = Annotated[bool, typer.Option("--csv", help="One CSV row per record, with a header row.")]
+ReportOutput = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write the report to FILE (replaced in one step, never left half written) instead of stdout; "
+        "its ending chooses the form unless --json or --csv does: .csv CSV, .json/.jsonl JSON Lines, "
+        "anything else text. FILE.gz, .bz2, .xz are compressed. The summary line goes to stderr.",
+        show_default=False,
+    ),
+]

@@ -11,10 +11,8 @@ import contextlib
 import functools
 import os
 import sys
-import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
 
@@ -23,15 +21,13 @@ from catchup_notation.writing import OutputError
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
     from rich.console import Console
 
-    from catchup_notation.formats.base import Corrections
-    from catchup_notation.game import Game
-
-# Exit codes (documented in the README; tested in tests/test_cli_exit_codes.py).
+# Exit codes (documented in docs/reports.md; tested in tests/test_cli_exits.py).
 EXIT_OK = 0
 EXIT_RULE = 1  # a record breaks a rule, or cannot be checked/adjudicated/converted as asked
 EXIT_USAGE = 2  # typer's own: a bad option or argument
 EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read (wins over 1)
 EXIT_INTERNAL = 4  # a bug in catchup-notation itself
+EXIT_NOTHING = 5  # nothing was read: no record at all in what was named
 
 REPORT_TO = (
     "please report it to the catchup-notation maintainers with "
@@ -137,40 +133,6 @@ def fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def with_progress(items: Iterable[T], *, enabled: bool, label: str = "reading", delay: float = 0.5) -> Iterator[T]:
-    """Yield `items`; when enabled and stderr is a terminal, show a count of the records done on
-    stderr, but only once the run has lasted longer than `delay` seconds (short runs stay quiet)."""
-    if not enabled or not _styled(sys.stderr):
-        yield from items
-        return
-    console = stderr_console()
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    started = time.monotonic()
-    progress: Progress | None = None
-    task = None
-    done = 0
-    try:
-        for item in items:
-            done += 1
-            if progress is None and time.monotonic() - started > delay:
-                progress = Progress(
-                    SpinnerColumn(),
-                    TextColumn("{task.description}: {task.completed} records"),
-                    TimeElapsedColumn(),
-                    console=console,
-                    transient=True,
-                )
-                progress.start()
-                task = progress.add_task(label, total=None, completed=done - 1)
-            if progress is not None and task is not None:
-                progress.update(task, completed=done)
-            yield item
-    finally:
-        if progress is not None:
-            progress.stop()
-
-
 # Set by the app's callback for each run (`catchup --debug ...`); CATCHUP_DEBUG=1 also works.
 debug_requested = False
 
@@ -214,76 +176,3 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
             ) from None
 
     return run
-
-
-class Report(Protocol):
-    """What `stream_reports` prints: a report's outcome (for the counts), its text lines."""
-
-    @property
-    def outcome(self) -> str:
-        """valid, invalid, unreadable or adjudicated: what the record counts as."""
-        ...
-
-    def lines(self) -> list[tuple[str, str]]:
-        """The report's text lines, each with its kind (error, warning, ok, plain)."""
-        ...
-
-
-class Printed(NamedTuple):
-    """A report as it will be printed: its outcome (for the counts) and its JSON line or text lines."""
-
-    outcome: str
-    json: str
-    lines: list[tuple[str, str]]
-
-
-def printer(report_of: Callable[[Game], Report], *, json: bool) -> Callable[[Game], Printed]:
-    """What `stream_reports` prints of a game, made where the report is made: on several cores
-    in the workers, so that the parent only writes text (it shares a core with them)."""
-    return functools.partial(_printed, report_of, json)
-
-
-def _printed(report_of: Callable[[Game], Report], as_json: bool, game: Game) -> Printed:
-    report = report_of(game)
-    if as_json:
-        from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
-
-        return Printed(report.outcome, json_line(to_data(report)), [])
-    return Printed(report.outcome, "", report.lines())
-
-
-def print_reports(
-    paths: Sequence[str],
-    report_of: Callable[[Game], Report],
-    *,
-    json: bool,
-    label: str,
-    jobs: int | None,
-    format: str | None,
-    variant: str | None,
-    corrections: Corrections,
-) -> Counter[str]:
-    """Every record of `paths` judged by `report_of` (on several cores as `jobs` says) and printed
-    as it comes; the count of each outcome."""
-    from catchup_notation.batch import reports
-
-    found = reports(
-        paths, printer(report_of, json=json), jobs=jobs, format=format, variant=variant, corrections=corrections
-    )
-    return stream_reports(found, json=json, label=label)
-
-
-def stream_reports(printed: Iterable[Printed], *, json: bool, label: str) -> Counter[str]:
-    """Print each report as it comes (a JSON line, or its text lines), with a spinner on a
-    terminal in text mode; the count of each outcome."""
-    counts: Counter[str] = Counter()
-    write = line_writer()
-    out = sys.stdout
-    for item in with_progress(printed, enabled=not json, label=label):
-        counts[item.outcome] += 1
-        if json:
-            out.write(item.json + "\n")
-        else:
-            for kind, text in item.lines:
-                write(kind, text)
-    return counts

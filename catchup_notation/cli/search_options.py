@@ -25,9 +25,10 @@ JobsOption = Annotated[
         "--jobs",
         "-j",
         min=1,
-        help="Processes that share the search (hex: split at the root; number sets: each searches the whole "
-        "question, they exchange what they prove and split the positions they meet in). Default: every core "
-        "for hex, two for number sets (0.62-0.70 times one's wall time on 1..22 and larger, on two idle cores).",
+        metavar="N",
+        help="Processes that share the search (hex: the first turns are split between them; number sets: each "
+        "searches the whole question and they exchange what they prove; on the compiled core, threads sharing one "
+        "table). Default: every core for hex, two for number sets (one on the compiled core).",
         show_default=False,
     ),
 ]
@@ -36,6 +37,7 @@ Timeout = Annotated[
     typer.Option(
         "--timeout",
         min=0.0,
+        metavar="SECONDS",
         help="Stop after this many seconds and report what is known (also lets a large problem start).",
         show_default=False,
     ),
@@ -45,13 +47,14 @@ MaxNodes = Annotated[
     typer.Option(
         "--max-nodes",
         min=1,
+        metavar="N",
         help="Stop after searching this many positions and report what is known (also lets a large problem start).",
         show_default=False,
     ),
 ]
 Memory = Annotated[
     int,
-    typer.Option("--memory", min=16, help="Megabytes for the search's tables, all processes together."),
+    typer.Option("--memory", min=16, metavar="MB", help="Megabytes for the search's tables, all processes together."),
 ]
 
 SolveEndgame = Annotated[
@@ -66,6 +69,7 @@ MaxEmpty = Annotated[
     typer.Option(
         "--max-empty",
         min=0,
+        metavar="N",
         help="With --solve-endgame: leave positions with more empty cells unsolved (default: what takes a few "
         f"seconds; {ENDGAME_EMPTY['several stones']} for catchup and ketchup, {ENDGAME_EMPTY['one stone']} brink, "
         f"{ENDGAME_EMPTY['one stone, no bound']} plur, {ENDGAME_EMPTY['one or two stones']} alternative, "
@@ -78,6 +82,7 @@ EndgameNodes = Annotated[
     typer.Option(
         "--endgame-nodes",
         min=1,
+        metavar="N",
         help="With --solve-endgame: leave a position unsolved once its search passes this many nodes "
         "(under a minute; nodes, not seconds, so that every machine says the same).",
     ),
@@ -95,7 +100,8 @@ PROGRESS_DELAY = 0.5
 
 class SearchDisplay:
     """The progress line of a search on a terminal's stderr: a spinner, what runs, its nodes and
-    turns done as the search reports them (it is the search's progress callback), and the time.
+    their rate, the root's turns done as a bar when the search splits them (it is the search's
+    progress callback), and the time. No time left is guessed: turns cost very different times.
     It appears once the work has run `delay` seconds: at the first report after that, or, with
     `ticking`, after that long whatever the reports (for work that reports rarely or never, such
     as a tournament's games)."""
@@ -103,6 +109,7 @@ class SearchDisplay:
     def __init__(self, console: Console, label: str, delay: float, ticking: bool) -> None:
         self.console, self.label, self.delay = console, label, delay
         self.detail = ""  # what the last report said
+        self.steps = (0, 0)  # the root's turns done and in all, when the search splits them
         self.started = time.monotonic()
         self.bar: Bar | None = None
         self.task: TaskID | None = None
@@ -117,35 +124,39 @@ class SearchDisplay:
             self.timer.start()
 
     def __call__(self, report: Progress) -> None:
-        turns = f", {report.done}/{report.total} turns" if report.total else ""
-        self.detail = f": {report.nodes:,} nodes{turns}"
+        turns = f", {report.done}/{report.total} first turns valued" if report.total else ""
+        rate = report.nodes / report.seconds if report.seconds > 0 else 0
+        self.detail = f": {report.nodes:,} nodes, {rate:,.0f}/s{turns}"
+        self.steps = (report.done, report.total)
         if self.bar is None and time.monotonic() - self.started >= self.delay:
             self.start()
         self.refresh()
 
     def describe(self, label: str) -> None:
         """Say what runs now (a new phase, the next pairing)."""
-        self.label, self.detail = label, ""
+        self.label, self.detail, self.steps = label, "", (0, 0)
         self.refresh()
 
     def start(self) -> None:
         """Show the line (once; never after `close`)."""
+        from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
         from rich.progress import Progress as Bar
-        from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
         with self.lock:
             if self.bar is not None or self.closed:
                 return
-            columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+            columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
             bar = Bar(*columns, console=self.console, transient=True)
             self.task = bar.add_task(self.label + self.detail, total=None)
             bar.start()
             self.bar = bar
 
     def refresh(self) -> None:
+        """Show what the last report said."""
         with self.lock:
             if self.bar is not None and self.task is not None:
-                self.bar.update(self.task, description=self.label + self.detail)
+                done, total = self.steps
+                self.bar.update(self.task, description=self.label + self.detail, completed=done, total=total or None)
 
     @contextmanager
     def paused(self) -> Iterator[None]:
@@ -177,11 +188,12 @@ def search_progress(
     """The progress line (a `SearchDisplay`, which is also the search's progress callback) when
     stderr is a terminal, else None: never in JSON output, pipes or files. It appears after
     `delay` seconds (PROGRESS_DELAY), so that short runs stay quiet."""
-    console = output.stderr_console()
-    if not enabled or not console.is_terminal:
+    from catchup_notation.cli.progress import stderr_is_terminal
+
+    if not enabled or not stderr_is_terminal():
         yield None
         return
-    display = SearchDisplay(console, label, PROGRESS_DELAY if delay is None else delay, ticking)
+    display = SearchDisplay(output.stderr_console(), label, PROGRESS_DELAY if delay is None else delay, ticking)
     try:
         yield display
     finally:

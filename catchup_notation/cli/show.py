@@ -9,7 +9,16 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
-from catchup_notation.cli.options import Board, Corrections, Format, Variant, parse_corrections, with_board
+from catchup_notation.cli.options import (
+    TEXT,
+    Board,
+    Corrections,
+    Format,
+    RecordIndex,
+    Variant,
+    parse_corrections,
+    with_board,
+)
 from catchup_notation.errors import IllegalTurn, VariantError, WriteError
 from catchup_notation.reports import error_line, error_report
 from catchup_notation.writing import write_file
@@ -17,33 +26,51 @@ from catchup_notation.writing import write_file
 EXAMPLES = """\
 Examples:
 
-  catchup show game.sgf                      # the final position
+  catchup show examples/littlegolem-collection.sgf      # the final position
 
-  catchup show game.sgf --turn 12            # after turn 12 (0: the empty board)
+  catchup show examples/littlegolem-collection.sgf --turn 12
 
-  catchup show games.sgf --record 3 --svg board.svg
+  catchup show examples/littlegolem-collection.sgf --record 2 \\
+      --svg board.svg
 
-In the text board '.' is an empty cell, each player has a lower-case letter and the stones of the
-last turn are upper case. Exit codes: 0 shown; 1 the record breaks a rule before that turn;
-2 usage error (e.g. a turn the record does not have); 3 unreadable input.
+In the text board '.' is an empty cell, each colour has a lower-case
+letter and the stones of the last turn are upper case (--turn 0 is the
+empty board).
+
+Exit codes: 0 shown; 1 the record breaks a rule before that turn; 2 usage
+error (e.g. a turn the record does not have); 3 unreadable input.
 """
 
 
 def show(
-    path: Annotated[str, typer.Argument(help="A record file, or - for stdin.", show_default=False)],
+    path: Annotated[
+        str,
+        typer.Argument(
+            help="A record file, or - for standard input.", metavar="PATH", click_type=TEXT, show_default=False
+        ),
+    ],
     turn: Annotated[
         int | None,
         typer.Option(
-            "--turn", "-n", min=0, help="Show the position after this turn (default: the end).", show_default=False
+            "--turn",
+            "-n",
+            min=0,
+            metavar="N",
+            help="Show the position after this turn (default: the end; 0: the empty board).",
+            show_default=False,
         ),
     ] = None,
     svg: Annotated[
         Path | None,
         typer.Option(
-            "--svg", help="Write the position as an SVG picture to this file.", dir_okay=False, show_default=False
+            "--svg",
+            metavar="FILE",
+            help="Write the position as an SVG picture to this file.",
+            dir_okay=False,
+            show_default=False,
         ),
     ] = None,
-    record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
+    record_index: RecordIndex = 0,
     format: Format = None,
     variant: Variant = None,
     board: Board = None,

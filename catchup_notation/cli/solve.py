@@ -12,9 +12,10 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Format, Json
+from catchup_notation.cli.options import TEXT, Format, RecordIndex, json_option
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
+from catchup_notation.game import Game
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.rules.registry import parse_variant
@@ -27,21 +28,22 @@ from catchup_notation.solvers.numberset.solver import Solution, check_size, defa
 EXAMPLES = """\
 Examples:
 
-  catchup solve --variant "catchup-2012(size=3)" --moves     # the empty board: value, line, every opening
-
-  catchup solve game.sgf --turn 40 --json                     # the position after turn 40 of a record
+  catchup solve --variant "too(size=2)" --moves   # every opening's value
 
   catchup solve --variant "too(size=2)" --moves --svg openings/
 
-  catchup solve --set 1..20                                  # number-set Catch-Up: the value for P1
+  catchup solve examples/littlegolem-collection.sgf --record 3 --json
+
+  catchup solve --set 1..12                 # number-set Catch-Up
 
   catchup solve --set "{2,2,2,3,3}" --moves --json
 
   catchup solve examples/isaksen-2015.numbers --record 3 --turn 4
 
-Hex values are for the player to move, number-set values for P1: 1 a win, 0 a draw, -1 a loss with
-perfect play. A problem too large to finish in reasonable time is refused unless --timeout or
---max-nodes says how far to go; a search stopped that way says so, prints what it found, and
+Hex values are for the player to move, number-set values for P1: 1 a
+win, 0 a draw, -1 a loss with perfect play. A problem too large to finish
+in reasonable time is refused unless --timeout or --max-nodes says how
+far to go; a search stopped that way says so, prints what it found, and
 exits with 1.
 """
 
@@ -51,12 +53,18 @@ Moves = Annotated[
 
 
 def solve_command(
-    path: Annotated[str | None, typer.Argument(help="A record file (or - for stdin).", show_default=False)] = None,
+    path: Annotated[
+        str | None,
+        typer.Argument(
+            help="A record file (or - for standard input).", metavar="[PATH]", click_type=TEXT, show_default=False
+        ),
+    ] = None,
     variant: Annotated[
         str | None,
         typer.Option(
             "--variant",
             "-v",
+            metavar="VARIANT",
             help="A hex variant to solve from its empty board (catchup(size=3)); with a record, the rules "
             "to replay it under.",
             show_default=False,
@@ -70,16 +78,18 @@ def solve_command(
             "--turn",
             "-n",
             min=0,
+            metavar="N",
             help="Solve the position after this turn of the record (default: its end).",
             show_default=False,
         ),
     ] = None,
-    record_index: Annotated[int, typer.Option("--record", "-r", min=0, help="Which record of the file (0-based).")] = 0,
+    record_index: RecordIndex = 0,
     moves: Moves = False,
     svg: Annotated[
         Path | None,
         typer.Option(
             "--svg",
+            metavar="FOLDER",
             help="Hex: write SVG pictures of the best turns (and a map of the first moves) into this folder; "
             "implies --moves.",
             file_okay=False,
@@ -91,7 +101,7 @@ def solve_command(
     max_nodes: MaxNodes = None,
     memory: Memory = 1024,
     format: Format = None,
-    json: Json = False,
+    json: Annotated[bool, json_option("The result as one JSON object on stdout.")] = False,
 ) -> None:
     """Solve a position exactly: the value with perfect play, a principal line (hex), the value of
     every turn with --moves, nodes and time."""
@@ -107,6 +117,7 @@ def solve_command(
         numbers, start, name = numbers_and_scores(set_spec, scores)
         _numbers(name, numbers, start, 1, moves, json, numbers_budget)
         return
+    record: Game | None = None
     if path is None:
         assert variant is not None
         try:
@@ -119,30 +130,33 @@ def solve_command(
             return
         engine: Any = chosen.new_game()
     else:
-        engine = _record_position(path, record_index, turn, format, variant)
+        record, engine = _record_position(path, record_index, turn, format, variant)
     if isinstance(engine, NumbersGame):
-        if engine.over or engine.to_move is None:
-            _numbers(str(engine.variant), (), engine.scores, 1, moves, json, numbers_budget)
-        else:
-            _numbers(str(engine.variant), engine.remaining, engine.scores, engine.to_move, moves, json, numbers_budget)
+        numbers, to_move = ((), 1) if engine.over or engine.to_move is None else (engine.remaining, engine.to_move)
+        name, played = str(engine.variant), engine.turns_played
+        _numbers(name, numbers, engine.scores, to_move, moves, json, numbers_budget, record, played)
         return
     assert isinstance(engine, HexGame)
-    _hex(engine, moves or svg is not None, json, svg, budget)
+    _hex(engine, moves or svg is not None, json, svg, budget, record)
 
 
-def _record_position(path: str, record_index: int, turn: int | None, format: str | None, variant: str | None) -> Any:
+def _record_position(
+    path: str, record_index: int, turn: int | None, format: str | None, variant: str | None
+) -> tuple[Game, Any]:
     game = one_game(path, record_index, format=format, variant=variant)
     if turn is not None and turn > len(game.record.turns):
         raise typer.BadParameter(f"the record has only {len(game.record.turns)} turns", param_hint="--turn")
     try:
-        return game.engine(turn)
+        return game, game.engine(turn)
     except IllegalTurn as exc:
         raise output.fail(f"{path}: {exc.error.message}", output.EXIT_RULE) from None
     except VariantError as exc:
         raise output.fail(f"{path}: {exc}", output.EXIT_RULE) from None
 
 
-def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[str, Any]) -> None:
+def _hex(
+    game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[str, Any], record: Game | None = None
+) -> None:
     if budget["time_limit"] is None and budget["max_nodes"] is None:
         reason = hex_feasible(game)
         if reason is not None:
@@ -156,7 +170,11 @@ def _hex(game: HexGame, moves: bool, json: bool, svg: Path | None, budget: dict[
             result, stopped = exc.partial, str(exc)
         except EndgameError as exc:
             raise output.fail(str(exc), output.EXIT_RULE) from None
-    _emit(json, lambda: reporting.hex_solution_data(game, result), lambda: reporting.hex_solution_lines(game, result))
+    _emit(
+        json,
+        lambda: reporting.hex_solution_data(game, result, record),
+        lambda: reporting.hex_solution_lines(game, result),
+    )
     if svg is not None and result.moves:
         for written in reporting.write_move_pictures(game, result, svg):
             if not json:
@@ -173,6 +191,8 @@ def _numbers(
     moves: bool,
     json: bool,
     budget: dict[str, Any],
+    record: Game | None = None,
+    turns: int = 0,
 ) -> None:
     try:
         check_size(tuple(numbers))
@@ -193,7 +213,7 @@ def _numbers(
             solution, stopped = exc.partial, str(exc)
     _emit(
         json,
-        lambda: reporting.numbers_solution_data(variant, solution),
+        lambda: reporting.numbers_solution_data(variant, solution, record, turns),
         lambda: reporting.numbers_solution_lines(variant, solution),
     )
     if stopped is not None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Json
+from catchup_notation.cli.options import json_option
 from catchup_notation.cli.search_options import MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.stats import level_branching, tree_stats
@@ -18,11 +18,12 @@ Examples:
 
   catchup stats --set 1..10
 
-  catchup stats --set 1..12 --json
+  catchup stats --set 1..10 --json
 
-Counted by expanding the game (memoised over states), not by formula; the cost grows quickly
-past 13 numbers: a larger set is refused unless --timeout or --max-nodes (positions expanded) says
-how far to go, and --memory bounds the positions kept.
+Counted by expanding the game (memoised over states), not by formula;
+the cost grows quickly past 13 numbers: a larger set is refused unless
+--timeout or --max-nodes (positions expanded) says how far to go, and
+--memory bounds the positions kept.
 """
 
 
@@ -32,7 +33,7 @@ def stats_command(
     timeout: Timeout = None,
     max_nodes: MaxNodes = None,
     memory: Memory = 1024,
-    json: Json = False,
+    json: Annotated[bool, json_option("The statistics as one JSON object on stdout.")] = False,
 ) -> None:
     """Game-tree size, state-space size, win/tie/loss shares, branching factors and minimum depth."""
     if set_spec is None:

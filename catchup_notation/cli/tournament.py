@@ -9,7 +9,7 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import Json
+from catchup_notation.cli.options import json_option
 from catchup_notation.cli.search_options import Timeout, search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.heuristics import (
@@ -28,33 +28,43 @@ HEURISTICS = ("Random", "MaxScore", "MinScore", "UseMostNums")
 EXAMPLES = """\
 Examples:
 
-  catchup tournament --set 1..10 --games 10000
+  catchup tournament --set 1..8 --games 200
 
-  catchup tournament --set 1..10 --p1 MaxScore --p2 UseMostNums+MinScore --seed 7 --json
+  catchup tournament --set 1..10 --p1 MaxScore \\
+      --p2 UseMostNums+MinScore --seed 7 --json
 
-Heuristics: Random, MaxScore, MinScore, UseMostNums, and combinations such as
-UseMostNums+MinScore (ties broken by the next, then at random). Without --p1/--p2 every pair of
-the four simple heuristics plays (the paper's Table 3).
+Heuristics: Random, MaxScore, MinScore, UseMostNums, and combinations
+such as UseMostNums+MinScore (ties broken by the next, then at random).
+Without --p1/--p2 every pair of the four simple heuristics plays (the
+paper's Table 3).
 
-A tournament estimated (from one sample game) to take over ten minutes is
-refused unless --timeout says how long to play; one stopped that way reports
-the games played so far and exits with 1.
+A tournament estimated (from one sample game) to take over ten minutes
+is refused unless --timeout says how long to play; one stopped that way
+reports the games played so far and exits with 1.
 """
 
 
 def tournament_command(
     set_spec: SetSpec = None,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Games per pairing.")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, metavar="N", help="Games per pairing.")] = 1000,
     p1: Annotated[
-        str | None, typer.Option("--p1", help="P1's heuristic (default: each of the four).", show_default=False)
+        str | None,
+        typer.Option(
+            "--p1", metavar="HEURISTIC", help="P1's heuristic (default: each of the four).", show_default=False
+        ),
     ] = None,
     p2: Annotated[
-        str | None, typer.Option("--p2", help="P2's heuristic (default: each of the four).", show_default=False)
+        str | None,
+        typer.Option(
+            "--p2", metavar="HEURISTIC", help="P2's heuristic (default: each of the four).", show_default=False
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed gives the same results.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Random seed; the same seed gives the same results.")
+    ] = 0,
     scores: Scores = "0:0",
     timeout: Timeout = None,
-    json: Json = False,
+    json: Annotated[bool, json_option("One JSON object per pairing per line on stdout.")] = False,
 ) -> None:
     """Play heuristics against each other and report P1's win, draw and loss shares."""
     if set_spec is None:

@@ -10,11 +10,11 @@ from importlib import import_module
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from catchup_notation.cli import COMMANDS, output, version_text
 
-_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}
+_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}  # of each command
 
 
 class _CommandsOnDemand(TyperGroup):
@@ -39,9 +39,33 @@ class _CommandsOnDemand(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+class _PlainUsage(TyperCommand):
+    """A command whose usage line names its arguments as their metavars say (`PATH...`), not in
+    typer's braces (`{PATH...}`)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """`[OPTIONS] PATH...`."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument) and param.metavar:
+                pieces.append(param.metavar)
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class _OneCommand(typer.Typer):
+    """The app a command module registers its command on: every command with the plain usage line."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        """As typer's, with the plain usage line."""
+        kwargs.setdefault("cls", _PlainUsage)
+        return super().command(*args, **kwargs)
+
+
 def load_command(name: str) -> Any:
     """The click command of `catchup NAME`, from its module's `register`."""
-    single = typer.Typer(**_SETTINGS)
+    single = _OneCommand(**_SETTINGS)
     import_module(f"catchup_notation.cli.{name.replace('-', '_')}").register(single)
     return typer.main.get_command(single)
 
@@ -50,10 +74,11 @@ app = typer.Typer(
     name="catchup",
     cls=_CommandsOnDemand,
     help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
-    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken; 2 usage error; "
-    "3 unreadable input; 4 internal error.",
+    epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken (or, with --strict, "
+    "a warning); 2 usage error; 3 unreadable input; 4 internal error; 5 nothing read.",
     no_args_is_help=True,
-    **_SETTINGS,
+    add_completion=True,  # --install-completion, --show-completion
+    pretty_exceptions_enable=False,
 )
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 from rich.text import Text
 
 from catchup_notation.cli import output
-from catchup_notation.cli.options import Json
+from catchup_notation.cli.options import json_option
 from catchup_notation.rules.registry import format_value, specs
 from catchup_notation.serialization import to_data
 
@@ -15,14 +17,16 @@ Examples:
 
   catchup variants
 
-  catchup variants --json | jq -r .name
+  catchup variants --json
 
-Any name or alias below selects a variant with --variant, with parameters in brackets:
-catchup(size=7), catch-up(set={2,2,2,3,3}, scores=0:3).
+Any name or alias below selects a variant with --variant, with parameters
+in brackets: catchup(size=7), catch-up(set={2,2,2,3,3}, scores=0:3).
 """
 
 
-def variants(json: Json = False) -> None:
+def variants(
+    json: Annotated[bool, json_option("One JSON object per variant per line on stdout.")] = False,
+) -> None:
     """List every variant: names, aliases, parameters, description and sources."""
     if json:
         for spec in specs():

@@ -4,32 +4,47 @@ from __future__ import annotations
 
 import typer
 
-from catchup_notation.cli import output
+from catchup_notation.cli import output, runs
 from catchup_notation.cli.options import (
     Board,
     Corrections,
     Format,
     Jobs,
-    Json,
     Paths,
+    Progress,
+    ReportCsv,
+    ReportJson,
+    ReportOutput,
+    Strict,
     Variant,
     parse_corrections,
     with_board,
 )
-from catchup_notation.reports import verify_report
+from catchup_notation.reports import ROW_FIELDS, verify_report
 
 EXAMPLES = """\
 Examples:
 
-  catchup verify examples/                    # every record under examples/, text report
+  catchup verify examples/ --corrections diagram   # a text report
 
-  catchup verify game.sgf --json              # one JSON object per record per line
+  catchup verify examples/littlegolem-collection.sgf --json
 
-  catchup verify post.txt --variant auto      # which variants accept each record
+  catchup verify examples/ --corrections diagram -o report.csv
 
-  cat games.sgf | catchup verify - --format lg --variant ketchup-3
+  catchup verify examples/seed000-rga-post.txt --variant auto \\
+      --corrections diagram        # which rule versions accept the post
 
-Exit codes: 0 all valid; 1 a record breaks a rule; 2 usage error; 3 unreadable input (wins over 1).
+  catchup verify examples/seed000-rga-post.txt   # exits 3: bad coordinates
+
+  cat examples/library.jsonl | catchup verify - --format jsonl --strict
+
+Every warning and error names its place (file:line:col); a summary line
+ends the report (on stderr when the report goes to a file or is JSON or
+CSV). With --strict a record that drew a warning fails the run.
+
+Exit codes: 0 every record valid; 1 a record breaks a rule (or, with
+--strict, drew a warning); 2 usage error; 3 some input could not be read
+(wins over 1); 5 no record found at all.
 """
 
 
@@ -38,34 +53,35 @@ def verify(
     variant: Variant = None,
     board: Board = None,
     format: Format = None,
-    json: Json = False,
-    jobs: Jobs = None,
     corrections: Corrections = None,
+    json: ReportJson = False,
+    csv: ReportCsv = False,
+    out: ReportOutput = None,
+    strict: Strict = False,
+    jobs: Jobs = None,
+    progress: Progress = None,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
-    variant = with_board(variant, board)
-    counts = output.print_reports(
+    code = runs.run_reports(
         paths,
         verify_report,
-        json=json,
-        label="verifying",
+        fields=ROW_FIELDS["verify"],
+        summary=_summary,
+        mode=runs.report_mode(json=json, csv=csv, out=out),
+        out=out,
         jobs=jobs,
         format=format,
-        variant=variant,
+        variant=with_board(variant, board),
         corrections=parse_corrections(corrections),
+        strict=strict,
+        progress=progress,
+        label="verifying",
     )
-    if not json:
-        total = sum(counts.values())
-        output.print_lines(
-            [
-                (
-                    "summary",
-                    f"{total} record{'s' if total != 1 else ''} read: {counts['valid']} valid, "
-                    f"{counts['invalid']} invalid, {counts['unreadable']} unreadable",
-                )
-            ],
-        )
-    raise typer.Exit(output.exit_code(invalid=counts["invalid"], unreadable=counts["unreadable"]))
+    raise typer.Exit(code)
+
+
+def _summary(tally: runs.Tally) -> str:
+    return runs.counted(tally, "valid", "invalid", "unreadable", always=("valid", "invalid", "unreadable"))
 
 
 def register(app: typer.Typer) -> None:

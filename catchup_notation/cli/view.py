@@ -13,8 +13,18 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from catchup_notation.batch import games
-from catchup_notation.cli import output
-from catchup_notation.cli.options import Board, Corrections, Format, Paths, Variant, parse_corrections, with_board
+from catchup_notation.cli import output, runs
+from catchup_notation.cli.options import (
+    Board,
+    Corrections,
+    Format,
+    Paths,
+    Progress,
+    Variant,
+    parse_corrections,
+    with_board,
+)
+from catchup_notation.cli.progress import advancing, records_bar
 from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, read
@@ -26,18 +36,21 @@ from catchup_notation.writing import atomic_output
 EXAMPLES = """\
 Examples:
 
-  catchup view game.sgf -o game.html                # one record: step through it
+  catchup view examples/littlegolem-collection.sgf --record 2 -o game.html
 
-  catchup view games.sgf --record 3 -o game.html    # record 3 of a file (0-based)
+  catchup view examples/ --corrections diagram -o report.html
 
-  catchup view archive/ -o report.html              # a table of every record, each one viewable
+  catchup view examples/genius-death-match.genius -o game.html \\
+      --solve-endgame
 
-  catchup view game.sgf -o game.html --solve-endgame
+Open game.html#turn=12 at turn 12 (0: the empty board) and
+report.html#game=3&turn=12 at game 3. A file with one record gives a
+game page, more give a report. The page needs no network and no other
+file.
 
-Open game.html#turn=12 at turn 12 (0: the empty board) and report.html#game=3&turn=12 at game 3.
-A file with one record gives a game page, more give a report. The page needs no network and no
-other file. Exit codes: 0 written, every record valid; 1 written, a record breaks a rule;
-2 usage error; 3 written, a record cannot be read (or the page cannot be written).
+Exit codes: 0 written, every record valid; 1 written, a record breaks a
+rule; 2 usage error; 3 written, a record cannot be read (or the page
+cannot be written).
 """
 
 
@@ -45,16 +58,24 @@ def view(
     paths: Paths,
     out: Annotated[
         str,
-        typer.Option("--output", "-o", help="The HTML file to write, or - for stdout.", show_default=False),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="The HTML file to write, or - for stdout.", show_default=False
+        ),
     ],
     record_index: Annotated[
         int | None,
         typer.Option(
-            "--record", "-r", min=0, help="Only this record of the file (0-based): a game page.", show_default=False
+            "--record",
+            "-r",
+            min=0,
+            metavar="N",
+            help="Only this record of the file (0-based): a game page.",
+            show_default=False,
         ),
     ] = None,
     title: Annotated[
-        str | None, typer.Option("--title", help="The report's title (default: the paths).", show_default=False)
+        str | None,
+        typer.Option("--title", metavar="TEXT", help="The report's title (default: the paths).", show_default=False),
     ] = None,
     format: Format = None,
     variant: Variant = None,
@@ -63,27 +84,30 @@ def view(
     solve_endgame: SolveEndgame = False,
     max_empty: MaxEmpty = None,
     endgame_nodes: EndgameNodes = ENDGAME_NODES,
+    progress: Progress = None,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
     variant = with_board(variant, board)
     fixes = parse_corrections(corrections)
     limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
     rest: Iterator[Game] = iter(())
-    if record_index is not None:
-        found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
-    else:
-        rest = games(paths, format=format, variant=variant, corrections=fixes)
-        found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
-    if len(found) == 1:
-        (game,) = found
-        page = game_page(game, endgame=limits)
-        with _opened(out) as stream:
-            stream.write(page)
-        counts = ReportCounts(**{outcome_of(game): 1})
-    else:
-        heading = title or "Catchup records: " + ", ".join(paths)
-        with _opened(out) as stream:
-            counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
+    inputs = runs.named_inputs(paths, exclude=[out] if out != "-" else [])
+    with records_bar("viewing", inputs.files, enabled=progress is not False) as bar:
+        if record_index is not None:
+            found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
+        else:
+            rest = advancing(games(inputs.files, format=format, variant=variant, corrections=fixes), bar)
+            found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
+        if len(found) == 1:
+            (game,) = found
+            page = game_page(game, endgame=limits)
+            with _opened(out) as stream:
+                stream.write(page)
+            counts = ReportCounts(**{outcome_of(game): 1})
+        else:
+            heading = title or "Catchup records: " + ", ".join(paths)
+            with _opened(out) as stream:
+                counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
     _summary(out, counts)
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 

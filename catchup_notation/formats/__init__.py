@@ -43,6 +43,20 @@ EXTENSIONS: dict[str, tuple[str, ...]] = {
     "genius": (".genius",),
 }
 
+# other names people give each format (the command line and `format=` take them, any case)
+ALIASES: dict[str, tuple[str, ...]] = {
+    "lg": ("sgf", "littlegolem", "little-golem"),
+    "abstractplay": ("ap", "abstract-play", "apjson"),
+    "json": ("jsonl",),
+    "numbers": ("catch-up-numbers",),
+    "rga": ("post", "usenet"),
+    "genius": ("the-genius",),
+}
+_BY_ALIAS = {alias: name for name, aliases in ALIASES.items() for alias in aliases}
+
+#: Endings of compressed files, read and written transparently (`game.sgf.gz`).
+COMPRESSED_ENDINGS = (".gz", ".bz2", ".xz")
+
 _loaded: dict[str, Format] = {}
 
 
@@ -51,17 +65,34 @@ def names() -> list[str]:
     return sorted(FORMAT_MODULES)
 
 
+def canonical_name(name: str) -> str:
+    """The registered name a format name or alias stands for (`sgf` -> `lg`, any case);
+    NotationError (code `unknown-format`) lists the known ones."""
+    if name in FORMAT_MODULES:
+        return name
+    key = name.strip().lower()
+    found = key if key in FORMAT_MODULES else _BY_ALIAS.get(key)
+    if found is None:
+        raise NotationError(f"unknown format {name!r}; known formats: {known_names()}", code="unknown-format")
+    return found
+
+
+def known_names() -> str:
+    """Every format name with its aliases, for messages: `lg (sgf, littlegolem, ...), ...`."""
+    return ", ".join(f"{name} ({', '.join(ALIASES[name])})" if ALIASES.get(name) else name for name in names())
+
+
 def get(name: str) -> Format:
-    """The format called `name`; NotationError (code `unknown-format`) lists the known ones."""
+    """The format called `name` (or one of its aliases); NotationError (code `unknown-format`)
+    lists the known ones."""
     found = _loaded.get(name)
     if found is not None:
         return found
-    module = FORMAT_MODULES.get(name)
-    if module is None:
-        raise NotationError(f"unknown format {name!r}; known formats: {', '.join(names())}", code="unknown-format")
-    fmt: Format = import_module(module).FORMAT
-    _loaded[name] = fmt
-    return fmt
+    name = canonical_name(name)
+    found = _loaded.get(name)
+    if found is None:
+        found = _loaded[name] = import_module(FORMAT_MODULES[name]).FORMAT
+    return found
 
 
 def all_formats() -> list[Format]:
@@ -74,11 +105,42 @@ def extensions() -> set[str]:
     return {ext for endings in EXTENSIONS.values() for ext in endings}
 
 
+def record_suffix(name: str | os.PathLike[str]) -> str:
+    """The ending that says a file's notation, lower case: `.sgf` of `game.sgf` and of
+    `game.sgf.gz` (a compression ending is looked through)."""
+    path = PurePath(name)
+    suffix = path.suffix.lower()
+    if suffix in COMPRESSED_ENDINGS:
+        suffix = PurePath(path.stem).suffix.lower()
+    return suffix
+
+
+def compression_of(name: str | os.PathLike[str]) -> str | None:
+    """The compression ending of a file name (`.gz`, `.bz2`, `.xz`), or None."""
+    suffix = PurePath(name).suffix.lower()
+    return suffix if suffix in COMPRESSED_ENDINGS else None
+
+
+def detect_output(name: str | os.PathLike[str]) -> str:
+    """The format to write a file in, from its name: the one format whose ending it has
+    (`game.sgf`, `game.sgf.gz`). NotationError (code `unknown-format`) when the ending names none,
+    or several (`.json` is both Abstract Play's and this library's JSON)."""
+    suffix = record_suffix(name)
+    claimed = [fmt for fmt, endings in EXTENSIONS.items() if suffix and suffix in endings]
+    if len(claimed) == 1:
+        return claimed[0]
+    which = f"one of {' and '.join(claimed)}" if claimed else f"one of {', '.join(names())}"
+    raise NotationError(
+        f"cannot tell which notation to write {os.fspath(name)} in from its name; name it ({which})",
+        code="unknown-format",
+    )
+
+
 def detect(name: str | os.PathLike[str] | None, head: str | None = None) -> str:
-    """The format of a file, from its name's ending when exactly one format claims it, else from
-    its content: `head` is the start of the text (a few KB, decoded). NotationError (code
-    `unknown-format`) when neither tells."""
-    suffix = PurePath(name).suffix.lower() if name is not None else ""
+    """The format of a file, from its name's ending when exactly one format claims it (a
+    compression ending looked through), else from its content: `head` is the start of the text
+    (a few KB, decoded). NotationError (code `unknown-format`) when neither tells."""
+    suffix = record_suffix(name) if name is not None else ""
     claimed = [name for name, endings in EXTENSIONS.items() if suffix and suffix in endings]
     if len(claimed) == 1:
         return claimed[0]
@@ -125,15 +187,22 @@ def write_text(records: Iterable[Record], format: str) -> tuple[str, list[Notati
 
 
 __all__ = [
+    "ALIASES",
+    "COMPRESSED_ENDINGS",
     "FORMAT_MODULES",
     "Format",
     "NotationWarning",
     "all_formats",
+    "canonical_name",
+    "compression_of",
     "detect",
+    "detect_output",
     "extensions",
     "get",
+    "known_names",
     "names",
     "parse_text",
+    "record_suffix",
     "write",
     "write_text",
 ]

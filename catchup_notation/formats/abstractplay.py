@@ -22,11 +22,13 @@ who: `players[].result` does (1 for a winner, 0 for a loser); a slot that disagr
 is a warning, and the results win. A timeout, draw or abandoned game is `Record.ending`. The
 players' `score` fields are their engine's own figure, not the winner's, and are only kept.
 
-Every header key is kept in `Record.headers`: a string value as itself (unless it would read as
-other JSON, then as JSON text), anything else as JSON text; the writer turns JSON text back into
-JSON. The writer writes as their engine does: the display name of the side, rounds of two, sorted
-cells, the ending as the last move and each player's `result`. A file holds one record (an object)
-or several (an array of objects).
+Every header key is kept in `Record.headers` with its JSON value as it is (`players` reads back as
+a list of objects). The writer writes as their engine does: the display name of the side, rounds
+of two, sorted cells, the ending as the last move and each player's `result`; its header holds only
+Abstract Play's fields and keys in their style (lower case), so a record from another notation
+does not bring its own keys along (SGF's `PB`, `SZ` are written the Abstract Play way, as the
+players and the board; the others are named in a `headers-dropped` warning, and the JSON form
+keeps them all). A file holds one record (an object) or several (an array of objects).
 
 Abstract Play has no game where a player places a stone of the other colour (too, product), so a
 move string has no colour mark: a record with any stone not of its mover's colour (`Turn.colours`)
@@ -42,7 +44,7 @@ from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, whole_text
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lost_headers, whole_text
 from catchup_notation.limits import TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
@@ -97,42 +99,20 @@ def _known_names() -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Header values: JSON values <-> Record.headers strings, losslessly both ways
+# Header keys
+
+#: The header fields of Abstract Play's game records (their record generator and schema).
+HEADER_KEYS = frozenset(
+    {"game", "event", "round", "site", "players", "unrated", "pied", "date-start", "date-end", "date-generated"}
+)
+_OWN_STYLE = re.compile(r"[a-z][a-z0-9-]*")  # their keys are lower case; SGF's (PB, SZ) are not
 
 
-def _is_json_text(text: str) -> bool:
-    try:
-        return json.dumps(json.loads(text), ensure_ascii=False) == text
-    except ValueError:
-        return False
-
-
-def _needs_quoting(text: str) -> bool:
-    """Whether a string header would read back as another value if kept as itself: it is JSON
-    text of a value other than a string, or of a string that itself needs quoting."""
-    while _is_json_text(text):
-        value = json.loads(text)
-        if not isinstance(value, str):
-            return True
-        text = value
-    return False
-
-
-def header_text(value: Any) -> str:
-    """A header value as `Record.headers` keeps it: a string as itself unless that would read
-    back as another value, anything else (and such a string) as JSON text."""
-    if isinstance(value, str) and not _needs_quoting(value):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
-def header_value(text: str) -> Any:
-    """The JSON value of a kept header: the inverse of `header_text` for every text (a text that
-    merely looks like a quoted string, `""`, is that string of characters)."""
-    if not _is_json_text(text):
-        return text
-    value = json.loads(text)
-    return value if not isinstance(value, str) or _needs_quoting(value) else text
+def writes_header(key: str) -> bool:
+    """Whether the writer puts header `key` in the record's header: Abstract Play's own fields,
+    and other keys in their style (lower case, digits and dashes), which their reader passes over;
+    anything else (SGF's `PB`, a JSON record's `Comment`) would not be theirs."""
+    return key in HEADER_KEYS or _OWN_STYLE.fullmatch(key) is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -313,7 +293,7 @@ class _Reader:
         except VariantError as exc:
             raise self.fail(str(exc), self.locator.peek("variants"), "variant") from None
         headers = {
-            key: header_text(value)
+            key: value
             for key, value in header.items()
             if not (key == "game" and _derivable_game(value))  # rebuilt by the writer from the variant
         }
@@ -488,7 +468,16 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
                 f"Abstract Play plays current Catchup only; {record.variant} must be given when reading it back",
             )
         )
-    header = {key: header_value(text) for key, text in record.headers.items()}
+    header = {key: value for key, value in record.headers.items() if writes_header(key)}
+    lost = lost_headers(record, FORMAT.carries, writes_header)
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"Abstract Play's header holds its own fields; {', '.join(lost)} not written "
+                "(the json format keeps them)",
+            )
+        )
     kept_game = header.get("game")
     game = dict(kept_game) if isinstance(kept_game, dict) else {}
     game.setdefault("name", "Catchup")

@@ -88,12 +88,14 @@ class ReadOptions:
     `source` names the text in messages. `variant` is the variant string to read under: it says
     what colour marks mean and the board size where the file does not (None: the format's own
     default, `catchup` for hex notations). `corrections` mend coordinates of hand-written posts
-    (rga only; other formats ignore it).
+    (rga only; other formats ignore it). `capitals` says what a capital cell in a move list means
+    (rga only): "other-colour", "same", or None for what the post and the variant say.
     """
 
     source: str | None = None
     variant: str | None = None
     corrections: Corrections = None
+    capitals: str | None = None
 
 
 class Format(Protocol):
@@ -176,6 +178,42 @@ def ending_dropped(record: Record, where: str = "") -> list[NotationWarning]:
         ending.kind, "the game was abandoned"
     )
     return [NotationWarning("ending-dropped", f"{where}the notation cannot say that {what}; the ending is not written")]
+
+
+#: Header keys that only restate what a record's own fields hold, with the feature that holds it: a
+#: notation that carries the feature writes it its own way, so writing it without these keys loses
+#: nothing. "" marks keys never worth naming: SGF's file-format version means nothing elsewhere, and
+#: the board's size and shape belong to the variant, whose loss writers report on their own.
+RESTATING_HEADERS: Mapping[str, str] = {
+    "FF": "",
+    "PB": "players",
+    "PW": "players",
+    "SZ": "",
+    "XB": "",
+    "players": "players",  # Abstract Play's: only when its entries hold no more than names and results
+    "game": "size",  # Abstract Play's: the game's name and board
+}
+_PLAYER_ENTRY_KEYS = frozenset({"name", "result"})
+
+
+def restates(key: str, value: object, carries: frozenset[str]) -> bool:
+    """Whether header `key` only restates what a notation carrying `carries` writes anyway."""
+    feature = RESTATING_HEADERS.get(key)
+    if feature is None or (feature and feature not in carries):
+        return False
+    if key == "players":
+        return isinstance(value, list) and all(isinstance(e, dict) and set(e) <= _PLAYER_ENTRY_KEYS for e in value)
+    return True
+
+
+def lost_headers(record: Record, carries: frozenset[str], keeps: Callable[[str], bool] | None = None) -> list[str]:
+    """The header keys a notation loses in writing `record`: those it does not write (`keeps` says
+    which it does; none by default) and that do not merely restate what it carries (`restates`)."""
+    return [
+        key
+        for key, value in record.headers.items()
+        if not (keeps is not None and keeps(key)) and not restates(key, value, carries)
+    ]
 
 
 class LongLine(str):

@@ -37,6 +37,7 @@ from catchup_notation.formats.base import (
     Parsed,
     ReadOptions,
     ending_dropped,
+    lost_headers,
     whole_text,
     write_each,
 )
@@ -315,11 +316,10 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 "when reading it back",
             )
         )
-    if record.headers:
+    dropped = lost_headers(record, FORMAT.carries)
+    if dropped:
         warnings.append(
-            NotationWarning(
-                "headers-dropped", f"the Genius notation has no headers: {', '.join(record.headers)} not written"
-            )
+            NotationWarning("headers-dropped", f"the Genius notation has no headers: {', '.join(dropped)} not written")
         )
     names = list(record.players)
     if names[0] is not None and names[1] is not None and names[0].lower() == names[1].lower():

@@ -5,6 +5,8 @@ Schema in `grammars/record.schema.json`. A text holding one JSON value is one re
 of records); otherwise every non-blank line is a record (JSON Lines), read one line at a time.
 A turn's `colours` (stone colours, present only in too and product records with a stone not of
 its mover's colour) must be 1s and 2s, one for each cell; anything else is a `shape` error.
+A cell is an axial `[q, r]` pair (what the writer writes) or, for records typed by hand, its Little
+Golem name (`"E5"`: row letter from the top, number from the row's left end) on the record's board.
 """
 
 from __future__ import annotations
@@ -229,6 +231,10 @@ def _item(
         )
 
     try:
+        value = _cells_by_name(value, variant)
+    except _CellProblem as exc:
+        return error(str(exc), "shape" if exc.code == "shape" else exc.code)
+    try:
         record = from_data(value, Record)
     except RecordError as exc:
         return error(f"not a record: {exc.message}", "shape")
@@ -260,6 +266,73 @@ def _item(
         at=at,
     )
     return Parsed(index, record, None, warnings, line=line)
+
+
+class _CellProblem(Exception):
+    """A cell of a record that is neither an axial pair nor a cell name of its board."""
+
+    def __init__(self, message: str, code: str = "shape") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+_CELL_NAME = re.compile(r"([A-Za-z])([0-9]{1,6})")
+_CELL_HINT = 'a cell is an axial pair [q, r] or its name on the board, like "E5"'
+
+
+def _cells_by_name(value: Any, asked: str | None) -> Any:
+    """The record `value` with every cell given by name (`"E5"`) made its axial pair, on the board
+    of the variant it is read under; `_CellProblem` for a cell of neither form. A record without
+    names is given back as it is."""
+    turns = value.get("turns") if isinstance(value, dict) else None
+    if not isinstance(turns, list):
+        return value
+    named = False
+    for number, turn in enumerate(turns, 1):
+        cells = turn.get("cells") if isinstance(turn, dict) else None
+        if not isinstance(cells, list):
+            continue
+        for place, cell in enumerate(cells):
+            if isinstance(cell, str):
+                named = True
+            elif not (isinstance(cell, list) and len(cell) == 2 and all(type(c) is int for c in cell)):
+                where = f"$.turns[{number - 1}].cells[{place}]"
+                raise _CellProblem(f"turn {number}: {excerpt(cell)} is not a cell ({_CELL_HINT}) @ {where}")
+    if not named:
+        return value
+    stated = value.get("variant")
+    try:
+        board = _board_of(stated if isinstance(stated, str) else "catchup", asked)
+    except VariantError as exc:
+        raise _CellProblem(str(exc), "variant") from None
+    if board is None:
+        raise _CellProblem(f"cells are named ({_CELL_HINT}) but {excerpt(stated)} is not a hex variant")
+    copied = dict(value)
+    copied["turns"] = [_named_turn(turn, number, board) for number, turn in enumerate(turns, 1)]
+    return copied
+
+
+def _board_of(stated: str, asked: str | None) -> Board | None:
+    own = parse_variant(stated)
+    chosen = parse_variant(asked, **_size_of(own)) if asked is not None else own
+    return chosen.board if chosen.family == "hex" else None
+
+
+def _named_turn(turn: Any, number: int, board: Board) -> Any:
+    cells = turn.get("cells") if isinstance(turn, dict) else None
+    if not isinstance(cells, list) or not any(isinstance(cell, str) for cell in cells):
+        return turn
+    axial = []
+    for cell in cells:
+        if not isinstance(cell, str):
+            axial.append(cell)
+            continue
+        match = _CELL_NAME.fullmatch(cell.strip())
+        found = board.labelled(match.group(1), int(match.group(2))) if match else None
+        if found is None:
+            raise _CellProblem(f"turn {number}: {excerpt(cell)} is not a cell name of this board ({_CELL_HINT})")
+        axial.append(list(found))
+    return {**turn, "cells": axial}
 
 
 def _size_of(variant: Variant) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from catchup_notation.formats.base import (
     Piece,
     ReadOptions,
     ending_dropped,
+    lost_headers,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -901,6 +902,16 @@ _FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
 
 
+def _is_property_name(key: str) -> bool:
+    return _PROPERTY_NAME.fullmatch(key) is not None
+
+
+def _header_words(keys: list[str]) -> str:
+    if len(keys) == 1:
+        return f"header {keys[0]!r} is not an SGF property name"
+    return f"headers {', '.join(map(repr, keys))} are not SGF property names"
+
+
 def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     """Canonical LG text of one record: root properties in LG's order, one node per turn."""
     warnings: list[NotationWarning] = []
@@ -909,16 +920,17 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
     board = variant.board
     root: dict[str, str] = {"FF": "4"}
-    for name, value in record.headers.items():
-        if not _PROPERTY_NAME.fullmatch(name):
-            warnings.append(
-                NotationWarning(
-                    "headers-dropped",
-                    f"header {name!r} is not an SGF property name (upper-case letters) and is not written",
-                )
+    lost = lost_headers(record, FORMAT.carries, _is_property_name)
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{_header_words(lost)} (upper-case letters) and not written",
             )
-            continue
-        root[name] = escape(value)
+        )
+    for name in record.headers:
+        if _is_property_name(name):
+            root[name] = escape(record.header_text(name) or "")
     for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
         if player is not None:
             root[name] = escape(player)

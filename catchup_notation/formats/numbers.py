@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, cast
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, ending_dropped, lines_of
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    ending_dropped,
+    lines_of,
+    lost_headers,
+)
 from catchup_notation.formats.diagnostics import syntax_error
 from catchup_notation.limits import MAX_DIGITS, MAX_SET, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
@@ -296,10 +304,11 @@ def write_numbers(
                 f"{where}: the numbers notation holds number-set games; {record.variant} is not one",
                 code="unsupported-record",
             )
+        lost = lost_headers(record, FORMAT.carries)
         for feature, label, present in (
             ("players", "the players' names", any(record.players)),
             ("resignation", "the resignation", record.resigned is not None),
-            ("headers", f"the headers {', '.join(record.headers)}", bool(record.headers)),
+            ("headers", f"the headers {', '.join(lost)}", bool(lost)),
         ):
             if present:
                 message = f"{where}: the numbers notation cannot carry {label}"

@@ -31,6 +31,14 @@ colour they are the players' initials, from the header's names (upper case = a s
 turn). Under too and product they are the initials of the colours (`b`/`w`, `r`/`b`), whoever
 placed the stone; the header still names the players, for the move list's columns.
 
+A move list followed by a caption and a diagram with no list of its own is one game when the
+diagram can show it; dots that end a move list (`2.  . . .`) are the turn still to come. The prose
+is read too (`rga_text`): the variant a title or rules line names (when none is given), the players
+named beside their letters, a note that capitals in a move list are stones of the other colour (as
+they are wherever the variant places either colour), and the lines that state a result, kept in
+`Record.headers["stated-result"]` for the rules to check. A variant's start position (sabotage-
+malthus) is the diagram's baseline, and a start cell the diagram shows is taken from it.
+
 A diagram whose column letters are not a hexhex board's (4n - 3 of them), or whose rows leave a
 gap between two points, draws a board of another shape: it is read by where its points stand, as
 `shapes.mask_cells` reads a mask, and names its cells by its own letters and rows (`Frame`); the
@@ -50,7 +58,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import pairwise
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 import attrs
@@ -64,6 +74,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     ending_dropped,
     lines_of,
+    lost_headers,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -87,6 +98,16 @@ from catchup_notation.formats.rga_board import (
     side_of_columns,
 )
 from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary, consecutive, parse
+from catchup_notation.formats.rga_text import (
+    NamedVariant,
+    named_pairs,
+    names_given,
+    plain,
+    says_capitals,
+    starts_message,
+    states_result,
+    variant_named,
+)
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 from catchup_notation.shapes import centred, mask_cells, shape
@@ -359,8 +380,10 @@ class _Follower:
 
 
 def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
-    """Blocks grouped by game: several diagrams of one game in one post make one record. A game is
-    given out as soon as the block after it cannot continue it."""
+    """Blocks grouped by game: several diagrams of one game in one post make one record, and so do
+    a move list and a diagram after it with no move list of its own that can show that game (a
+    caption such as "Final position:" between them). A game is given out as soon as the block
+    after it cannot continue it."""
     parts: list[_Block] = []
     theirs: list[list[str]] = []
     follower: _Follower | None = None
@@ -368,7 +391,7 @@ def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
         if parts:
             if follower is None or follower.block is not block:
                 follower = _Follower(block, theirs)
-            if not (_same_board(parts[0], block) and follower.update(whole)):
+            if not (_same_board(parts[0], block) and follower.update(whole)) and not _shows(parts, block, whole):
                 yield parts
                 parts = []
         if whole:
@@ -380,6 +403,40 @@ def _games(lines: Iterable[str], source: str | None) -> Iterator[list[_Block]]:
             follower = None
     if parts:
         yield parts
+
+
+def _shows(parts: list[_Block], block: _Block, whole: bool) -> bool:
+    """Whether `block` is a diagram of the game of `parts`, a move list with no diagram: the block
+    has no move list of its own, draws a hexhex board, and shows a stone on most of the cells the
+    list names (3 in 4: slips aside). While the block is still being read, whether it may be."""
+    if block.header is None or block.error is not None or any(p.header is not None or p.error for p in parts):
+        return False
+    if any(line.words for line in block.entries) or not any(line.words for p in parts for line in p.entries):
+        return False
+    if not whole:
+        return True
+    side = block.side
+    if side is None:
+        return False
+    frame = hexhex_frame(side)
+    stones = {
+        frame.name(cell)
+        for row_no, line in enumerate(block.rows[: 2 * side - 1], start=1)
+        for cell, point in zip(frame.board.rows[row_no - 1], line.points or [], strict=False)
+        if point != "."
+    }
+    shift = block.offset
+    named = {
+        chr(ord(word[0].lower()) - shift) + word[1:]
+        for p in parts
+        for line in p.entries
+        for word in line.words
+        if _ONE_CELL.fullmatch(word)
+    }
+    return bool(named) and 4 * len(named & stones) >= 3 * len(named)
+
+
+_ONE_CELL = re.compile(r"[A-Za-z][0-9]+")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -430,6 +487,9 @@ class _Turns:
     resigned: int | None = None
     resigned_at: Location | None = None
     after: list[int] = attrs.Factory(list)  # the number of turns read after each move entry
+    dotted: set[int] = attrs.Factory(set)  # turns written as dots (`. . .`), by index
+    # the last placement on each cell: (turn, name as read, line, column)
+    named_at: dict[Cell, tuple[int, str, int, int]] = attrs.Factory(dict)
 
 
 _LETTER_LINE = re.compile(r"[\s:>|!\u00a0]*([a-y]{5,})(?![A-Za-z])")
@@ -439,17 +499,117 @@ _ODD_MOVES = re.compile(
 _SHARED_ROW = re.compile(r"([A-Za-z]{2,3})([0-9]+)")
 
 
+#: `capitals` reader option: capitals in a move list are stones of the other colour ("other-colour")
+#: or mean nothing ("same"); None decides by the post and the variant (see `read_rga`).
+CAPITALS = ("other-colour", "same")
+
+
+@attrs.define
+class _PostNotes:
+    """What the prose of a post has said so far, for the games that follow it: the variants its
+    titles and rules lines name, the names it gives the players by their letters, and where it
+    says that capitals in a move list are stones of the other colour. A line that opens a message
+    (`From:`, "Posted on ...") starts another post: what came before it no longer applies."""
+
+    variants: list[NamedVariant] = attrs.Factory(list)
+    names: dict[str, list[tuple[int, str]]] = attrs.Factory(dict)  # stone letter -> (line, name), in order
+    capitals: list[int] = attrs.Factory(list)  # lines that say capitals are the other colour
+    messages: list[int] = attrs.Factory(list)  # lines that open a message
+    read_up_to: int = 0  # the last line learnt from
+
+    def learn(self, parts: list[_Block]) -> None:
+        """Take in the prose lines (and comments beside record lines) of a game's blocks."""
+        for line, text in _prose(parts):
+            if line.number <= self.read_up_to:
+                continue
+            if line.kind == "prose" and starts_message(text):
+                self.messages.append(line.number)
+            named = variant_named(text, line.number)
+            if named is not None:
+                self.variants.append(named)
+            if says_capitals(text):
+                self.capitals.append(line.number)
+        self.read_up_to = max((line.number for part in parts for line in part.lines), default=self.read_up_to)
+
+    # Games are read in order, so each question is about the latest lines: the lists are read from
+    # their ends and left at the first line of an earlier message (an archive of many posts stays linear).
+
+    def since(self, line: int) -> int:
+        """The line that opens the message `line` is in (0: the text's first)."""
+        return next((start for start in reversed(self.messages) if start < line), 0)
+
+    def variant_before(self, line: int) -> NamedVariant | None:
+        """The variant named last before `line` (the first line of a game), in the same message."""
+        since = self.since(line)
+        for named in reversed(self.variants):
+            if named.line <= since:
+                break
+            if named.line < line:
+                return named
+        return None
+
+    def capitals_said(self, first: int, last: int) -> int | None:
+        """The line, in the message of a game's lines `first`..`last`, that says capitals are the
+        other colour, if one does."""
+        since = self.since(first)
+        found = None
+        for said in reversed(self.capitals):
+            if said <= since:
+                break
+            if said <= last:
+                found = said
+        return found
+
+    def names_before(self, letter: str, line: int) -> list[str]:
+        """The names given the player of `letter` in this message before `line`, in order."""
+        since = self.since(line)
+        found = []
+        for at, name in reversed(self.names.get(letter, [])):
+            if at <= since:
+                break
+            if at < line:
+                found.append(name)
+        return found[::-1]
+
+
+def _prose(parts: list[_Block]) -> Iterator[tuple[Line, str]]:
+    """Each prose line of a game's blocks and each comment beside a record line, as plain text."""
+    for part in parts:
+        for line in part.lines:
+            if line.kind == "prose":
+                yield line, plain(line.text)
+            elif line.comment:
+                yield line, plain(line.comment)
+
+
 class _Reader:
     """Builds one record from the blocks of one game; collects warnings on the way."""
 
-    def __init__(self, parts: list[_Block], index: int, source: str | None, variant: str | None):
+    def __init__(
+        self,
+        parts: list[_Block],
+        index: int,
+        source: str | None,
+        variant: str | None,
+        notes: _PostNotes | None = None,
+        capitals: str | None = None,
+    ):
         self.parts = parts
         # the move list read is the longest one; the other diagrams are checked against its start
         self.block = parts[0] if len(parts) == 1 else max(parts, key=lambda p: len(_entry_words(p)))
+        # the first diagram of the game (its board and letters), else the first block
+        self.lead = next((part for part in parts if part.header is not None), parts[0])
         self.index = index
         self.source = source
-        self.variant = variant
-        self.spec = parse_variant(variant or "catchup").spec
+        self.given = variant  # as the caller gave it: it wins over what the post names
+        self.notes = notes or _PostNotes()
+        first = next((line.number for part in parts for line in part.lines if line.kind == "record"), 0)
+        self.first = first
+        self.last = max(line.number for part in parts for line in part.lines)
+        self.named_variant = None if variant is not None else self.notes.variant_before(first)
+        self.variant = variant or (self.named_variant.variant if self.named_variant else None)
+        self.spec = parse_variant(self.variant or "catchup").spec
+        self.capitals = capitals
         self.warnings: list[NotationWarning] = []
         self.named: dict[str, Cell | None] = {}  # cells by name on the frame of the move list read
 
@@ -476,6 +636,13 @@ class _Reader:
             letters = (columns[0].letter, columns[1].letter)
             return names, letters if letters[0] != letters[1] else None
         tokens = header.names
+        beside = named_pairs(header.text[(header.columns.end_column or 1) - 1 :]) if header.columns else []
+        if len(tokens) != 2 and len(beside) == 2 and beside[0][1].lower() != beside[1][1].lower():
+            # `Joao (O)   Bill (X)`: each name with its stone letter, the first mover first
+            names = (beside[0][0], beside[1][0])
+            if self.spec.either_colour:
+                return names, colour_initials(self.spec)
+            return names, (beside[0][1].lower(), beside[1][1].lower())
         if len(tokens) != 2:
             raise self.fail(
                 header,
@@ -500,7 +667,7 @@ class _Reader:
         diagram's board (hexhex by its letters, else the board its points draw), checked against
         the board the variant given says; a move list alone is on the variant's board."""
         given = parse_variant(self.variant or "catchup")
-        lead = self.parts[0]
+        lead = self.lead
         drawn = self.drawn(lead)
         if drawn is None and lead.side is None:
             return Frame.of(given.board), str(given)
@@ -750,10 +917,30 @@ class _Reader:
                     continue
                 self.read_turn(found, line, slot, player, frame, corrections, used, placed)
             found.after.append(len(turns))
+        self.turn_to_come(found)
         for key in corrections:
             if key not in used:
                 self.warn("unused-correction", f"the correction for {key!r} matched nothing in the move list")
         return found
+
+    def turn_to_come(self, found: _Turns) -> None:
+        """A move list that ends in one turn written as dots (`2.  . . .`) leaves that turn to come:
+        it is not read as a pass (two such turns at the end are passes, which may end a game)."""
+        turns = found.turns
+        last = len(turns) - 1
+        if found.resigned is not None or last not in found.dotted or last - 1 in found.dotted:
+            return
+        dropped = turns.pop()
+        found.dotted.discard(last)
+        found.after = [min(count, len(turns)) for count in found.after]
+        at = dropped.at
+        self.warn(
+            "to-move",
+            f"the move list ends with turn {last + 1} written as dots: read as the turn still to come "
+            f"({self.spec.players[dropped.player - 1]} to move), not as a pass",
+            at.line if at is not None else None,
+            at.column if at is not None else None,
+        )
 
     def read_turn(
         self,
@@ -774,20 +961,28 @@ class _Reader:
             if kind != "CELL":  # a placeholder or a pass places nothing
                 continue
             written, _, mark = text.lower().partition("=")
-            colour = self.marked(line, column, written, mark) if mark else player
+            if mark:
+                colour = self.marked(line, column, written, mark)
+            else:  # capitals: a stone of the other colour, where the post or the variant says so
+                colour = 3 - player if self.capitals_other and text[0].isupper() else player
             shared = written[1:2].isalpha()  # `mo11` may be two cells; most names have one letter
             for name in self.names(written, line, column, frame) if shared else (written,):
+                stone = colour
                 if corrections:
                     name = self.corrected(name, turn_no, corrections, used, line, column)
+                    if "=" in name:  # a correction of the stone's colour: `c9=o`
+                        name, _, fixed = name.partition("=")
+                        stone = self.marked(line, column, name, fixed)
                 cell = named[name] if name in named else self.cell(name, frame)
                 if cell is None:
-                    found.bad.append(_Bad(name, turn_no, player, colour, line.number, column, line.text))
+                    found.bad.append(_Bad(name, turn_no, player, stone, line.number, column, line.text))
                     continue
                 if cell in placed:
-                    found.slips.append(_Slip(name, turn_no, player, colour, placed[cell], line.number, column))
+                    found.slips.append(_Slip(name, turn_no, player, stone, placed[cell], line.number, column))
                 placed[cell] = turn_no
+                found.named_at[cell] = (turn_no, name, line.number, column)
                 cells.append(cell)
-                colours.append(colour)
+                colours.append(stone)
         if slot[0][0] == "DOTS" and all(m[0] == "DOTS" for m in slot):
             self.warn(
                 "placeholder-turn",
@@ -795,6 +990,8 @@ class _Reader:
                 line.number,
                 slot[0][2],
             )
+        elif all(m[0] == "PASS" for m in slot):
+            found.dotted.add(turn_no - 1)
         # the mover's own colour throughout is no colours, as Turn would make it (without the check)
         own = colours.count(player) == len(colours)
         found.turns.append(
@@ -847,12 +1044,12 @@ class _Reader:
 
     def shifted(self, name: str) -> str:
         """A cell name as the post writes it, on a board lettered from `b` or later."""
-        offset = self.parts[0].offset
+        offset = self.lead.offset
         return chr(ord(name[0]) + offset) + name[1:] if offset else name
 
     def unshifted(self, name: str) -> str:
         """A cell name of a board lettered from `b` or later, as if lettered from `a`."""
-        offset = self.parts[0].offset
+        offset = self.lead.offset
         if not offset or not name:
             return name
         return chr(ord(name[0]) - offset) + name[1:] if ord(name[0]) - offset >= ord("a") else "?" + name[1:]
@@ -977,7 +1174,7 @@ class _Reader:
     # -- the whole record ----------------------------------------------------------------------
 
     def check_columns(self) -> None:
-        for part in self.parts[:1]:  # the other diagrams of the game are on the same board
+        for part in (self.lead,):  # the other diagrams of the game are on the same board
             if part.offset and part.header is not None:
                 letters = str(part.header.columns)
                 self.warn(
@@ -996,9 +1193,20 @@ class _Reader:
                     part.header.number,
                     part.header.columns.column if part.header.columns is not None else None,
                 )
+        listed, header = self.parts[0], self.lead.header
+        if listed.header is None and header is not None:  # a move list, then a diagram of its game (`_shows`)
+            opening = next(line.number for line in listed.lines if line.kind == "record")
+            self.warn(
+                "diagram-after-list",
+                f"the diagram on line {header.number} has no move list of its own and shows the game of the "
+                f"move list on line {opening}: one record, the diagram read as the position after its last turn "
+                "and cross-checked against it",
+                header.number,
+                header.columns.column if header.columns is not None else None,
+            )
         for part in self.parts[1:]:
-            if part.header is not None:
-                first = self.parts[0].header
+            if part.header is not None and listed.header is not None:
+                first = listed.header
                 self.warn(
                     "same-game",
                     f"the diagram on line {part.header.number} is read as the game of the diagram on line "
@@ -1010,6 +1218,7 @@ class _Reader:
 
     def record(self, corrections: Corrections) -> Record:
         block = self.block
+        self.note_variant()
         self.check_columns()
         frame, variant = self.frame()
         players, letters = self.players()
@@ -1024,18 +1233,24 @@ class _Reader:
                 self.source,
                 None if lead.header or lead.players is None else lead.players[0].column,
             )
+        self.capitals_other = self.read_capitals(block)
         fixes = corrections if isinstance(corrections, Mapping) else {}
         before_turns = len(self.warnings)
         found = self.turns(block, frame, {k.lower(): v.lower() for k, v in fixes.items()})
         after_turns = len(self.warnings)
-        words = (players[0] or "player 1", players[1] or "player 2")
-        stone_words = self.spec.colours if self.spec.either_colour else words
         drawn = [(part, self.diagram(part, frame, letters, found.turns)) for part in self.parts]
         diagrams = [(part, diagram) for part, diagram in drawn if diagram is not None]
         # the last position: of the diagrams beside the whole move list or with no list of their own,
         # the one with the most stones (the last of those)
         finals = [d for part, d in diagrams if part is block or not part.entries]
         diagram = max(reversed(finals), key=lambda d: len(d.stones)) if finals else None
+        if letters is None:
+            letters = diagram.letters if diagram is not None else None
+        players = self.text_players(players, letters)
+        words = (players[0] or "player 1", players[1] or "player 2")
+        stone_words = self.spec.colours if self.spec.either_colour else words
+        variant = self.settle_start(variant, found, diagram, frame)
+        start = _start_stones(variant)
         if diagram is not None and not block.entries and block.header is not None:
             self.warn(
                 "diagram-only",
@@ -1045,15 +1260,18 @@ class _Reader:
                 block.header.columns.column if block.header.columns is not None else None,
             )
         before_fixes = len(self.warnings)
-        suggested = self.suggestions(found.bad, frame, diagram, found.turns, words, stone_words)
-        explained = self.explain(found, diagram, words, stone_words)
-        if corrections == "diagram" and (explained or (found.bad and len(suggested) == len(found.bad))):
+        suggested = self.suggestions(found.bad, frame, diagram, found.turns, words, stone_words, start)
+        explained = self.explain(found, diagram, words, stone_words, start, suggested.values())
+        recoloured = self.recoloured(found, diagram, words, start)
+        mended = bool(explained or recoloured or (found.bad and len(suggested) == len(found.bad)))
+        if corrections == "diagram" and mended:
             # read the list again with the fixes: its first reading's warnings no longer apply
             self.warnings = self.warnings[:before_turns] + self.warnings[after_turns:before_fixes]
-            fixes = {**explained, **(suggested if len(suggested) == len(found.bad) else {})}
+            fixes = {**explained, **recoloured, **(suggested if len(suggested) == len(found.bad) else {})}
             found = self.turns(block, frame, fixes)
+            self.explain(found, diagram, words, stone_words, start)  # the slips no fix mended, said again
         if block.entries:
-            self.cross_check(diagrams, found, stone_words)
+            self.cross_check(diagrams, found, stone_words, start)
         if found.bad:
             raise self.not_a_cell(found.bad, frame, suggested)
         headers = {}
@@ -1063,6 +1281,9 @@ class _Reader:
         comments = self.comments()
         if comments:
             headers["comments"] = comments
+        stated = self.stated()
+        if stated:
+            headers["stated-result"] = stated
         first = next((line for part in self.parts for line in part.lines if line.kind == "record"), None)
         return Record(
             variant=variant,
@@ -1076,11 +1297,151 @@ class _Reader:
             resigned_at=found.resigned_at,
         )
 
-    def cross_check(self, diagrams: list[tuple[_Block, Diagram]], found: _Turns, stone_words: tuple[str, str]) -> None:
-        """Every diagram against the turns up to its own move list (the whole list when it has none)."""
+    # -- what the post's prose says ------------------------------------------------------------
+
+    def note_variant(self) -> None:
+        """Say so when the variant is the one the post names (no variant was given)."""
+        named = self.named_variant
+        if named is not None:
+            self.warn(
+                "variant-from-text",
+                f"the post names the variant on line {named.line} ({named.words!r}): read under "
+                f"{parse_variant(named.variant).name} (a variant given to the reader wins over the post's)",
+                named.line,
+            )
+
+    def read_capitals(self, block: _Block) -> bool:
+        """Whether capitals in the move list are stones of the other colour: as the reader was told,
+        else where the post says so or the variant places stones of either colour, when the list
+        mixes capitals with lower case (a list all in capitals just writes cells so)."""
+        if self.capitals is not None:
+            return self.capitals == "other-colour"
+        said = self.notes.capitals_said(self.first, self.last)
+        if said is None and not self.spec.either_colour:
+            return False
+        written = [(line, text) for line in block.entries for text in line.words if text[:1].isalpha()]
+        upper = [(line, text) for line, text in written if text[0].isupper()]
+        if not upper or len(upper) == len(written):
+            return False
+        why = f"the post says so on line {said}" if said is not None else f"{self.spec.name} places either colour"
+        shown = " ".join(text for _, text in upper[:8]) + (" ..." if len(upper) > 8 else "")
+        at, text = upper[0]
+        self.warn(
+            "capitals-other-colour",
+            f"capitals in the move list are read as stones of the other colour than the mover's ({why}): {shown}",
+            at.number,
+            next((move.column for move in at.moves if str(move) == text), None),
+        )
+        return True
+
+    def text_players(
+        self, players: tuple[str | None, str | None], letters: tuple[str, str] | None
+    ) -> tuple[str | None, str | None]:
+        """The players' names the post's prose gives beside their stone letters (`Joao (O)`, `B-x`,
+        `Billx:`), where the header gives none or only the letters: the fullest form in this game's
+        lines, or a fuller name the post gave that letter earlier."""
+        if letters is None:
+            return players
+        found: dict[int, list[tuple[str, int]]] = {}
+        for line, text in _prose(self.parts):
+            for player, name in names_given(text, letters, states_result(text)):
+                found.setdefault(player, []).append((name, line.number))
+        result = list(players)
+        said = []
+        for player in (1, 2):
+            given = result[player - 1]
+            if (given and given.lower() != letters[player - 1]) or player not in found:
+                continue
+            name, where = max(found[player], key=lambda pair: len(pair[0]))
+            earlier = self.notes.names_before(letters[player - 1], self.first)
+            fuller = [n for n in earlier if n.lower().startswith(name.lower()) and len(n) > len(name)]
+            result[player - 1] = fuller[-1] if fuller else name
+            said.append(f"{result[player - 1]} ({letters[player - 1]}) from line {where}")
+            if fuller:
+                said[-1] += f", short for {fuller[-1]} earlier in the post"
+        for player, given in enumerate(result, start=1):
+            if given and given.lower() != letters[player - 1]:
+                self.notes.names.setdefault(letters[player - 1], []).append((self.first, given))
+        if said:
+            first = min(line for pairs in found.values() for _, line in pairs)
+            self.warn(
+                "players-from-text", "the players are named as the post's prose names them: " + "; ".join(said), first
+            )
+        return result[0], result[1]
+
+    def stated(self) -> str:
+        """The lines after the game's first record line that state a result ("X wins", "Os: size 23,
+        5", "40 v 40", "Bill resigns"), one per line: the post's claims, for the rules to check."""
+        claims = [
+            " ".join(text.split())
+            for line, text in _prose(self.parts)
+            if line.kind == "prose" and line.number > self.first and states_result(text) and _short(text)
+        ]
+        return "\n".join(claims)
+
+    def settle_start(self, variant: str, found: _Turns, diagram: Diagram | None, frame: Frame) -> str:
+        """A variant whose start position has a stone its `start` parameter places, and which the
+        caller did not set: when the move list places a stone on a start stone, or the diagram does
+        not show one, the one cell where the diagram shows a stone that no turn places and that,
+        as the start cell, leaves the fewest such contradictions (a warning says so)."""
+        chosen = parse_variant(variant)
+        if diagram is None or not any(p.name == "start" and p.kind == "cell" for p in chosen.spec.parameters):
+            return variant
+        if self.given is not None and "start" in self.given:
+            return variant
+        start = _start_stones(variant)
+        wrong = self.start_conflicts(start, found, diagram)
+        if not wrong:
+            return variant
+        implied = position(found.turns, frame.board, start)[0]
+        mending: dict[str, tuple[int, str]] = {}  # cell name -> (contradictions left, variant)
+        for colour in sorted({start[cell] for cell in wrong}):
+            for name in self.unlisted(diagram, implied, colour):
+                cell = frame.cell(self.unshifted(name))
+                if cell is None:
+                    continue
+                try:
+                    other = str(parse_variant(chosen.name, **{**chosen.params, "start": frame.name(cell)}))
+                except VariantError:
+                    continue
+                left = len(self.start_conflicts(_start_stones(other), found, diagram))
+                if left < len(wrong):
+                    mending[name] = (left, other)
+        fewest = min((left for left, _ in mending.values()), default=None)
+        best = [(name, other) for name, (left, other) in mending.items() if left == fewest]
+        if len(best) != 1:
+            return variant  # nothing the start cell could mend: the cross-check and the rules say what is wrong
+        name, other = best[0]
+        names = ", ".join(self.shifted(frame.name(cell)) for cell in sorted(wrong))
+        self.warn(
+            "start-from-diagram",
+            f"the start position of {variant} has a stone at {names} that the move list or the diagram "
+            f"contradicts; the diagram shows a stone at {name} that no turn places: read under {other}",
+        )
+        return other
+
+    @staticmethod
+    def start_conflicts(start: Mapping[Cell, int], found: _Turns, diagram: Diagram) -> list[Cell]:
+        """Start stones that a turn places a stone on, or that the diagram does not show (no stone
+        is ever taken off the board)."""
+        return [
+            cell
+            for cell, colour in start.items()
+            if cell in found.named_at or (cell not in diagram.unshown and diagram.stones.get(cell) != colour)
+        ]
+
+    def cross_check(
+        self,
+        diagrams: list[tuple[_Block, Diagram]],
+        found: _Turns,
+        stone_words: tuple[str, str],
+        start: Mapping[Cell, int],
+    ) -> None:
+        """Every diagram against the turns up to its own move list (the whole list when it has none),
+        on the variant's start position."""
         for part, diagram in diagrams:
-            upto = self.shown_turns(part, diagram, found)
-            for warning in compare(diagram, upto, stone_words):
+            upto = self.shown_turns(part, diagram, found, len(start))
+            for warning in compare(diagram, upto, stone_words, start):
                 if len(diagrams) > 1 and part.header is not None:
                     warning = NotationWarning(
                         warning.code,
@@ -1090,14 +1451,18 @@ class _Reader:
                     )
                 self.warnings.append(warning)
 
-    def shown_turns(self, part: _Block, diagram: Diagram, found: _Turns) -> list[Turn]:
+    def shown_turns(self, part: _Block, diagram: Diagram, found: _Turns, start: int = 0) -> list[Turn]:
         """The turns a diagram shows the game after: those of its own move list; with no list of its
-        own, the first turns that place as many stones as it shows (a warning says which), else all."""
+        own, all of them when the move list read has no diagram (it is that list's diagram), else the
+        first turns that place as many stones as it shows beyond the `start` stones (a warning says
+        which), else all."""
         if part is self.block:
             return found.turns
         if part.entries:
             return found.turns[: found.after[len(_entry_words(part)) - 1]]
-        shown, placed = len(diagram.stones), 0
+        if self.block.header is None:  # the diagram of a move list that has none (`_shows`): its end
+            return found.turns
+        shown, placed = len(diagram.stones), start
         for count, turn in enumerate(found.turns, start=1):
             placed += len(turn.cells)
             if placed == shown and count < len(found.turns):
@@ -1140,31 +1505,36 @@ class _Reader:
         diagram: Diagram | None,
         words: tuple[str, ...],
         stone_words: tuple[str, str],
+        start: Mapping[Cell, int],
+        taken: Iterable[str] = (),
     ) -> dict[str, str]:
         """A stone the list places on a cell already taken, where the diagram shows a stone of that
-        colour that no turn places: the slip a reader of the post would see. `turn:name -> cell` for
-        each slip with one such stone (the nearest when there are several, if one is nearest)."""
-        if diagram is None or not found.slips:
+        colour that no turn places (the variant's start position aside; `taken`: the cells already
+        given to pairs that name no cell): the slip a reader of the post would see. `turn:name ->
+        cell` for each slip with one such stone (the nearest when there are several, if one is)."""
+        slips = found.slips + self.start_slips(found, start)
+        if diagram is None or not slips:
             return {}
-        implied = position(found.turns, diagram.frame.board)[0]
+        implied = position(found.turns, diagram.frame.board, start)[0]
         found_fixes: dict[str, str] = {}
         unlisted_of = {  # the same for every slip of a colour: found once, not once a slip
-            colour: sorted(
-                self.shifted(diagram.frame.name(cell))
-                for cell, shown in diagram.stones.items()
-                if shown == colour and cell not in implied
-            )
-            for colour in {slip.colour for slip in found.slips}
+            colour: sorted(set(self.unlisted(diagram, implied, colour)) - set(taken))
+            for colour in {slip.colour for slip in slips}
         }
-        for slip in found.slips:
+        for slip in slips:
             unlisted = unlisted_of[slip.colour]
-            if not unlisted:
-                continue  # nothing on the diagram explains it: for the rules to report
-            near = [n for n in unlisted if n[0] == slip.name[0] or n[1:] == slip.name[1:]]
-            fits = unlisted if len(unlisted) == 1 else near
-            message = (
-                f"turn {slip.turn} ({words[slip.player - 1]}) places {slip.name}, which turn {slip.before} already took"
-            )
+            taker = f"turn {slip.before} already took" if slip.before else "the start position already holds"
+            message = f"turn {slip.turn} ({words[slip.player - 1]}) places {slip.name}, which {taker}"
+            if not unlisted:  # nothing on the diagram explains it: for the rules to report
+                self.warn(
+                    "slip-unexplained",
+                    f"{message}; the diagram shows no stone of {stone_words[slip.colour - 1]} that no turn places, "
+                    "so it cannot say where this one went (if anywhere)",
+                    slip.line,
+                    slip.column,
+                )
+                continue
+            fits = unlisted if len(unlisted) == 1 else _in_line(slip.name, unlisted)
             if len(fits) == 1:
                 found_fixes[f"{slip.turn}:{slip.name}"] = fits[0]
                 message += (
@@ -1180,6 +1550,58 @@ class _Reader:
             self.warn("diagram-explains", message, slip.line, slip.column)
         return found_fixes
 
+    @staticmethod
+    def start_slips(found: _Turns, start: Mapping[Cell, int]) -> list[_Slip]:
+        """A stone the list places on a stone of the start position (`before` 0), as a slip."""
+        slips = []
+        for cell in start.keys() & found.named_at.keys():
+            turn_no, name, line, column = found.named_at[cell]
+            turn = found.turns[turn_no - 1]
+            colour = turn.stone_colours[turn.cells.index(cell)]
+            slips.append(_Slip(name, turn_no, turn.player, colour, 0, line, column))
+        return sorted(slips, key=lambda slip: (slip.turn, slip.line, slip.column))
+
+    def unlisted(self, diagram: Diagram, implied: Mapping[Cell, int], colour: int) -> list[str]:
+        """The names (as the post writes them) of the cells where the diagram shows a stone of
+        `colour` that neither a turn nor the start position puts there."""
+        return [
+            self.shifted(diagram.frame.name(cell))
+            for cell, shown in diagram.stones.items()
+            if shown == colour and cell not in implied
+        ]
+
+    def recoloured(
+        self, found: _Turns, diagram: Diagram | None, words: tuple[str, ...], start: Mapping[Cell, int]
+    ) -> dict[str, str]:
+        """Where stones of either colour are placed: a stone the list gives one colour and the
+        diagram the other, placed once, is probably a capital lost (or added) in the move list.
+        `turn:name -> name=mark` for each."""
+        if diagram is None or not self.spec.either_colour:
+            return {}
+        implied = position(found.turns, diagram.frame.board, start)[0]
+        fixes: dict[str, str] = {}
+        colours = self.spec.colours
+        twice = {self.named[slip.name] for slip in found.slips if slip.name in self.named}
+        for cell, shown in sorted(diagram.stones.items()):
+            listed = implied.get(cell)
+            placed = found.named_at.get(cell)
+            if listed is None or listed == shown or placed is None or cell in start or cell in twice:
+                continue
+            turn_no, name, line, column = placed
+            player = found.turns[turn_no - 1].player
+            mark = colour_mark(self.spec, shown)
+            fixes[f"{turn_no}:{name}"] = name + mark
+            written = name.upper() if shown != player else name
+            self.warn(
+                "diagram-explains",
+                f"turn {turn_no} ({words[player - 1]}) places {name} as a stone of {colours[listed - 1]}; the "
+                f"diagram shows a stone of {colours[shown - 1]} there: probably {written}, a stone of "
+                f"{colours[shown - 1]} (corrections={{'{turn_no}:{name}': '{name}{mark}'}} or corrections='diagram')",
+                line,
+                column,
+            )
+        return fixes
+
     def suggestions(
         self,
         bad: list[_Bad],
@@ -1188,28 +1610,31 @@ class _Reader:
         turns: list[Turn],
         words: tuple[str, str],
         stone_words: tuple[str, str],
+        start: Mapping[Cell, int],
     ) -> dict[str, str]:
-        """`turn:name -> cell` for each bad pair where exactly one nearby cell holds an unlisted stone
-        of the right colour on the diagram; warns `not-a-cell` for each bad pair."""
-        implied = position(turns, frame.board)[0] if diagram and bad else {}
+        """`turn:name -> cell` for each bad pair that the diagram settles: one nearby cell holds a stone
+        of the right colour that no turn places, else one such stone stands in the pair's column or
+        row; a cell given to one pair is not offered to another. Warns `not-a-cell` for each pair."""
+        implied = position(turns, frame.board, start)[0] if diagram and bad else {}
+        nearby_of = [[self.shifted(n) for n in frame.nearby(self.unshifted(item.name))] for item in bad]
+        options: list[list[str]] = []
+        for item, nearby in zip(bad, nearby_of, strict=True):
+            unlisted = self.unlisted(diagram, implied, item.colour) if diagram is not None else []
+            close = [name for name in nearby if name in unlisted]
+            options.append(close or _in_line(item.name, unlisted))
+        chosen = _settle(options)
         found: dict[str, str] = {}
-        for item in bad:
-            nearby = [self.shifted(n) for n in frame.nearby(self.unshifted(item.name))]
+        for item, nearby, fit in zip(bad, nearby_of, chosen, strict=True):
             message = f"{item.name} (turn {item.turn}, {words[item.player - 1]}) is not a cell of this board"
             if nearby:
                 message += f"; the cells next to it are {', '.join(nearby)}"
-            if diagram is not None:
-                fits = []
-                for name in nearby:
-                    cell = frame.cell(self.unshifted(name))
-                    if cell is not None and diagram.stones.get(cell) == item.colour and cell not in implied:
-                        fits.append(name)
-                if len(fits) == 1:
-                    found[f"{item.turn}:{item.name}"] = fits[0]
-                    message += (
-                        f"; the diagram shows a stone of {stone_words[item.colour - 1]} at {fits[0]} "
-                        f"that the move list never places: probably {fits[0]}"
-                    )
+            if fit is not None:
+                found[f"{item.turn}:{item.name}"] = fit
+                where = "" if fit in nearby else f", in the same {'column' if fit[0] == item.name[0] else 'row'}"
+                message += (
+                    f"; the diagram shows a stone of {stone_words[item.colour - 1]} at {fit} "
+                    f"that the move list never places{where}: probably {fit}"
+                )
             self.warn("not-a-cell", message, item.line, item.column)
         return found
 
@@ -1230,6 +1655,49 @@ class _Reader:
         )
 
 
+def _short(text: str) -> bool:
+    """Whether a line is short enough to be a stated result rather than a paragraph that mentions
+    one (at most ten words; figures do not count)."""
+    return len(_WORDS.findall(text)) <= 10
+
+
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def _in_line(name: str, names: Sequence[str]) -> list[str]:
+    """The names among `names` in the same column (letter) or the same row (number) as `name`."""
+    return [n for n in names if n[0] == name[0] or n[1:] == name[1:]]
+
+
+def _settle(options: list[list[str]]) -> list[str | None]:
+    """One cell for each item whose options leave it one, once the cells settled for the other
+    items are taken out (a stone of the diagram explains one slip, not two)."""
+    chosen: list[str | None] = [None] * len(options)
+    left = [list(option) for option in options]
+    progress = True
+    while progress:
+        progress = False
+        for i, option in enumerate(left):
+            if chosen[i] is None and len(option) == 1:
+                chosen[i] = taken = option[0]
+                for j, other in enumerate(left):
+                    if j != i and taken in other:
+                        other.remove(taken)
+                progress = True
+    return chosen
+
+
+@lru_cache(maxsize=64)
+def _start_stones(variant: str) -> Mapping[Cell, int]:
+    """The stones of the variant's start position (none in most variants; none either where the
+    variant cannot apply to the board read: the rules say why when the record is judged). Shared
+    between the records of a variant: read only."""
+    try:
+        return MappingProxyType(parse_variant(variant).start_stones())
+    except VariantError:
+        return MappingProxyType({})
+
+
 # ---------------------------------------------------------------------------------------------
 # Public API
 
@@ -1240,24 +1708,36 @@ def read_rga(
     source: str | None = None,
     variant: str | None = None,
     corrections: Corrections = None,
+    capitals: str | None = None,
 ) -> Iterator[Parsed]:
     """Records of a post, one per game, in order: a diagram or a move list, or several diagrams
-    of one game (the same board, move lists that agree), which make one record checked against
-    every diagram. Prose around them is kept in `headers["comments"]`.
+    of one game (the same board, move lists that agree), or a move list and a diagram after it that
+    shows its game, which make one record checked against every diagram. Prose around them is
+    kept in `headers["comments"]`, the lines that state a result in `headers["stated-result"]`.
 
-    `variant` is the rule set to record (default `catchup`); a diagram fixes the board side, a move
-    list alone takes it from the variant. `corrections` fixes coordinates before they are read:
-    `{"l7": "l6"}` (every l7), `{"3:l7": "l6"}` (turn 3 only), or `"diagram"` (each pair that names
-    no cell becomes the one nearby cell where the diagram shows an unlisted stone of that player,
-    and each stone placed on a cell already taken becomes the one stone of that player the diagram
-    shows and no turn places, when there is exactly one).
+    `variant` is the rule set to record; without it, the variant a title or rules line of the post
+    names before the game (a warning says which words), else `catchup`. A diagram fixes the board
+    side, a move list alone takes it from the variant; the variant's start position is the
+    diagram's baseline. `corrections` fixes coordinates before they are read: `{"l7": "l6"}` (every
+    l7), `{"3:l7": "l6"}` (turn 3 only), `{"6:c9": "c9=o"}` (a stone of the colour marked), or
+    `"diagram"` (each pair that names no cell becomes the one cell nearby, else in its column or
+    row, where the diagram shows an unlisted stone of that player; each stone placed on a cell
+    already taken becomes the one stone of that player the diagram shows and no turn places, when
+    there is exactly one; and, where stones of either colour are placed, each stone the diagram
+    shows in the other colour takes the diagram's). `capitals`: "other-colour" reads a capital cell
+    in a move list as a stone of the other colour than the mover's, "same" as the mover's; by
+    default, the other colour where the post says so or the variant places stones of either colour.
     """
     if variant is not None and parse_variant(variant).family != "hex":
         raise VariantError(f"rga records are hex games; {variant!r} is not a hex variant")
     if isinstance(corrections, str) and corrections != "diagram":
         raise VariantError("corrections is a mapping of names or the string 'diagram'")
+    if capitals is not None and capitals not in CAPITALS:
+        raise VariantError(f"capitals is one of {', '.join(CAPITALS)} (or None), not {capitals!r}")
+    notes = _PostNotes()
     for index, parts in enumerate(_games(lines_of(chunks), source)):
-        reader = _Reader(parts, index, source, variant)
+        notes.learn(parts)
+        reader = _Reader(parts, index, source, variant, notes, capitals)
         error = parts[0].error
         lines = [line.number for line in parts[0].lines if line.kind == "record"] or [parts[0].lines[0].number]
         if error is not None:
@@ -1290,8 +1770,8 @@ def read_diagram(text: str, variant: str | None = None) -> Diagram:
 
 
 def write_rga(records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
-    """Each record as a diagram of its final position (from the turns' cells) with the move list
-    beside it; records are separated by a blank line."""
+    """Each record as a diagram of its final position (the variant's start position and the
+    turns' cells) with the move list beside it; records are separated by a blank line."""
     return write_each(records, out, _write_one, separator="\n")
 
 
@@ -1331,7 +1811,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
             "it back to keep them",
         )
     warnings.extend(ending_dropped(record, f"{where}: "))
-    dropped = [k for k in record.headers if k != "diagram"]
+    dropped = lost_headers(record, FORMAT.carries, lambda key: key == "diagram")
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
     names, letters = _player_letters(record, variant, warn)
@@ -1341,7 +1821,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
                 raise WriteError(
                     f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
                 )
-    stones, last = position(record.turns, board)  # by stone colour
+    stones, last = position(record.turns, board, _start_stones(record.variant))  # by stone colour
     diagram = Diagram(frame, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
         warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")
@@ -1460,7 +1940,13 @@ class RgaFormat:
         return frame.name(cell)
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
-        return read_rga(chunks, source=options.source, variant=options.variant, corrections=options.corrections)
+        return read_rga(
+            chunks,
+            source=options.source,
+            variant=options.variant,
+            corrections=options.corrections,
+            capitals=options.capitals,
+        )
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         return write_rga(records, out)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 import attrs
@@ -198,10 +198,12 @@ def diagram_text(diagram: Diagram, names: tuple[str, str] | None = None) -> str:
     return "\n".join(line.rstrip() for line in render(diagram, names)) + "\n"
 
 
-def position(turns: Iterable[Turn], board: Board) -> tuple[dict[Cell, int], frozenset[Cell]]:
-    """Stones the turns place on the board, by colour (later placements win), and the cells of the
-    last turn with stones."""
-    stones: dict[Cell, int] = {}
+def position(
+    turns: Iterable[Turn], board: Board, start: Mapping[Cell, int] | None = None
+) -> tuple[dict[Cell, int], frozenset[Cell]]:
+    """Stones the turns place on the board, by colour (later placements win), on top of the
+    variant's `start` position, and the cells of the last turn with stones."""
+    stones: dict[Cell, int] = dict(start) if start else {}
     last: tuple[Cell, ...] = ()
     index = board.index  # a dict: faster to ask than the board, once a stone
     for turn in turns:
@@ -221,11 +223,31 @@ def position(turns: Iterable[Turn], board: Board) -> tuple[dict[Cell, int], froz
     return stones, frozenset(cell for cell in last if cell in board)
 
 
-def compare(diagram: Diagram, turns: Iterable[Turn], colour_words: tuple[str, str]) -> list[NotationWarning]:
-    """Every disagreement between the diagram and the stones the turns place, as warnings: a stone
-    missing, extra, or of the other colour. `colour_words` name colour 1 and colour 2."""
+def last_turns(turns: Sequence[Turn]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """The cells of the last turn with stones, and of each player's last turn with stones: the two
+    ways a diagram marks the last turn in capitals."""
+    last: frozenset[Cell] = frozenset()
+    each: dict[int, tuple[Cell, ...]] = {}
+    for turn in reversed(turns):
+        if turn.cells and turn.player not in each:
+            last = last or frozenset(turn.cells)
+            each[turn.player] = turn.cells
+            if len(each) == 2:
+                break
+    return last, frozenset(cell for cells in each.values() for cell in cells)
+
+
+def compare(
+    diagram: Diagram, turns: Sequence[Turn], colour_words: tuple[str, str], start: Mapping[Cell, int] | None = None
+) -> list[NotationWarning]:
+    """Every disagreement between the diagram and the stones the turns place on the variant's
+    `start` position, as warnings: a stone missing, extra, or of the other colour. `colour_words`
+    name colour 1 and colour 2. Capitals may mark the last turn or each player's last turn."""
     frame = diagram.frame
-    implied, last = position(turns, frame.board)
+    implied = position(turns, frame.board, start)[0]
+    last, each = (frozenset(cell for cell in cells if cell in frame.board) for cells in last_turns(turns))
+    if diagram.marked and diagram.marked == each:
+        last = each
     warnings: list[NotationWarning] = []
 
     def says(colour: int | None) -> str:

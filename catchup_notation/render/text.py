@@ -30,8 +30,11 @@ from catchup_notation.rules.registry import parse_variant
 
 
 def player_symbols(names: tuple[str, str]) -> tuple[str, str]:
-    """Lower-case initials of the players' names, or x/o when they would clash or are not letters."""
+    """Lower-case initials of the players' names, or x/o when they would clash or are not letters
+    (players called O and X keep their own letters)."""
     initials = tuple(name[:1].lower() for name in names)
+    if set(initials) == {"o", "x"}:
+        return initials  # type: ignore[return-value]
     if initials[0] == initials[1] or not all(i.isalpha() and i not in ".xo" for i in initials):
         return ("x", "o")
     return initials  # type: ignore[return-value]

@@ -24,12 +24,12 @@ move there may do, which is what the next turn was allowed.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.game import Game, Position
 from catchup_notation.model import HexState, NumbersState, Turn
-from catchup_notation.reports import error_report, turn_words, verify_report
+from catchup_notation.reports import error_report, verify_report
 from catchup_notation.rules.scoring import format_groups
 from catchup_notation.solvers.limits import EndgameLimits
 
@@ -106,22 +106,25 @@ def game_view(game: Game, *, number: int = 0, endgame: EndgameLimits | None = No
         from catchup_notation.reports import endgame_report
 
         solved = endgame_report(game, endgame)
-        data["endgame"] = {"solved": solved.solved, "line": list(solved.line), "explanation": solved.explanation}
+        data["endgame"] = {
+            "solved": solved.solved,
+            "line": [turn.text for turn in solved.principal_line],
+            "explanation": solved.explanation,
+        }
     return data
 
 
 def outcome_of(game: Game) -> Outcome:
     """valid, invalid (a broken rule, or rules that cannot apply) or unreadable, as `catchup
     verify` counts them."""
-    outcome = verify_report(game).outcome
-    return "invalid" if outcome == "adjudicated" else outcome
+    return cast(Outcome, verify_report(game).outcome)
 
 
 def _move(game: Game, turn: Turn) -> JSON:
     if turn.numbers:
         words = " ".join(map(str, turn.numbers))
     elif turn.cells or game.variant is None or game.variant.family == "hex":
-        words = turn_words(game, turn)
+        words = game.turn_text(turn)
     else:
         words = "pass"
     return {"p": turn.player, "m": words}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from catchup_notation.errors import VariantError
 
@@ -25,6 +25,7 @@ _ENGINE_PATHS = {
     "ketchup-3": "catchup_notation.rules.ketchup:Ketchup3Game",
     "ketchup-2": "catchup_notation.rules.ketchup:Ketchup2Game",
     "sauce": "catchup_notation.rules.sauce:SauceGame",
+    "sabotage-malthus": "catchup_notation.rules.malthus:SabotageMalthusGame",
     "plur": "catchup_notation.rules.predecessors:PlurGame",
     "too": "catchup_notation.rules.predecessors:TooGame",
     "brink": "catchup_notation.rules.predecessors:BrinkGame",
@@ -46,3 +47,12 @@ def engine_class(key: str) -> Callable[[Variant], Engine]:
 
 
 _loaded: dict[str, Callable[[Variant], Engine]] = {}
+
+
+def engine_check(key: str, params: dict[str, Any]) -> None:
+    """Let the module of an engine check parameters only its rules can judge (a start cell on its
+    board): its `check_params`, if it has one, raises VariantError."""
+    path = _ENGINE_PATHS.get(key)
+    check = getattr(import_module(path.partition(":")[0]), "check_params", None) if path else None
+    if check is not None:
+        check(params)

@@ -1,7 +1,10 @@
 """The protocol every rules engine implements.
 
-An engine is a *mutable* game (like python-chess's Board): `play` a turn, ask for the `state`
-snapshot (frozen attrs), `copy` it for search. Engines know nothing of files or syntax.
+An engine is a *mutable* game (like python-chess's Board): `play` a turn (a `Turn`, or its text:
+`"E5 F6"`, `"pass"`, `"3 4"` for numbers), ask for the `state` snapshot (frozen attrs), `copy` it
+for search; `str(engine)` is the position as text. Engines know nothing of files: cells are named
+by `cell_namer` (Little Golem's names unless a record's notation says otherwise), in messages and
+in the turns given as text.
 `names` are the players' names in the engine's messages and verdicts (by default the variant's:
 White and Black, Red and Green); replay sets them to the record's own where it has them.
 """
@@ -34,8 +37,19 @@ class Engine(Protocol):
         """The rule `turn` breaks if played now (first by the documented order), or None."""
         ...
 
-    def play(self, turn: Turn) -> None:
-        """Apply a legal turn; raise `IllegalTurn` (state unchanged) for an illegal one."""
+    def play(self, turn: Turn | str) -> None:
+        """Apply a legal turn of the player to move, a `Turn` or its text (`parse_turn`); raise
+        `IllegalTurn` (state unchanged) for an illegal one."""
+        ...
+
+    def parse_turn(self, text: str) -> Turn:
+        """The turn of the player to move that `text` writes: cell names separated by spaces
+        (`"E5 F6"`, `"E5=w"` for a stone of the other colour, `"pass"`), or numbers (`"3 4"`).
+        Raises `NotationError` (code `not-a-cell`) for a name that is no cell."""
+        ...
+
+    def turn_text(self, turn: Turn) -> str:
+        """A turn as `parse_turn` reads it: cells by name (`E5 F6`), `pass`, or `<3,4>`."""
         ...
 
     def copy(self) -> Engine:

@@ -17,7 +17,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING, NamedTuple
 
 from catchup_notation.board import Cell
-from catchup_notation.errors import IllegalTurn
+from catchup_notation.errors import IllegalTurn, NotationError
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine, count_words
 from catchup_notation.rules.scoring import Verdict, cascade
@@ -61,6 +61,11 @@ class HexGame(Engine):
     reads_strict_max = False
     #: Whether play may go on for ever (both players may pass): such a game has no endgame value.
     endless = False
+    #: Whether the stones a turn places depend on every group of the mover (sabotage-malthus),
+    #: which the exact search does not follow (it knows the largest groups and the last turn).
+    counts_from_all_groups = False
+    #: Whether two passes in a row end the game (sabotage-malthus).
+    passes_end = False
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -267,9 +272,7 @@ class HexGame(Engine):
         """Check a turn in the documented order; on success also return its cell indices."""
         player, cells = turn.player, turn.cells
         if self.over:
-            what = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} had no legal turn"
-            )
+            what = self.ending_words()
             return self._error(
                 "game-over", player, f"the game was already over after turn {self.turns_played} ({what})", cells
             ), []
@@ -305,7 +308,7 @@ class HexGame(Engine):
                 cell = self.board.cells[i]
                 holder = self.colour_names[self.owner[i] - 1]
                 return self._error(
-                    "occupied", player, f"{self.cell_namer(cell)} already holds a {holder} stone", (cell,)
+                    "occupied", player, f"{self.cell_namer(cell)} already holds {_a(holder)} stone", (cell,)
                 ), []
         counts = self._current_counts()
         if len(indices) not in counts:
@@ -343,7 +346,59 @@ class HexGame(Engine):
     def check(self, turn: Turn) -> RuleError | None:
         return self._examine(turn)[0]
 
-    def play(self, turn: Turn) -> None:
+    def parse_turn(self, text: str) -> Turn:
+        from catchup_notation.formats.colours import colour_of_mark, unknown_mark_message
+
+        player = self.to_move or self.turns_played % 2 + 1  # once over, play() says so
+        words = text.replace(",", " ").split()
+        if [w.lower() for w in words] in ([], ["pass"]):
+            return Turn(player)
+        cells, colours = [], []
+        for word in words:
+            name, marked, mark = word.partition("=")
+            cells.append(self._cell_named(name, text))
+            colour = colour_of_mark(self.variant.spec, mark) if marked else player
+            if colour is None:
+                raise NotationError(unknown_mark_message(self.variant.spec, mark), text=text, code="colour-mark")
+            colours.append(colour)
+        return Turn(player, tuple(cells), colours=tuple(colours))
+
+    def _cell_named(self, name: str, text: str) -> Cell:
+        """The cell `cell_namer` calls `name` (either case where that names no other cell)."""
+        namer = self.cell_namer
+        table = self.__dict__.get("_names")
+        if table is None or table[0] is not namer:
+            exact = {namer(cell): cell for cell in self.board.cells}
+            folded = {key.lower(): cell for key, cell in exact.items()}
+            table = self._names = (namer, exact, folded if len(folded) == len(exact) else {})
+        cell = table[1].get(name) or table[2].get(name.lower())
+        if cell is None:
+            example = namer(self.board.cells[len(self.board.cells) // 2])
+            raise NotationError(
+                f"{name!r} names no cell of {self.board_words()} (cells are named like {example})",
+                text=text,
+                code="not-a-cell",
+            )
+        return cell
+
+    def turn_text(self, turn: Turn) -> str:
+        return stones_text(turn, self.cell_namer, self.variant)
+
+    def __str__(self) -> str:
+        from catchup_notation.render.text import position_text
+
+        return position_text(self.state(), names=self.names)
+
+    def __repr__(self) -> str:
+        if self.over:
+            now = f"game over ({self.end_reason})"
+        else:
+            now = f"{self.names[self.mover - 1]} to move ({stones_words(self.allowed_counts())})"
+        return f"<{type(self).__name__} {self.variant} after turn {self.turns_played}: {now}, {self.empty} empty>"
+
+    def play(self, turn: Turn | str) -> None:
+        if isinstance(turn, str):
+            turn = self.parse_turn(turn)
         # The common turn (the mover's own stones on distinct empty cells, an allowed count, no
         # variant constraint) is checked here in one pass; anything else goes through `_examine`,
         # which checks in the documented order and words the error.
@@ -400,6 +455,16 @@ class HexGame(Engine):
             self._end("board-full")
         elif self.may_stall and not self.has_legal_turn():
             self._end("no-legal-turn")
+        elif self.passes_end and not indices and len(self.history) > 1 and not self.history[-2].placed:
+            self._end("passes")
+
+    def ending_words(self) -> str:
+        """How the game ended, in words: 'the board is full', 'White has no legal turn', ..."""
+        if self.end_reason == "no-legal-turn":
+            return f"{self._stuck_player()} has no legal turn"
+        if self.end_reason == "passes":
+            return "both players passed, one after the other"
+        return "the board is full"
 
     def _end(self, reason: str) -> None:
         self.over = True
@@ -465,7 +530,7 @@ class HexGame(Engine):
     def score(self, resigned: int | None = None) -> Result:
         groups = (self.groups(1), self.groups(2))
         verdict = self.judge(groups, provisional=not self.over)
-        scores = verdict.scores if verdict.scores is not None else (self.scores[1], self.scores[2])
+        scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:
             return Result(
                 status="resigned",
@@ -480,9 +545,7 @@ class HexGame(Engine):
                 ),
             )
         if self.over:
-            ending = (
-                "the board is full" if self.end_reason == "board-full" else f"{self._stuck_player()} has no legal turn"
-            )
+            ending = self.ending_words()
             late = " (the recorded resignation came after the end and is ignored)" if resigned else ""
             return Result(
                 status="finished",
@@ -506,6 +569,29 @@ class HexGame(Engine):
                 f"unfinished after turn {self.turns_played} with {self.empty} empty cells; {verdict.explanation}"
             ),
         )
+
+
+def stones_text(turn: Turn, namer: Callable[[Cell], str], variant: Variant) -> str:
+    """A hex turn in words: `E5 F6` (cells as `namer` names them), `E5=w` (a stone of the other
+    colour than its mover's), or `pass`."""
+    from catchup_notation.formats.colours import colour_mark
+
+    stones = (
+        namer(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")
+        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)
+    )
+    return " ".join(stones) or "pass"
+
+
+def stones_words(counts: tuple[int, ...]) -> str:
+    """(1, 2) -> '1/2 stones', (1,) -> '1 stone', (0, 3) -> 'pass/3 stones': what a mover may place."""
+    words = "/".join("pass" if c == 0 else str(c) for c in counts)
+    return f"{words} stone" if counts == (1,) else f"{words} stones"
+
+
+def _a(word: str) -> str:
+    """'a White', 'an O', 'an X'."""
+    return f"{'an' if word[:1] in 'AEIOUX' else 'a'} {word}"
 
 
 def _first_repeated(items: list[int]) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from catchup_notation.errors import VariantError
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import Variant, parse_variant, specs
 from catchup_notation.rules.replay import replay, variant_for
@@ -16,6 +17,7 @@ def accepting_variants(record: Record) -> list[str]:
 
     A variant with a required parameter the record does not set (brink's margin x) is left out:
     it has no canonical string to offer, and x changes only the scoring, never which turns are legal.
+    So is one that cannot be played on the record's board (sabotage-malthus below side 4).
     """
     own = parse_variant(record.variant)
     accepted = []
@@ -25,7 +27,12 @@ def accepting_variants(record: Record) -> list[str]:
         shared = {k: v for k, v in own.params.items() if any(p.name == k for p in spec.parameters)}
         if any(p.required and p.name not in shared for p in spec.parameters):
             continue
-        candidate = parse_variant(spec.name, **shared)
+        if own.params.get("board") is not None and not any(p.name == "board" for p in spec.parameters):
+            continue
+        try:
+            candidate = parse_variant(spec.name, **shared)
+        except VariantError:
+            continue
         if replay(record, candidate).valid:
             accepted.append(str(candidate))
     return accepted

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from catchup_notation.board import Cell
-from catchup_notation.errors import IllegalTurn
+from catchup_notation.errors import IllegalTurn, NotationError
+from catchup_notation.limits import int_of
 from catchup_notation.model import NumbersState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine
 
@@ -131,7 +132,33 @@ class NumbersGame(Engine):
             )
         return None
 
-    def play(self, turn: Turn) -> None:
+    def parse_turn(self, text: str) -> Turn:
+        player = self.to_move or self.turns_played % 2 + 1  # once over, play() says so
+        words = text.strip().removeprefix("<").removesuffix(">").replace(",", " ").split()
+        try:
+            numbers = tuple(int_of(word) for word in words)
+        except ValueError:
+            raise NotationError(
+                f"{text!r} is not numbers to take (write them like '3 4' or <3,4>)", text=text, code="not-a-number"
+            ) from None
+        return Turn(player, numbers=numbers)
+
+    def turn_text(self, turn: Turn) -> str:
+        return _numbers_words(turn.numbers)
+
+    def __str__(self) -> str:
+        from catchup_notation.render.text import position_text
+
+        return position_text(self.state(), names=self.names)
+
+    def __repr__(self) -> str:
+        now = "game over" if self.over else f"{self.names[(self.to_move or 1) - 1]} to move"
+        left, scores = _numbers_words(self.remaining), _score_words(self.scores)
+        return f"<NumbersGame {self.variant} after turn {self.turns_played}: {now} at {scores}, {left} left>"
+
+    def play(self, turn: Turn | str) -> None:
+        if isinstance(turn, str):
+            turn = self.parse_turn(turn)
         problem = self.check(turn)
         if problem is not None:
             raise IllegalTurn(problem)

@@ -21,7 +21,7 @@ import attrs
 from catchup_notation.board import Board, Cell, hexhex
 from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
-from catchup_notation.model import OMIT
+from catchup_notation.model import OMIT, HexState
 from catchup_notation.resources import data_dir
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class Parameter:
     (number sets), `x` (brink)."""
 
     name: str
-    kind: str  # "int" | "multiset" | "scores"
+    kind: str  # "int" | "multiset" | "scores" | "board" | "cell"
     default: Any  # None for a required parameter
     description: str
     minimum: int | None = None
@@ -165,6 +165,14 @@ class Variant:
         name = f"{self.name}({', '.join(kept)})" if kept else self.name
         return f"{name} on a board of {len(self.board)} cells"
 
+    def start_stones(self) -> dict[Cell, int]:
+        """The stones on the board before the first turn, by colour (1 or 2): none in most
+        variants, the start position in sabotage-malthus."""
+        state = self.new_game().state() if self.family == "hex" else None
+        if not isinstance(state, HexState):
+            return {}
+        return {cell: colour for colour, cells in enumerate(state.stones, start=1) for cell in cells}
+
     def new_game(self) -> Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
         from catchup_notation.rules import engine_class  # the registry is data; engines import it, not the reverse
@@ -199,11 +207,12 @@ def _spec_from_toml(data: dict[str, Any], origin: str) -> VariantSpec:
                 minimum=p.get("minimum"),
                 # the board side is bounded by the library's limits, whatever the data says
                 maximum=p.get("maximum", MAX_SIDE if name == "size" else MAX_CELLS if p["kind"] == "int" else None),
+                optional=bool(p.get("optional", False)),
             )
             for name, p in data.get("parameters", {}).items()
         )
-        if data["family"] == "hex":
-            params += (BOARD_PARAMETER,)
+        if data["family"] == "hex" and not data.get("hexhex_only", False):
+            params += (BOARD_PARAMETER,)  # a variant whose start position needs a hexhex board has none
         return VariantSpec(
             name=data["name"],
             title=data["title"],
@@ -340,6 +349,10 @@ def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantS
             )
     if spec.family == "numbers" and not params.get("set"):
         raise VariantError(f"{spec.name}: the number set is empty")
+    if any(p.kind == "cell" for p in spec.parameters):  # a cell is checked on its board by the engine's rules
+        from catchup_notation.rules import engine_check  # the registry is data; engines import it, not the reverse
+
+        engine_check(spec.engine, params)
     return spec, tuple(params.items())
 
 
@@ -472,6 +485,11 @@ def _coerce(kind: str, raw: Any, name: str) -> Any:
             return scores
         if kind == "board":
             return _board_of(raw)
+        if kind == "cell":  # a cell as posts name it (`i3`); its board is the variant's
+            name = str(raw).strip().lower()
+            if not re.fullmatch(r"[a-z][0-9]{1,3}", name):
+                raise ValueError(name)
+            return name
     except VariantError:
         raise
     except (TypeError, ValueError):

@@ -37,7 +37,8 @@ def player_names(players: tuple[str | None, str | None], variant: Variant) -> tu
     player, else the variant's name for them (`White`)."""
     defaults = variant.spec.players
     first, second = (
-        f"{given} ({default})" if given else default for given, default in zip(players, defaults, strict=True)
+        f"{given} ({default})" if given and given != default else default
+        for given, default in zip(players, defaults, strict=True)
     )
     return first, second
 

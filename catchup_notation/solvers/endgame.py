@@ -21,7 +21,7 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
-from catchup_notation.solvers.hexsolve.search import Searcher, SearchError
+from catchup_notation.solvers.hexsolve.search import Searcher, SearchError, unsearchable
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
 from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStopped, SearchTooLarge
 
@@ -123,6 +123,9 @@ def solve_endgame(
     if game.over:
         final = game.score()
         return EndgameResult(final.winner, None, None, (), final, 0, 0.0, game.empty)
+    refused = unsearchable(game)
+    if refused is not None:  # said before the size: no budget would let it be searched
+        raise EndgameError(refused)
     if max_empty is not None and game.empty > max_empty:
         raise EndgameTooLarge(f"{game.empty} empty cells; the endgame solver is limited to {max_empty} here")
     jobs = available_cores() if jobs == 0 else max(jobs, 1)
@@ -136,8 +139,9 @@ def solve_endgame(
     try:
         return run.solve()
     except SearchStopped as exc:
-        stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
-        partial = run.partial(str(stopped), exc.nodes)
+        nodes = max(exc.nodes, run.nodes())  # a worker's stop counts its own nodes: say all of them
+        stopped = budget.stopped(exc.reason, nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
+        partial = run.partial(str(stopped), nodes)
         raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial) from None
 
 
@@ -177,8 +181,8 @@ class _Run:
         self.root = searcher.state(game)
         self.values: dict[int, int] = {}  # orbit key -> value for the root's mover
         self.lines: dict[int, list[int]] = {}  # placed -> a principal line after it
-        self.extra_nodes = 0  # searched by worker processes
-        self.worker_entries: dict[int, int] = {}  # worker pid -> its table's entries at its last answer
+        self.extra_nodes = 0  # searched by worker processes, in the turns they answered
+        self.workers = (0, 0)  # nodes and table entries of every worker so far, as they last said
         self.value: int | None = None
         self.line_masks: list[int] = []
         turns = searcher.children(self.root, searcher.counts(self.root))
@@ -213,15 +217,16 @@ class _Run:
 
     def _parallel(self) -> None:
         def answer(found: Answer) -> None:
-            placed, value, nodes, line, worker, entries = found
+            placed, value, nodes, line, _, _ = found
             self.values[self.orbit_of[placed]] = value
             if line is not None:
                 self.lines[placed] = line
             self.extra_nodes += nodes
-            self.worker_entries[worker] = entries
             self.budget.done += 1
-            if self.budget.progress is not None:
-                self.budget.check(self.searcher.nodes + self.extra_nodes)
+
+        def counts(nodes: int, entries: int) -> None:  # the progress display's, and the budget's
+            self.workers = (nodes, entries)
+            self.budget.check(self.searcher.nodes + max(nodes, self.extra_nodes))
 
         solve_root_turns(
             self.game,
@@ -231,6 +236,7 @@ class _Run:
             budget=self.budget,
             stop_at_win=not self.want_moves,
             on_answer=answer,
+            on_counts=counts,
         )
         self._choose(self.lines.__getitem__)
 
@@ -288,7 +294,7 @@ class _Run:
             value,
             tuple(line),
             final,
-            self.searcher.nodes + self.extra_nodes,
+            self.nodes(),
             self.budget.seconds(),
             game.empty,
             moves=self._move_values(),
@@ -311,7 +317,7 @@ class _Run:
             value,
             (),
             None,
-            max(self.searcher.nodes + self.extra_nodes, stopped_nodes),
+            max(self.nodes(), stopped_nodes),
             self.budget.seconds(),
             self.game.empty,
             moves=self._move_values(),
@@ -324,8 +330,13 @@ class _Run:
         )
 
     def _entries(self) -> int:
-        """Entries in every table at the end: this process's and each worker's at its last answer."""
-        return len(self.searcher.table) + sum(self.worker_entries.values())
+        """Entries in every table at the end: this process's and the workers' as they last said."""
+        return len(self.searcher.table) + self.workers[1]
+
+    def nodes(self) -> int:
+        """Nodes searched: this process's and the workers' (the turns they answered, or all they
+        searched as they last said, turns cut short included, whichever is more)."""
+        return self.searcher.nodes + max(self.extra_nodes, self.workers[0])
 
     def known_words(self) -> str:
         done = len(self.values)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from catchup_notation.rules.catchup import AlternativeGame
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.predecessors import BrinkGame, PlurGame
+from catchup_notation.solvers.hexsolve.search import unsearchable
 
 #: Most empty cells searched without a budget, by kind of variant (see the module notes): where a
 #: side-5 endgame takes up to a few minutes on one core (too: 14-22 s at 18 empty cells).
@@ -46,8 +47,9 @@ def variant_kind(game: HexGame) -> str:
 
 
 def hex_feasible(game: HexGame) -> str | None:
-    """Why an exact search of this position would take too long to start without a budget, or None."""
-    if game.over:
+    """Why an exact search of this position would take too long to start without a budget, or None
+    (also for a variant the search refuses whatever the size: the solver says why)."""
+    if game.over or unsearchable(game) is not None:
         return None
     kind = variant_kind(game)
     limit = FEASIBLE_EMPTY[kind]

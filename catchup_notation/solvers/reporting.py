@@ -1,22 +1,27 @@
 """What `catchup solve` prints: the JSON object and the text lines of a solution, hex or number-set,
 and the SVG pictures of a hex position's winning turns.
 
-Hex cells are named the Little Golem way (`Board.label`: E5 is the centre of side 5); a stone of
-the other colour (too, product) carries its colour mark (`E5=w`) in text, and `colours` in JSON.
+Hex cells are named as the engine names them: a record's position in the record's notation, an
+empty board the Little Golem way (`Board.label`: E5 is the centre of side 5); a stone of the other
+colour (too, product) carries its colour mark (`E5=w`) in text, and `colours` in JSON. The JSON
+object starts with the fields every report shares (`record_fields`); its JSON Schema ships as
+`grammars/solve.schema.json`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from catchup_notation.board import Cell
-from catchup_notation.formats.colours import colour_mark
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.solvers.endgame import EndgameResult, MoveValue
 from catchup_notation.solvers.numberset.solver import Solution
+
+if TYPE_CHECKING:
+    from catchup_notation.game import Game
 
 #: Fills of the cells in a map of first moves (win, draw, loss for the player to move).
 VALUE_FILLS = {1: "#7fc97f", 0: "#d9d9d9", -1: "#f0a0a0"}
@@ -29,35 +34,44 @@ _FILL_NAMES = {1: "green", 0: "grey", -1: "red"}
 # Hex
 
 
+def record_fields(record: Game | None, variant: str, turns: int) -> dict[str, Any]:
+    """The fields every report starts with (see `catchup_notation.reports`), for a position of
+    `record` after `turns` turns, or of no record (an empty board, a number set: nulls)."""
+    from catchup_notation.reports import warning_reports
+    from catchup_notation.serialization import to_data
+
+    return {
+        "source": record.source.file if record else None,
+        "index": record.source.index if record else 0,
+        "line": (record.source.line or (record.record.at.line if record.record.at else None)) if record else None,
+        "format": record.format if record else None,
+        "variant": variant,
+        "players": list(record.record.players) if record else [None, None],
+        "turns": turns,
+        "warnings": to_data(warning_reports(record.warnings)) if record else [],
+        "error": None,
+    }
+
+
 def turn_data(game: HexGame, turn: Turn) -> dict[str, Any]:
     """{"player": 1, "cells": ["E5", "F6"]} (+ "colours": [1, 2] where a stone is not the mover's)."""
-    data: dict[str, Any] = {"player": turn.player, "cells": [game.board.label(c) for c in turn.cells]}
+    namer = game.cell_namer
+    data: dict[str, Any] = {"player": turn.player, "cells": [namer(c) for c in turn.cells]}
     if turn.colours:
         data["colours"] = list(turn.colours)
     return data
 
 
-def turn_text(game: HexGame, turn: Turn) -> str:
-    """'E5 F6', 'E5=w' (a stone of the other colour), or 'pass'."""
-    spec = game.variant.spec
-    stones = (
-        game.board.label(cell) + (colour_mark(spec, colour) if colour != turn.player else "")
-        for cell, colour in zip(turn.cells, turn.stone_colours, strict=True)
-    )
-    return " ".join(stones) or "pass"
-
-
-def hex_solution_data(game: HexGame, result: EndgameResult) -> dict[str, Any]:
-    """The JSON object of `catchup solve` for a hex position (see the README for the contract)."""
+def hex_solution_data(game: HexGame, result: EndgameResult, record: Game | None = None) -> dict[str, Any]:
+    """The JSON object of `catchup solve` for a hex position (of `record`, when it is one's)."""
     data: dict[str, Any] = {
-        "variant": str(game.variant),
-        "turns_played": game.turns_played,
+        **record_fields(record, str(game.variant), game.turns_played),
         "empty": result.empty,
         "to_move": result.to_move,
         "value": result.value,
         "winner": result.winner,
         "draw": result.draw,
-        "line": [turn_data(game, t) for t in result.principal_line],
+        "principal_line": [turn_data(game, t) for t in result.principal_line],
     }
     if result.moves:
         data["moves"] = [{**turn_data(game, m.turn), "value": m.value, "orbit": m.orbit} for m in result.moves]
@@ -91,13 +105,13 @@ def hex_solution_lines(game: HexGame, result: EndgameResult) -> list[str]:
         if not result.complete:
             lines.append(f"  (a winning turn was found before the search stopped: {result.stopped})")
     if result.principal_line:
-        lines.append("line: " + " / ".join(turn_text(game, t) for t in result.principal_line))
+        lines.append("line: " + " / ".join(game.turn_text(t) for t in result.principal_line))
     if result.moves:
         orbits = list(_orbits(result.moves))
         counted = "up to symmetry, " if result.symmetries > 1 else ""
         lines.append(f"turns for {mover} ({counted}{len(orbits)} of {len(result.moves)}; value for {mover}):")
         for value, turns in sorted(orbits, key=lambda item: -2 if item[0] is None else -item[0]):
-            shown = turn_text(game, turns[0])
+            shown = game.turn_text(turns[0])
             more = f"  (and {len(turns) - 1} symmetric)" if len(turns) > 1 else ""
             words = "not valued" if value is None else f"{value:+d} {VALUE_WORDS[value]}"
             lines.append(f"  {words:>8}  {shown}{more}")
@@ -137,7 +151,7 @@ def write_move_pictures(game: HexGame, result: EndgameResult, folder: Path) -> l
         rank += 1
         after = game.copy()
         after.play(move.turn)
-        name = "-".join(turn_text(game, move.turn).replace("=", "").split()) or "pass"
+        name = "-".join(game.turn_text(move.turn).replace("=", "").split()) or "pass"
         path = folder / f"best-{rank:02d}-{name}.svg"
         write_file(path, state_svg(after.state(), last_turn_cells=move.turn.cells))
         written.append(path)
@@ -175,10 +189,11 @@ def _value_words(value: int) -> str:
     return {1: "P1 wins", 0: "draw", -1: "P2 wins"}[value]
 
 
-def numbers_solution_data(variant: str, s: Solution) -> dict[str, Any]:
-    """The JSON object of `catchup solve` for number-set Catch-Up; `value` is for P1."""
+def numbers_solution_data(variant: str, s: Solution, record: Game | None = None, turns: int = 0) -> dict[str, Any]:
+    """The JSON object of `catchup solve` for number-set Catch-Up (a position of `record` after
+    `turns` turns, when it is one's); `value` is for P1."""
     return {
-        "variant": variant,
+        **record_fields(record, variant, turns),
         "numbers": list(s.numbers),
         "scores": list(s.scores),
         "to_move": s.to_move,

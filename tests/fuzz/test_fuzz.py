@@ -168,11 +168,11 @@ def test_a_record_a_writer_takes_reads_back_as_it_went(data, target):
         if not game.readable:
             continue
         try:
-            text = game.export(target)
+            exported = game.export(target)
         except WriteError as exc:
             assert exc.code  # a clear refusal with a stable code
             continue
-        dropped = {w.code for w in game.export_warnings(target)}
+        text, dropped = exported.text, {w.code for w in exported.warnings}
         back = list(cn.read_text(text, format=target, variant=game.record.variant))  # what a format may not say
         assert back and back[0].readable, (text, back[0].reading_error if back else None)
         if "turn-order-dropped" in dropped or "several-dropped" in dropped:
@@ -189,11 +189,11 @@ def test_the_command_line_never_fails_with_a_bug(tmp_path_factory, data, ending)
     path.write_bytes(data)
     for command in (["verify", "--json"], ["adjudicate", "--json"]):
         result = run(*command, str(path))
-        assert result.exit_code in (0, 1, 3), (command, result.output)
+        assert result.exit_code in (0, 1, 3, 5), (command, result.output)  # 5: nothing read
         for line in result.stdout.splitlines():
             json.loads(line)
     converted = run("convert", str(path), "--to", "json")
-    assert converted.exit_code in (0, 1, 3), converted.output
+    assert converted.exit_code in (0, 1, 3, 5), converted.output
 
 
 def test_the_seed_corpus_is_read_as_the_hostile_cases_say():

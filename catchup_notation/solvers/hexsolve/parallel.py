@@ -11,7 +11,9 @@ where every first move loses, 1.56 M nodes of 2.55 M). Not for every turn: near 
 line can still cost searches (keys in another frame keep no best turn), and on product's side-3
 map lines after the six losing openings took 14 M nodes more. The parent hands turns out in its
 move order and stops the workers as soon as the answer can no longer change (a winning turn when
-only the value is wanted).
+only the value is wanted). While it waits, the parent looks at what each worker has searched so
+far (nodes, table entries: a shared array each worker writes at its budget's checks) every
+`POLL_SECONDS`, for its progress display and its own budget: a turn may take minutes.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from catchup_notation.solvers.limits import Budget
 
@@ -34,6 +36,10 @@ if TYPE_CHECKING:
 Answer = tuple[int, int, int, list[int] | None, int, int]
 
 _worker: tuple[Searcher, dict[int, State]] | None = None
+#: In a worker: the shared array of every worker's (nodes, table entries), and this worker's slot.
+_shared: tuple[Any, int] | None = None
+#: Seconds between the parent's looks at the workers' counts.
+POLL_SECONDS = 0.5
 
 
 def available_cores() -> int:
@@ -52,12 +58,18 @@ def quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _start(game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None) -> None:
+def _start(
+    game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None, counts: Any, taken: Any
+) -> None:
     from catchup_notation.solvers.hexsolve.search import Searcher
 
-    global _worker
+    global _worker, _shared
     quiet_worker()
-    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes))
+    with taken.get_lock():
+        slot = taken.value % (len(counts) // 2)
+        taken.value += 1
+    _shared = (counts, slot)
+    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes, _publish))
     root = searcher.state(game)
     _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
 
@@ -71,7 +83,17 @@ def _solve_task(task: tuple[int, int]) -> Answer:
     child = children[placed]
     value = -searcher.value(child)
     line = searcher.line(child, -value) if value >= line_from else None
+    _publish()
     return placed, value, searcher.nodes - before, line, os.getpid(), len(searcher.table)
+
+
+def _publish(_: object = None) -> None:
+    """Write this worker's nodes and table entries into its slot (at every budget check)."""
+    if _worker is not None and _shared is not None:
+        counts, slot = _shared
+        searcher = _worker[0]
+        counts[2 * slot] = searcher.nodes
+        counts[2 * slot + 1] = len(searcher.table)
 
 
 def solve_root_turns(
@@ -83,21 +105,39 @@ def solve_root_turns(
     budget: Budget,
     stop_at_win: bool,
     on_answer: Callable[[Answer], None],
+    on_counts: Callable[[int, int], None] | None = None,
 ) -> None:
     """Solve the root turns `turns` (placed masks, in the order to try them) on `jobs` processes,
-    calling `on_answer` with each answer as it comes. With `stop_at_win`, stop at the first turn
-    that wins for the root's mover. A worker past its budget raises SearchStopped here."""
+    calling `on_answer` with each answer as it comes, and `on_counts` with the nodes and table
+    entries of all workers so far, after each answer and every POLL_SECONDS between them. With
+    `stop_at_win`, stop at the first turn that wins for the root's mover. A worker past its
+    budget raises SearchStopped here (and so may `on_counts`)."""
     remaining = None if budget.time_limit is None else max(budget.time_limit - budget.seconds(), 0.01)
     per_worker = None if budget.max_nodes is None else max(budget.max_nodes // jobs, 1)
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
-    pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker))
+    counts = context.Array("q", 2 * jobs, lock=False)
+    taken = context.Value("i", 0)
+    pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker, counts, taken))
+
+    def tell() -> None:
+        if on_counts is not None:
+            on_counts(sum(counts[0::2]), sum(counts[1::2]))
+
     try:
         # a line for every turn that may be the best: the first, and any that does not lose
         tasks = [(turn, -1 if i == 0 else 0) for i, turn in enumerate(turns)]
-        answers: Iterator[Answer] = pool.imap_unordered(_solve_task, tasks)
-        for answer in answers:
+        answers = pool.imap_unordered(_solve_task, tasks)
+        while True:
+            try:
+                answer: Answer = answers.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                tell()
+                continue
+            except StopIteration:
+                break
             on_answer(answer)
+            tell()
             if stop_at_win and answer[1] == 1:
                 break
     finally:

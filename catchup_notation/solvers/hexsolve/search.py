@@ -76,14 +76,25 @@ class SearchError(CatchupError):
     """The position cannot be searched (a rule combination the solver does not support)."""
 
 
+def unsearchable(game: HexGame) -> str | None:
+    """Why the search cannot value the positions of this game's variant, or None."""
+    name = game.variant.name
+    if game.endless:  # sauce: passes by both players never end the game, so no value exists
+        return f"{name}: both players may pass for ever, so the position has no value"
+    if game.counts_from_all_groups:  # the probe knows the largest groups, not every group
+        return f"{name}: the stones of a turn depend on every group of the mover, which the search does not follow"
+    if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
+        return f"{name}: a constraint on turns of either colour is not searched"
+    return None
+
+
 class Searcher:
     """One root position's search: its geometry, rules probe, table and counters."""
 
     def __init__(self, game: HexGame, *, capacity: int, budget: Budget | None = None) -> None:
-        if game.endless:  # sauce: passes by both players never end the game, so no value exists
-            raise SearchError(f"{game.variant.name}: both players may pass for ever, so the position has no value")
-        if game.constrained and game.either_colour:  # coloured_children does not ask the constraint
-            raise SearchError(f"{game.variant.name}: a constraint on turns of either colour is not searched")
+        refused = unsearchable(game)
+        if refused is not None:
+            raise SearchError(refused)
         self.geo = geo = Geometry(game)
         self.bounds = Bounds(game, geo)
         self.early = self.bounds.early

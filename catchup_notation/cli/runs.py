@@ -1,0 +1,272 @@
+"""Runs over many inputs, as `catchup verify` and `catchup adjudicate` make them: the inputs named
+(a folder's files passed over are said), every record judged and its report written as it comes
+(text, JSON Lines or CSV, on stdout or into a file written atomically), the summary line, and the
+exit code (see `catchup_notation.cli`).
+
+Reports are made where the records are judged (on several cores, in the workers), down to their
+printed form, so that the parent only writes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import functools
+import io
+import os
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TextIO
+
+import attrs
+import typer
+
+from catchup_notation.cli import output
+from catchup_notation.cli.progress import records_bar
+from catchup_notation.reading import STDIN, STDIN_NAME, survey
+
+if TYPE_CHECKING:
+    from catchup_notation.formats.base import Corrections
+    from catchup_notation.game import Game
+    from catchup_notation.reports import RowValue, WarningReport
+
+Mode = Literal["text", "json", "csv"]
+#: Endings of a report file (-o) that choose JSON Lines or CSV; any other is text.
+_MODE_OF_ENDING: dict[str, Mode] = {".csv": "csv", ".json": "json", ".jsonl": "json", ".ndjson": "json"}
+
+
+class Report(Protocol):
+    """What a run prints of a record (`reports.VerifyReport`, `reports.AdjudicationReport`)."""
+
+    @property
+    def outcome(self) -> str:
+        """What the record counts as: valid, invalid or unreadable; an adjudication's status."""
+        ...
+
+    @property
+    def source(self) -> str | None:
+        """The file the record came from."""
+        ...
+
+    @property
+    def warnings(self) -> tuple[WarningReport, ...]:
+        """Its reading warnings."""
+        ...
+
+    def lines(self) -> list[tuple[str, str]]:
+        """Its text lines, each with its kind (error, warning, ok, plain)."""
+        ...
+
+    def to_row(self) -> dict[str, RowValue]:
+        """Its flat row (CSV)."""
+        ...
+
+
+def report_mode(*, json: bool, csv: bool, out: str | None) -> Mode:
+    """The form of the report: --json, --csv, else what the -o file's ending says, else text."""
+    if json and csv:
+        raise typer.BadParameter("give --json or --csv, not both", param_hint="--json / --csv")
+    if json or csv:
+        return "json" if json else "csv"
+    if out is not None and out != "-":
+        from catchup_notation.formats import record_suffix
+
+        return _MODE_OF_ENDING.get(record_suffix(out), "text")
+    return "text"
+
+
+class Printed(NamedTuple):
+    """A report as it will be printed: what it counts as, where it came from, whether it drew a
+    warning, and its JSON or CSV line (text mode: its text lines)."""
+
+    outcome: str
+    source: str | None
+    warned: bool
+    text: str
+    lines: list[tuple[str, str]]
+
+
+def printer(report_of: Callable[[Game], Report], mode: Mode, fields: Sequence[str]) -> Callable[[Game], Printed]:
+    """What a run prints of a game, made where the report is made (picklable for the workers)."""
+    return functools.partial(_printed, report_of, mode, tuple(fields))
+
+
+def _printed(report_of: Callable[[Game], Report], mode: Mode, fields: tuple[str, ...], game: Game) -> Printed:
+    report = report_of(game)
+    warned = bool(report.warnings)
+    if mode == "json":
+        from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
+
+        return Printed(report.outcome, report.source, warned, output.json_line(to_data(report)), [])
+    if mode == "csv":
+        return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [])
+    return Printed(report.outcome, report.source, warned, "", report.lines())
+
+
+#: Characters that make a spreadsheet read a cell as a formula: a text cell starting with one is
+#: written with a leading apostrophe (the usual guard), so that a name in a record runs nothing.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_line(row: dict[str, RowValue], fields: Sequence[str]) -> str:
+    """One CSV line (no line end) of a report's row, in the order of `fields`."""
+    out = io.StringIO()
+    values = [row.get(name) for name in fields]
+    guarded = ["'" + v if isinstance(v, str) and v.startswith(_FORMULA_START) else v for v in values]
+    csv.writer(out, lineterminator="").writerow(guarded)
+    return out.getvalue()
+
+
+def csv_header(fields: Sequence[str]) -> str:
+    """The CSV header line (no line end)."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(fields)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+@attrs.define
+class Inputs:
+    """The files a run reads, and which of them each named input holds (to say which gave nothing)."""
+
+    files: list[str]
+    named: dict[str, frozenset[str]]
+
+
+def named_inputs(paths: Sequence[str], *, exclude: Iterable[str] = ()) -> Inputs:
+    """The files to read of each named input, in order; the files a folder holds that are not
+    read are named on stderr (a warning each), with why."""
+    files: list[str] = []
+    named: dict[str, frozenset[str]] = {}
+    for path in paths:
+        found = survey(path, exclude=exclude)
+        for name, why in found.skipped:
+            output.warn(f"skipped {name}: {why}")
+        files.extend(found.files)
+        named[path] = frozenset(STDIN_NAME if name == STDIN else name for name in found.files)
+    return Inputs(files, named)
+
+
+def warn_empty(inputs: Inputs, sources: set[str | None]) -> None:
+    """A warning for each named input that gave no record at all."""
+    members = {source.rsplit(":", 1)[0] for source in sources if source and ":" in source}  # zip archives' files
+    for path, files in inputs.named.items():
+        if not files & (sources | members):
+            where = "standard input" if path == STDIN else path
+            kind = "no record file in" if os.path.isdir(path) and not files else "no record found in"
+            output.warn(f"{kind} {where}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The run
+
+
+@attrs.define
+class Tally:
+    """What a run read: records by outcome, how many drew a warning, and the files they came from."""
+
+    counts: Counter[str] = attrs.field(factory=Counter)
+    warned: int = 0
+    sources: set[str | None] = attrs.field(factory=set)
+
+    @property
+    def total(self) -> int:
+        """Records read, readable or not."""
+        return sum(self.counts.values())
+
+    def exit_code(self, *, strict: bool) -> int:
+        """The run's exit code: nothing read (5); unreadable input (3) wins over a broken rule or,
+        with `strict`, a warning (1)."""
+        if not self.total:
+            return output.EXIT_NOTHING
+        warned = self.warned if strict else 0
+        return output.exit_code(invalid=self.counts["invalid"] + warned, unreadable=self.counts["unreadable"])
+
+
+def run_reports(
+    paths: Sequence[str],
+    report_of: Callable[[Game], Report],
+    *,
+    fields: Sequence[str],
+    summary: Callable[[Tally], str],
+    mode: Mode,
+    out: str | None,
+    jobs: int | None,
+    format: str | None,
+    variant: str | None,
+    corrections: Corrections,
+    strict: bool,
+    progress: bool | None,
+    label: str,
+) -> int:
+    """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
+    stdout) and the summary line, and give the exit code."""
+    from catchup_notation.batch import reports
+
+    inputs = named_inputs(paths, exclude=[out] if out not in (None, "-") else [])
+    found = reports(
+        inputs.files,
+        printer(report_of, mode, fields),
+        jobs=jobs,
+        format=format,
+        variant=variant,
+        corrections=corrections,
+    )
+    to_file = out is not None and out != "-"
+    shown = progress is not False and (mode == "text" or to_file)  # never beside JSON or CSV on stdout
+    with _report_stream(out) as stream, records_bar(label, inputs.files, enabled=shown) as bar:
+        if mode == "csv":
+            stream.write(csv_header(fields) + "\n")
+        plain = _plain(stream)
+        write = output.line_writer() if stream is sys.stdout and mode == "text" else plain
+        say = bar.say if bar is not None and not to_file else lambda how, kind, text: how(kind, text)
+        tally = Tally()
+        for item in found:
+            tally.counts[item.outcome] += 1
+            tally.warned += item.warned
+            tally.sources.add(item.source)
+            if bar is not None:
+                bar.advance(item.source)
+            if mode == "text":
+                for kind, text in item.lines:
+                    say(write, kind, text)
+            else:
+                stream.write(item.text + "\n")
+        if mode == "text" and not to_file:
+            say(write, "summary", summary(tally))
+    if mode != "text" or to_file:
+        output.print_lines([("summary", summary(tally))], stderr=True)
+    warn_empty(inputs, tally.sources)
+    return tally.exit_code(strict=strict)
+
+
+def _plain(stream: TextIO) -> Callable[[str, str], None]:
+    def write(kind: str, text: str) -> None:
+        stream.write(text + "\n")
+
+    return write
+
+
+@contextlib.contextmanager
+def _report_stream(out: str | None) -> Iterator[TextIO]:
+    """Standard output, or the report file, replaced only once the report is whole."""
+    if out is None or out == "-":
+        yield sys.stdout
+        return
+    from catchup_notation.writing import atomic_output
+
+    with atomic_output(out) as stream:
+        yield stream
+
+
+def counted(tally: Tally, *words: str, always: Sequence[str] = ()) -> str:
+    """`N records read: a valid, b invalid, ...`: the outcomes in `words` that occurred (those in
+    `always` even when none did), then how many records drew warnings, if any did."""
+    total = tally.total
+    parts = [f"{tally.counts[word]} {word}" for word in words if tally.counts[word] or word in always]
+    warned = f"; {tally.warned} with warnings" if tally.warned else ""
+    return f"{total} record{'s' if total != 1 else ''} read: {', '.join(parts)}{warned}"
