@@ -44,6 +44,13 @@ def fits(numbers: tuple[int, ...], gap_bound: int) -> bool:
     return 0 < len(numbers) <= CORE_NUMBERS and numbers[0] >= 1 and gap_bound < CORE_GAP_BOUND
 
 
+def searched_on_core(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> bool:
+    """Whether `solve` searches these numbers (from these scores) on the core: it is in use and the
+    set fits it."""
+    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1  # as `Root.gap_bound`
+    return core_module() is not None and fits(tuple(sorted(numbers)), gap_bound)
+
+
 class CoreSearch:
     """`ProofSearch`'s interface (as `Root` uses it) over the compiled core: positions packed by
     `packing` at the interface, masks inside. `memory_mb` bounds the core's table; `threads` search

@@ -119,7 +119,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
-from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits
+from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
 
 Move = tuple[int, ...]
@@ -131,9 +131,9 @@ MAX_NUMBERS = 200
 #: the cost grows about 1.7 times a number on average, unevenly: the drawn sizes (4n+3, 4n+4) cost
 #: far less than the won ones. 1..29 took 11.2 M nodes (benchmarks/bench_numbers.py).
 FEASIBLE_NUMBERS = 28
-#: The same where the compiled core searches: 1..29 and 1..30 (won) took 20 and 37 s on two threads,
-#: 1..31 and 1..32 (drawn) 6 and 12 s, on a machine loaded 8-10 (benchmarks/bench_numbers_core.py
-#: --large); 1..33 and 1..34 far longer (docs/core-numbers.md).
+#: The same where the compiled core searches: 1..32 (drawn) took 6.3 s on one thread, 1..29 and
+#: 1..30 (won) 20 and 37 s on two, on a machine loaded 5-10 by other work (benchmarks/
+#: bench_numbers_core.py --large); 1..33 and 1..34 (won) took four and six minutes.
 CORE_FEASIBLE_NUMBERS = 32
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
@@ -555,8 +555,7 @@ def default_number_jobs(numbers: tuple[int, ...] = (), scores: tuple[int, int] =
     """Processes (the reference) or threads (the core) a solve of `numbers` uses unless told:
     CORE_NUMBER_JOBS where the compiled core searches them, else DEFAULT_NUMBER_JOBS, or fewer on a
     machine with fewer cores."""
-    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1
-    if numbers and core_module() is not None and fits(tuple(sorted(numbers)), gap_bound):
+    if searched_on_core(numbers, scores):
         return min(CORE_NUMBER_JOBS, available_cores())
     return min(DEFAULT_NUMBER_JOBS, available_cores())
 
@@ -572,9 +571,7 @@ def check_size(numbers: tuple[int, ...]) -> None:
 
 def feasible(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> str | None:
     """Why solving these numbers would take too long to start without a budget, or None."""
-    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1
-    on_core = core_module() is not None and fits(tuple(sorted(numbers)), gap_bound)
-    most = CORE_FEASIBLE_NUMBERS if on_core else FEASIBLE_NUMBERS
+    most = CORE_FEASIBLE_NUMBERS if searched_on_core(numbers, scores) else FEASIBLE_NUMBERS
     if len(numbers) > most:
         return (
             f"a set of {len(numbers)} numbers would take too long "
