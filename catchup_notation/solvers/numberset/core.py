@@ -1,8 +1,8 @@
 """The number-set proof search on the compiled core (`catchup_notation._numcore`), where it is built
 and the set fits it.
 
-The core searches exactly as `ProofSearch` does (the same bounds, refutations and move order; the
-tests hold the two to the same values, move values and node counts), on a 64-bit mask of the
+The core searches as `ProofSearch` does (the same bounds, refutations and move order; on one thread
+the tests hold the two to the same values, move values and node counts), on a 64-bit mask of the
 numbers left instead of a packed count per value: bit i stands for the i-th smallest number of the
 root's multiset, and of equal numbers the lowest-indexed one left is always the one taken, so that
 one mask stands for one multiset. `CoreSearch` speaks `ProofSearch`'s language (positions packed
@@ -93,10 +93,6 @@ class CoreSearch:
         """Positions searched so far."""
         return int(self._search.nodes)
 
-    def table_stats(self) -> dict[str, int]:
-        """The core's table: entries, slots, the most slots the memory bound allows, sweeps, entries dropped."""
-        return dict(self._search.table_stats())
-
     def mask(self, packed: int) -> int:
         """The core's mask of a packed position: of each value, its highest-indexed copies."""
         mask = 0
@@ -129,8 +125,8 @@ class CoreSearch:
         return bool(self._call(self._search.can_reach, self.mask(packed), gap, need, remaining_sum))
 
     def _call(self, method: Any, *args: Any) -> Any:
-        """A call into the core; its MemoryError (a position with more moves than a quarter of the
-        memory bound holds) becomes SearchStopped."""
+        """A call into the core; its MemoryError (the positions on the path have more moves than a
+        quarter of the memory bound holds, and at least 64 MB) becomes SearchStopped."""
         try:
             return method(*args)
         except MemoryError as exc:
