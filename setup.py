@@ -12,9 +12,18 @@ from setuptools.command.build_ext import build_ext
 
 CORE = "catchup_notation/_core"
 
+# The hex core's sources: the Python interface, replay, rules, group geometry, table, search.
+HEX_SOURCES = ["hexcore.c", "hexplay.c", "hexrules.c", "hexgeo.c", "hextable.c", "hexsearch.c"]
+HEX_HEADERS = ["hexbits.h", "hexplay.h", "hexrules.h", "hexgeo.h", "hextable.h", "hexsearch.h"]
+
 # One extension per job, so that each stands alone and one that fails to build leaves the others.
 EXTENSIONS = [
-    Extension("catchup_notation._hexcore", [f"{CORE}/hexcore.c"], depends=[], optional=True),
+    Extension(
+        "catchup_notation._hexcore",
+        [f"{CORE}/{name}" for name in HEX_SOURCES],
+        depends=[f"{CORE}/{name}" for name in HEX_HEADERS],
+        optional=True,
+    ),
     Extension("catchup_notation._numcore", [f"{CORE}/numcore.c"], depends=[], optional=True),
 ]
 

@@ -4,6 +4,7 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --catchup .venv/bin/catchup --catchup /other/venv/bin/catchup
     python benchmarks/bench_cli.py --records 10000 --command adjudicate --runs 5
     python benchmarks/bench_cli.py --floor --jobs 1,2        # our rate as a ratio to the plain floor
+    python benchmarks/bench_cli.py --floor --pure --jobs 1   # the compiled core and the pure-Python code
     python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
 
@@ -79,6 +80,9 @@ def main() -> None:
     parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--variant catchup'")
     parser.add_argument("--jobs", default="", help="run each executable with each of these --jobs, e.g. '1,2'")
     parser.add_argument("--floor", action="store_true", help="compare with benchmarks/floor.py (the reference)")
+    parser.add_argument(
+        "--pure", action="store_true", help="also run each executable with CATCHUP_PURE=1 (the pure-Python reference)"
+    )
     parser.add_argument("--startup", action="store_true", help="time start-up instead: --version, a one-game file")
     args = parser.parse_args()
     executables = args.catchup or ["catchup"]
@@ -101,6 +105,9 @@ def main() -> None:
                     extra = [*args.extra.split(), *(["--jobs", jobs] if jobs else [])]
                     label = f"{exe} {' '.join(extra)} {path.name}".strip()
                     contestants.append((label, [exe, args.command, "--json", *extra, str(path)]))
+                    if args.pure:
+                        pure = ["env", "CATCHUP_PURE=1", exe, args.command, "--json", *extra, str(path)]
+                        contestants.append((f"{label} (CATCHUP_PURE=1)", pure))
             print(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
         print(f"{args.command} --json; load {os.getloadavg()[0]:.2f}")
     for _, command in contestants:  # a warm-up round, untimed: byte code written, files cached

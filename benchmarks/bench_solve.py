@@ -8,6 +8,9 @@ after the other, --repeat rounds interleaved (old, new, old, new, ...), so that 
 shared machine falls on both alike; the best time of each is kept. Prints per position the values
 (which must agree), seconds and nodes of each, and the ratio old/new, with the machine load.
 Both solvers run on one core (--jobs 1 for this one; --jobs N adds a column with N processes).
+--pure-baseline compares this installation with itself: the pure-Python reference (CATCHUP_PURE=1)
+as the old solver, the compiled core as the new; --no-old times the new one alone (its median and
+worst are printed).
 
 The same script is the worker run in each process (`--worker old|new`): it reads the turns of a
 position as JSON on stdin and prints {"value", "seconds", "nodes"}; it needs only the API the two
@@ -21,8 +24,10 @@ import importlib
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +70,16 @@ def worker(kind: str, variant: str, side: int, jobs: int) -> None:
     game = registry.parse_variant(variant, size=side).new_game()
     for t in turns:
         game.play(Turn(t["player"], tuple(tuple(c) for c in t["cells"]), colours=tuple(t["colours"])))
+    started = time.process_time()
     result = endgame.solve_endgame(game, **options)
-    print(json.dumps({"value": result.value, "seconds": result.seconds, "nodes": result.nodes}))
+    cpu = time.process_time() - started
+    print(json.dumps({"value": result.value, "seconds": result.seconds, "cpu": cpu, "nodes": result.nodes}))
 
 
-def run(python: str, path: str, kind: str, variant: str, side: int, jobs: int, turns: list[Any]) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": path}
+def run(
+    python: str, path: str, kind: str, variant: str, side: int, jobs: int, turns: list[Any], pure: bool = False
+) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": path, "CATCHUP_PURE": "1" if pure else ""}
     command = [python, str(Path(__file__).resolve()), "--worker", kind, "--variant", variant, "--jobs", str(jobs)]
     done = subprocess.run(command, input=json.dumps(turns), capture_output=True, text=True, env=env, check=True)
     answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -89,6 +98,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=1, help="also time this solver with this many processes")
     parser.add_argument("--no-old", action="store_true", help="time this solver only")
+    parser.add_argument(
+        "--pure-baseline",
+        action="store_true",
+        help="the old solver is this installation's pure-Python reference (CATCHUP_PURE=1), the new its compiled core",
+    )
     parser.add_argument("--worker", choices=["old", "new"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -100,13 +114,16 @@ def main() -> None:
     )
     print(f" {'new -j' + str(args.jobs) + ' s':>10} {'load':>5}" if args.jobs > 1 else f" {'load':>5}")
     ratios = []
+    times = []
     for seed in range(args.first_seed, args.first_seed + args.positions):
         turns = position_turns(args.variant, args.empty, seed, args.side)
         best: dict[str, dict[str, Any]] = {}
         kinds = (["new"] if args.no_old else ["old", "new"]) + (["par"] if args.jobs > 1 else [])
         for _ in range(args.repeat):
             for kind in kinds:
-                if kind == "old":
+                if kind == "old" and args.pure_baseline:
+                    found = run(sys.executable, str(HERE), "old", args.variant, args.side, 1, turns, pure=True)
+                elif kind == "old":
                     found = run(args.baseline_python, args.baseline_path, "old", args.variant, args.side, 1, turns)
                 else:
                     jobs = args.jobs if kind == "par" else 1
@@ -118,6 +135,7 @@ def main() -> None:
         assert old["value"] == new["value"], f"seed {seed}: the solvers disagree ({old['value']} vs {new['value']})"
         ratio = old["seconds"] / new["seconds"]
         ratios.append(ratio)
+        times.append(new["seconds"])
         line = (
             f"{seed:5} {new['value']:5} {old['seconds']:8.2f} {new['seconds']:8.2f} {ratio:7.1f} "
             f"{old['nodes']:10} {new['nodes']:10}"
@@ -125,6 +143,8 @@ def main() -> None:
         if "par" in best:
             line += f" {best['par']['seconds']:10.2f}"
         print(f"{line} {os.getloadavg()[0]:5.2f}", flush=True)
+    if times:
+        print(f"new: median {statistics.median(times):.3f} s, worst {max(times):.3f} s over {len(times)} positions")
     if not args.no_old and ratios:
         product = 1.0
         for r in ratios:

@@ -4,24 +4,32 @@
 the games stream straight from the reader (memory stays flat on any archive size, and a consumer
 that stops early stops the reading). On several, the work is cut into jobs handed to worker
 processes: a run of small files is one job (the worker reads them); a big file, or standard input,
-is read here and cut by its format's cheap scan into pieces of `BATCH_RECORDS` records, which the
-workers parse and judge. At most a few jobs per worker are in flight, so memory stays flat there
-too, and the reports come back in input order.
+is read here and cut by its format's cheap scan into pieces of at most `BATCH_RECORDS` records and
+`BATCH_CHARS` characters, which the workers parse and judge. An input whose format has no such scan
+(`splits` False) is read whole by one worker when it is a file, and here when it is standard input.
+At most a few jobs per worker are in flight, so memory stays flat there too (a few jobs' text, or
+a few records when records are big), and the reports come back in input order.
+
+A worker that dies (killed by hand or by the out-of-memory killer) ends the run: the records before
+the first job it took down have been reported, and one unreadable record (code `worker-lost`) says
+that from it on nothing was judged, and why. The workers die with the run (see `workers`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from catchup_notation import formats
 from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import Corrections
-from catchup_notation.game import Game
-from catchup_notation.reading import STDIN, Pieces, Request, make_request, read, record_files, split
+from catchup_notation.game import Game, GameSource
+from catchup_notation.reading import STDIN, STDIN_NAME, Pieces, Request, make_request, read, record_files, split
 from catchup_notation.rules.registry import Variant
+from catchup_notation.workers import available_cores, capped, how_it_ended, process_pool, stop_pool, worker_processes
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -35,6 +43,9 @@ BIG_FILE = 1 << 20
 #: Records in one job of a big file: big enough that handing it out costs little, small enough
 #: that the workers stay busy to the end.
 BATCH_RECORDS = 200
+#: Characters of record text in one job of a big file, at most (a job holds one record at least):
+#: with big records, a few jobs in flight still hold only a few megabytes.
+BATCH_CHARS = 1 << 20
 #: Small files in one job, at most.
 BATCH_FILES = 16
 #: Jobs in flight per worker: enough to keep them busy, few enough to keep memory flat.
@@ -55,11 +66,11 @@ def games(
 
 def worker_count(jobs: int | None, files: Sequence[str]) -> int:
     """`jobs` None means every core for a large input (many files, a big file, standard input),
-    one process otherwise."""
+    one process otherwise; never more than the cores available."""
     if jobs is not None:
-        return max(1, jobs)
+        return capped(jobs)
     large = len(files) >= PARALLEL_THRESHOLD or any(name == STDIN or _is_big(name) for name in files)
-    return (os.cpu_count() or 1) if large else 1
+    return available_cores() if large else 1
 
 
 def reports(
@@ -80,60 +91,119 @@ def reports(
         for game in games(paths, format=format, variant=variant, corrections=corrections):
             yield report(game)
         return
-    from concurrent.futures import ProcessPoolExecutor  # imported only when used (start-up time)
-
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = process_pool(workers)
+    finished = False
     try:
-        yield from _in_order(pool, _jobs(files, request, report), workers * IN_FLIGHT)
+        yield from _in_order(pool, _jobs(files, request, report), workers * IN_FLIGHT, report, request)
+        finished = True
     finally:  # a consumer that stops early (| head) must not wait for the rest to be worked out
-        pool.shutdown(wait=True, cancel_futures=True)
+        stop_pool(pool, finished=finished)
 
 
-_Job = tuple[Callable[..., list[Any]], tuple[Any, ...]] | list[Any]
+class _Work(NamedTuple):
+    """A job for a worker: `function(*args)` gives its reports; `first` is where its first record
+    is (file, index, line), for the message when a worker dies on it."""
+
+    function: Callable[..., list[Any]]
+    args: tuple[Any, ...]
+    first: GameSource
+
+
+_Job = _Work | list[Any]  # work for a worker, or reports already made here
 
 
 def _jobs(files: list[str], request: Request, report: Callable[[Game], R]) -> Iterator[_Job]:
-    """The work in input order: (function, arguments) for a worker, or reports already made here
-    (games of an input read here: one that failed as a whole, or whose format cannot be cut)."""
+    """The work in input order: jobs for the workers, or reports already made here (games of an
+    input read here: one that failed as a whole, or standard input whose format cannot be cut)."""
     small: list[str] = []
     for name in files:
         if name != STDIN and not _is_big(name):
             small.append(name)
             if len(small) >= BATCH_FILES:
-                yield (_files_reports, (report, request, tuple(small)))
+                yield _files_work(report, request, small)
                 small = []
             continue
         if small:
-            yield (_files_reports, (report, request, tuple(small)))
+            yield _files_work(report, request, small)
             small = []
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
-            yield (_files_reports, (report, request, (name,)))
+            yield _files_work(report, request, [name])
             continue
-        for found in split(name, request, BATCH_RECORDS):
+        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS):
             if isinstance(found, Pieces):
-                yield (_pieces_reports, (report, found))
+                first = found.pieces[0]
+                yield _Work(_pieces_reports, (report, found), GameSource(found.source, first.index, first.line))
             else:
                 yield [report(found)]
     if small:
-        yield (_files_reports, (report, request, tuple(small)))
+        yield _files_work(report, request, small)
 
 
-def _in_order(pool: ProcessPoolExecutor, jobs: Iterator[_Job], window: int) -> Iterator[Any]:
-    """The results of `jobs` in their order, with at most `window` of them in flight."""
-    waiting: deque[Future[list[Any]] | list[Any]] = deque()
-    for job in jobs:
-        waiting.append(job if isinstance(job, list) else pool.submit(job[0], *job[1]))
-        while len(waiting) > window or (waiting and _ready(waiting[0])):
-            yield from _result(waiting.popleft())
-    while waiting:
-        yield from _result(waiting.popleft())
+def _files_work(report: Callable[[Game], R], request: Request, names: list[str]) -> _Work:
+    return _Work(_files_reports, (report, request, tuple(names)), GameSource(names[0], 0, None))
 
 
-def _ready(item: Future[list[Any]] | list[Any]) -> bool:
-    return isinstance(item, list) or item.done()
+def _in_order(
+    pool: ProcessPoolExecutor, jobs: Iterator[_Job], window: int, report: Callable[[Game], R], request: Request
+) -> Iterator[Any]:
+    """The results of `jobs` in their order, with at most `window` of them in flight. When a
+    worker dies, the results that came in before are given, then the report of one unreadable
+    record that says from where on nothing was judged, and the results end there."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    waiting: deque[tuple[_Job, Future[list[Any]] | list[Any] | None]] = deque()
+    processes: list[Any] = []  # the pool's workers, known once the first job has started them
+    try:
+        for job in jobs:
+            waiting.append((job, None))
+            waiting[-1] = (job, job if isinstance(job, list) else pool.submit(job.function, *job.args))
+            if not processes:
+                processes.extend(worker_processes(pool))
+            while len(waiting) > window or (waiting and _ready(waiting[0][1])):
+                yield from _result(waiting[0][1])
+                waiting.popleft()
+        while waiting:
+            yield from _result(waiting[0][1])
+            waiting.popleft()
+    except BrokenProcessPool:
+        for job, item in waiting:
+            if isinstance(job, _Work) and not _answered(item):
+                yield report(_lost(job.first, processes, request))
+                return
+            yield from _result(item)
 
 
-def _result(item: Future[list[Any]] | list[Any]) -> list[Any]:
+def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
+    """The unreadable record that ends a run whose worker died: the first record not judged."""
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(timeout=1.0)  # the exit code of a worker killed a moment ago
+    ended = how_it_ended([getattr(process, "exitcode", None) for process in processes])
+    where = f"{first.file or STDIN_NAME} record {first.index + 1}"
+    if first.line is not None:
+        where += f" (line {first.line})"
+    error = NotationError(
+        f"a worker process {ended}; the records from {where} on were not judged",
+        source=first.file,
+        line=first.line,
+        code="worker-lost",
+    )
+    return Game(None, variant=request.variant, format=request.format, source=first, error=error)
+
+
+def _ready(item: Future[list[Any]] | list[Any] | None) -> bool:
+    return isinstance(item, list) or (item is not None and item.done())
+
+
+def _answered(item: Future[list[Any]] | list[Any] | None) -> bool:
+    """Whether a job's results are all here (a job of a broken pool may have finished first)."""
+    return isinstance(item, list) or (
+        item is not None and item.done() and not item.cancelled() and item.exception() is None
+    )
+
+
+def _result(item: Future[list[Any]] | list[Any] | None) -> list[Any]:
+    assert item is not None
     return item if isinstance(item, list) else item.result()
 
 
@@ -146,7 +216,7 @@ def _splits(name: str, request: Request) -> bool:
             fmt = formats.detect(name)
         except NotationError:
             return True
-    return formats.get(fmt).splits
+    return bool(getattr(formats.get(fmt), "splits", False))
 
 
 def _is_big(name: str) -> bool:

@@ -10,21 +10,37 @@ core is built (for comparing the two, or to rule the core out when something loo
 from __future__ import annotations
 
 import os
+import warnings
 from functools import cache
 from importlib import import_module
 from types import ModuleType
 
 #: The interface version each extension must report (see CORE_INTERFACE in its C source); a build
 #: left over from an older checkout is not used.
-INTERFACE = {"_hexcore": 1, "_numcore": 2}
+INTERFACE = {"_hexcore": 2, "_numcore": 2}
 
 #: Setting this variable to anything but "" or "0" runs the pure-Python reference everywhere.
 PURE_VARIABLE = "CATCHUP_PURE"
 
 
 def pure_requested() -> bool:
-    """Whether the reference was asked for (`CATCHUP_PURE=1`)."""
+    """Whether the reference was asked for (`CATCHUP_PURE=1`). Read at every call (it may change
+    while the process runs), from the environment's own dict where it has one: this is asked a few
+    times for every record read."""
+    if _ENVIRON is not None:
+        value = _ENVIRON.get(_KEY)
+        return value is not None and value not in _UNSET
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+# os.environ keeps the environment in a dict of encoded names and values (a private detail, hence
+# the fallback above where it is not so).
+_ENVIRON: dict[object, object] | None = getattr(os.environ, "_data", None)
+try:
+    _KEY: object = os.environ.encodekey(PURE_VARIABLE)
+    _UNSET: tuple[object, ...] = tuple(os.environ.encodevalue(v) for v in ("", "0"))
+except AttributeError:
+    _ENVIRON = None
 
 
 @cache
@@ -36,10 +52,33 @@ def _extension(name: str) -> ModuleType | None:
     return module if getattr(module, "INTERFACE", None) == INTERFACE[name] else None
 
 
+class CoreNotBuilt(UserWarning):
+    """The compiled core is not built (no C compiler at install time) or is stale: the library runs
+    on its pure-Python reference, which gives the same answers, more slowly."""
+
+
 def core(name: str) -> ModuleType | None:
     """The compiled extension `name` ("_hexcore" or "_numcore"), or None when it is not built,
-    is stale, or the reference was asked for."""
-    return None if pure_requested() else _extension(name)
+    is stale, or the reference was asked for. The first time one is missing (not asked away),
+    a `CoreNotBuilt` warning says so, once."""
+    if pure_requested():
+        return None
+    module = _extension(name)
+    if module is None:
+        _notice(name)
+    return module
+
+
+@cache
+def _notice(name: str) -> None:
+    warnings.warn(
+        f"catchup-notation: the compiled core ({name.lstrip('_')}) is not built (or is left from other sources), "
+        "so the pure-Python reference "
+        "runs instead: the same answers, more slowly (reinstall with a C compiler to build it; "
+        "`catchup --version` says which runs)",
+        CoreNotBuilt,
+        stacklevel=3,
+    )
 
 
 def built() -> dict[str, bool]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from catchup_notation.escaping import printable
+
 if TYPE_CHECKING:
     from catchup_notation.model import Location, RuleError
 
@@ -120,8 +122,8 @@ class IllegalTurn(CatchupError):
 
     def __str__(self) -> str:
         if self.source is None and self.at is None:
-            return self.message
-        return f"{self.where()}: error[{self.code}]: {self.message}"
+            return printable(self.message)
+        return printable(f"{self.where()}: error[{self.code}]: {self.message}")
 
 
 class NotationError(CatchupError):
@@ -129,7 +131,8 @@ class NotationError(CatchupError):
     input that cannot be opened or recognised.
 
     `source`, `line`, `column` locate it (1-based; `byte_offset` for undecodable bytes);
-    `text` is the offending line, shown with a caret under the column by `__str__`.
+    `text` is the offending line, shown with a caret under the column by `__str__` (or its part from
+    column `text_column` on, for a record that starts in the middle of a long line).
     """
 
     def __init__(
@@ -142,6 +145,7 @@ class NotationError(CatchupError):
         text: str | None = None,
         byte_offset: int | None = None,
         code: str = "syntax",
+        text_column: int = 1,
     ) -> None:
         super().__init__(message)
         self.source = source
@@ -150,16 +154,21 @@ class NotationError(CatchupError):
         self.text = text
         self.byte_offset = byte_offset
         self.code = code
+        self.text_column = text_column
 
     def where(self) -> str:
         """`file:line:col`, or `file: byte N` for undecodable bytes."""
         return _place(self.source, self.line, self.column, self.byte_offset)
 
     def __str__(self) -> str:
-        out = f"{self.where()}: error[{self.code}]: {self.message}"
+        out = printable(f"{self.where()}: error[{self.code}]: {self.message}")
         if self.text is not None and self.column is not None:
-            shown, caret = _window(self.text.rstrip(), self.column)
-            out += f"\n    {shown}\n    {' ' * caret}^"
+            shown, caret = _window(self.text.rstrip(), self.column - self.text_column + 1)
+            if self.text_column > 1 and not shown.startswith("..."):
+                shown, caret = "..." + shown, caret + 3
+            caret = max(0, min(caret, len(shown)))
+            before, after = printable(shown[:caret]), printable(shown[caret:])  # the caret stays under its character
+            out += f"\n    {before}{after}\n    {' ' * len(before)}^"
         return out
 
 

@@ -352,7 +352,7 @@ class Game:
 
     def verify(self) -> Verification:
         """Is every turn legal under the variant? The first broken rule if not."""
-        turns = len(self.record.turns)
+        turns = self.record.turn_count()
         if self.reading_error is not None:
             return Verification(False, None, turns, unreadable=self.reading_error)
         judged = self._judge()

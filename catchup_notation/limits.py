@@ -27,8 +27,15 @@ MAX_NESTING = 64
 #: Most characters of one record's text (a side-50 game fully written takes well under 1 MB;
 #: 1e6 turns of a long game under 16 MB).
 MAX_RECORD_CHARS = 64 * 1024 * 1024
-#: Most characters of one line in a line-based notation (JSON Lines, Genius, rga, numbers).
+#: Most characters of one line of JSON Lines (a record a line).
 MAX_LINE_CHARS = MAX_RECORD_CHARS
+#: Most characters of one line in a notation written a turn or a diagram row a line (Genius, rga,
+#: numbers): their writers wrap at 80 columns, and a longer line would only feed the grammar a
+#: megabyte of nonsense.
+MAX_TEXT_LINE_CHARS = 1 << 20
+#: Most turns of one record (a hex board of side 50 fills in 7,351 turns, a number set in 1,000):
+#: what bounds a record's memory once read (about 250 bytes a turn), whatever its notation.
+MAX_TURNS = 1_000_000
 
 LIMITS = {
     "board side": MAX_SIDE,
@@ -39,7 +46,9 @@ LIMITS = {
     "digits of an integer": MAX_DIGITS,
     "JSON nesting depth": MAX_NESTING,
     "characters of a record": MAX_RECORD_CHARS,
-    "characters of a line": MAX_LINE_CHARS,
+    "characters of a line of JSON Lines": MAX_LINE_CHARS,
+    "characters of a line of Genius, rga or numbers": MAX_TEXT_LINE_CHARS,
+    "turns of a record": MAX_TURNS,
 }
 
 
@@ -49,7 +58,11 @@ class TooManyDigits(ValueError):
 
 def int_of(text: str, what: str = "number") -> int:
     """`int(text)` for digits read from a file, refusing more than `MAX_DIGITS` digits
-    (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`."""
+    (`TooManyDigits`); anything else that is not an integer is a plain `ValueError`. Only ASCII
+    digits count: `int` itself reads `5_0` as 50 and an Arabic-Indic or a full-width five as 5, which
+    no file means."""
+    if not text.isascii() or "_" in text:
+        raise ValueError(f"a {what} is written in the digits 0-9 alone, not {excerpt(text)}")
     if len(text) <= MAX_DIGITS:  # too short to hold too many digits: the usual case, on hot paths
         return int(text)
     digits = text.strip().lstrip("+-")

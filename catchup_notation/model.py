@@ -11,7 +11,7 @@ two turns that place the same cells are equal wherever they were written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -184,6 +184,74 @@ class Record:
     def __attrs_post_init__(self) -> None:
         if self.resigned not in (None, 1, 2):
             raise RecordError(f"the player who resigned is 1 or 2 (or nobody), not {self.resigned!r}")
+
+    def turn_count(self) -> int:
+        """len(turns), without making them where they are deferred (DeferredRecord)."""
+        return len(self.turns)
+
+
+_turns_slot = Record.__dict__["turns"]  # the slot attrs made for the field
+_set_slot = object.__setattr__  # around the frozen class's own __setattr__
+
+
+class DeferredRecord(Record):
+    """A Record whose turns are made when first asked for, by the function its reader gave.
+
+    A reader that can say the turns of a record compactly (Little Golem's plain path: one cell
+    tuple per turn and its offset in the text) hands the compiled core those (`compact`), which
+    replays them with no Turn object; the Turn objects, locations and all, are made only if
+    something reads `turns`. It is a Record in every other way (equal, hashable, serialised,
+    pickled and evolved as one), with the same turns once made."""
+
+    __slots__ = ("_make", "compact")
+
+    _make: Callable[[], tuple[Turn, ...]] | None
+    #: What the reader kept of the turns (see formats/lg.py's PlainTurns), for the core.
+    compact: Any
+
+    @classmethod
+    def deferred(cls, make: Callable[[], tuple[Turn, ...]], compact: Any, **fields: Any) -> DeferredRecord:
+        """A record of `fields` (Record's, but `turns`) whose turns `make()` returns."""
+        record = cls(turns=None, **fields)  # type: ignore[arg-type]  # made on first use
+        _set_slot(record, "_make", make)
+        _set_slot(record, "compact", compact)
+        return record
+
+    @property  # the field's slot, filled on first use
+    def turns(self) -> tuple[Turn, ...]:
+        found: tuple[Turn, ...] | None = _turns_slot.__get__(self)
+        if found is None:
+            make = getattr(self, "_make", None)
+            found = make() if make is not None else ()
+            _turns_slot.__set__(self, found)
+            _set_slot(self, "_make", None)
+        return found
+
+    @turns.setter
+    def turns(self, value: tuple[Turn, ...]) -> None:  # attrs' __init__, evolve and unpickling
+        _turns_slot.__set__(self, value)
+
+    @property
+    def turns_made(self) -> bool:
+        """Whether the Turn objects exist yet."""
+        return _turns_slot.__get__(self) is not None
+
+    def turn_count(self) -> int:
+        if not self.turns_made and self.compact is not None:
+            return len(self.compact.cells)
+        return len(self.turns)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a Record (deferred or not) with equal fields, as records are."""
+        if not isinstance(other, Record):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
+
+    __hash__ = Record.__hash__
+
+
+#: The fields that make two records equal (not where they were read).
+_COMPARED = tuple(field.name for field in attrs.fields(Record) if field.eq)
 
 
 @attrs.frozen

@@ -379,16 +379,18 @@ class Pieces:
             yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
 
 
-def split(path: str, request: Request, size: int) -> Iterator[Pieces | Game]:
+def split(path: str, request: Request, size: int, chars: int | None = None) -> Iterator[Pieces | Game]:
     """The records of the input `path` ("-" for standard input) in `Pieces` of up to `size`
-    records, found by its format's cheap scan, for parsing elsewhere; an input whose format has
-    no such scan is read here (its games come as they are), as is an input that fails as a whole
-    (one unreadable game)."""
+    records and `chars` characters of text (but one record at least), found by its format's cheap
+    scan, for parsing elsewhere; an input whose format has no such scan is read here (its games
+    come as they are), as is an input that fails as a whole (one unreadable game)."""
     for item in _inputs(path):
-        yield from _found_in(item, request, split=True, size=size)
+        yield from _found_in(item, request, split=True, size=size, chars=chars)
 
 
-def _found_in(item: _Input, request: Request, *, split: bool, size: int = 1) -> Iterator[Pieces | Game]:
+def _found_in(
+    item: _Input, request: Request, *, split: bool, size: int = 1, chars: int | None = None
+) -> Iterator[Pieces | Game]:
     name = item.name
     if item.error is not None:
         item.error.source = name
@@ -399,8 +401,9 @@ def _found_in(item: _Input, request: Request, *, split: bool, size: int = 1) -> 
             if fmt is None:  # nothing but white space: no records, whatever the format
                 return
             reader = formats.get(fmt)
-            if split and reader.splits:
-                yield from _batched(reader.pieces(chunks, request.options(name)), fmt, name, request, size)
+            if split and getattr(reader, "splits", False):  # a format need not say it does not
+                pieces = reader.pieces(chunks, request.options(name))
+                yield from _batched(pieces, fmt, name, request, size, chars)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
     except _Archive as archive:  # its members are inputs of their own
@@ -555,18 +558,24 @@ def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Requ
 
 
 def _batched(
-    pieces: Iterator[Piece], fmt: str, name: str | None, request: Request, size: int
+    pieces: Iterator[Piece], fmt: str, name: str | None, request: Request, size: int, chars: int | None
 ) -> Iterator[Pieces | Game]:
-    """`pieces` in `Pieces` of `size`; an error part-way ends the input as in `_guarded`."""
+    """`pieces` in `Pieces` of `size` pieces and `chars` characters at most (one piece at least);
+    an error part-way ends the input as in `_guarded`."""
     batch: list[Piece] = []
+    held = 0
     index = 0
     try:
         for piece in pieces:
             index = piece.index + 1
+            if batch and chars is not None and held + len(piece.text) > chars:
+                yield Pieces(fmt, name, request, tuple(batch))
+                batch, held = [], 0
             batch.append(piece)
+            held += len(piece.text)
             if len(batch) >= size:
                 yield Pieces(fmt, name, request, tuple(batch))
-                batch = []
+                batch, held = [], 0
     except NotationError as exc:
         if batch:
             yield Pieces(fmt, name, request, tuple(batch))

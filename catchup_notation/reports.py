@@ -428,8 +428,8 @@ def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameRe
         solved = solve_endgame(engine, max_empty=limit, max_nodes=limits.max_nodes)
     except EndgameTooLarge:
         return _unsolved(f"{engine.empty} empty cells, {beyond}")
-    except EndgameTimeout:
-        return _unsolved(f"stopped after {limits.max_nodes} nodes (--endgame-nodes)")
+    except EndgameTimeout as exc:  # the node allowance, or a position too large to list its turns
+        return _unsolved(f"stopped after {limits.max_nodes} nodes (--endgame-nodes)" if exc.reason else exc.message)
     except EndgameError as exc:  # a game the solver cannot value (sauce: passes may go on for ever)
         return _unsolved(exc.message)
     line = tuple(turn_report(turn, game.cell_name, game.turn_text(turn)) for turn in solved.principal_line)

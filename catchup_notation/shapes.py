@@ -30,7 +30,8 @@ from catchup_notation.limits import MAX_BOARD_SPAN, MAX_CELLS, MAX_SIDE, TooMany
 if TYPE_CHECKING:
     import random
 
-#: Most characters of a board file (a mask of the largest board takes about 20,000).
+#: Most characters of a board's spelling, in a file or inline (a mask of the largest board takes
+#: about 20,000).
 MAX_BOARD_FILE_CHARS = 1_000_000
 
 # ---------------------------------------------------------------------------------------------
@@ -154,7 +155,7 @@ def mask_rows(board: Board | Iterable[Cell], gap: str = " ") -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # Cell lists
 
-_PAIR = re.compile(r"\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)")
+_PAIR = re.compile(r"\(\s*([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)\s*\)")
 
 
 def parse_cell_list(text: str, *, where: str = "cell list") -> Board:
@@ -214,7 +215,7 @@ _SHAPES: dict[str, tuple[int, str, Callable[[int], set[Cell]]]] = {
     "rhombus": (2, "the n-by-n rhombus of Hex (n*n cells)", _rhombus),
     "donut": (3, "the hexagon of side n without its middle hexagon of side n//2 (the centre cell for n=3)", _donut),
 }
-_NAMED = re.compile(r"^([a-z]+)-?(\d+)$")
+_NAMED = re.compile(r"^([a-z]+)-?([0-9]+)$")
 
 
 def named_shapes() -> list[tuple[str, int, str]]:
@@ -249,6 +250,8 @@ def parse_board(text: str, *, base: Path | None = None) -> Board:
     """A board from any of its spellings (see the module's description): `@file`, a cell list
     (`{` or `(` first), a named shape (letters and a size), else an inline mask. `base` is the
     folder a relative `@path` is read from (default: the working folder)."""
+    if len(text) > MAX_BOARD_FILE_CHARS:  # before any work: a board's spelling takes far less
+        raise BoardError(f"a board spelt in {len(text)} characters is past the limit of {MAX_BOARD_FILE_CHARS}")
     spec = text.strip()
     if spec.startswith("@"):
         return _from_file(spec[1:].strip(), base)

@@ -5,9 +5,16 @@ renamed over it. No process can clean up after `kill -9`: the next write to the 
 the temporary files of processes that are gone. A symlink is
 written through (its target is replaced; the link stays). Anything but a regular file (a FIFO, a
 device, a directory) is refused: renaming over it would lose what it is. An existing file keeps
-its permission bits; a new one gets the usual ones (0666 less the umask). On any failure the
-temporary file is removed and the target is untouched. A name ending in .gz, .bz2 or .xz is
-written compressed.
+its permission bits, its owner and its group; a new one gets the usual ones (0666 less the umask).
+On any failure the temporary file is removed and the target is untouched. A name ending in .gz,
+.bz2 or .xz is written compressed.
+
+Renaming replaces a file where writing into it would not be allowed or would be seen elsewhere, so
+an existing file is refused, before anything is written, when it is read-only (no write permission
+for the caller in its mode; for root, none for anyone), when it belongs to another user or to a
+group whose ownership the caller cannot keep, or when it has other hard links (they would keep the
+old content while this name got the new: a silent split). Make the file writable, or remove it, and
+write again.
 """
 
 from __future__ import annotations
@@ -15,12 +22,14 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from catchup_notation.errors import CatchupError
+from catchup_notation.workers import TERMINATING
 
 
 class OutputError(CatchupError):
@@ -54,7 +63,35 @@ def target_of(path: str | os.PathLike[str]) -> Path:
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a FIFO, socket or device)"
         raise OutputError(f"cannot write {os.fspath(path)}: it is {kind}; give a file name", path=os.fspath(path))
+    refused = _not_replaceable(info)
+    if refused:
+        raise OutputError(f"cannot write {os.fspath(path)}: {refused}", path=os.fspath(path))
     return target
+
+
+def _not_replaceable(info: os.stat_result) -> str | None:
+    """Why an existing regular file must not be replaced by renaming a new one over it (see the
+    module docstring), or None."""
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    if uid is None:  # not a Unix: no owners to keep, no links to split as here
+        return None
+    mode = stat.S_IMODE(info.st_mode)
+    root = uid == 0
+    mine = info.st_uid == uid
+    in_group = info.st_gid == os.getegid() or info.st_gid in os.getgroups()
+    writable = mode & (0o222 if root else stat.S_IWUSR if mine else stat.S_IWGRP if in_group else stat.S_IWOTH)
+    if not writable:
+        return f"it is read-only (mode {mode:04o}); make it writable, or remove it, to write it anew"
+    if not (mine or root):
+        return f"it belongs to another user (uid {info.st_uid}), whose file would become yours; remove it first"
+    if not (in_group or root):
+        return f"its group (gid {info.st_gid}) is not one of yours and could not be kept; remove it first"
+    if info.st_nlink > 1:
+        return (
+            f"it has {info.st_nlink - 1} other hard link{'s' if info.st_nlink > 2 else ''}, which would keep the "
+            "old content; remove this name first, or write elsewhere"
+        )
+    return None
 
 
 @contextlib.contextmanager
@@ -62,31 +99,54 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text stream whose content replaces `path` when the block ends without an exception."""
     target = target_of(path)
     shown = os.fspath(path)
+    owner: tuple[int, int] | None = None
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        info = target.stat()
+        mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     _remove_stale(target)
     import tempfile  # only when a file is written (start-up time)
 
+    temp: str | None = None
     try:
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target) + f"{os.getpid()}.", suffix=".tmp")
-    except OSError as exc:
-        raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
-    try:
+        with _signals_held():  # a signal between making the file and learning its name would leave it
+            try:
+                prefix = _prefix(target) + f"{os.getpid()}."
+                handle, temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         with os.fdopen(handle, "wb") as raw:
             with _text(raw, target.name) as out:
                 yield out
             raw.flush()
+            if owner is not None and owner != _owner(raw.fileno()):
+                os.fchown(raw.fileno(), *owner)  # allowed: _not_replaceable checked it
             os.fchmod(raw.fileno(), mode)
             os.fsync(raw.fileno())
         os.replace(temp, target)
     except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
+        if temp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp)
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
         raise
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and the terminating signals held back in the block (delivered when it ends), where
+    the process has no name yet for something it must clean up."""
+    held = {signal.SIGINT, *TERMINATING}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextlib.contextmanager
@@ -112,16 +172,24 @@ def _prefix(target: Path) -> str:
     return f".{target.name}.catchup-"
 
 
+def _owner(handle: int) -> tuple[int, int]:
+    info = os.fstat(handle)
+    return info.st_uid, info.st_gid
+
+
 def _remove_stale(target: Path) -> None:
     """Remove the temporary files that runs killed outright (kill -9, a power cut) left beside
-    `target`: they carry the writing process's id, and only those of processes gone are removed."""
+    `target`: they carry the writing process's id, and only those of processes gone are removed.
+    (Names are compared as they are: a target named `g[1].jsonl` is no pattern.)"""
     prefix = _prefix(target)
     with contextlib.suppress(OSError):
-        for leftover in target.parent.glob(prefix + "*.tmp"):
-            pid = leftover.name[len(prefix) :].split(".", 1)[0]
-            if pid.isdigit() and not _alive(int(pid)):
+        for name in os.listdir(target.parent):
+            if not (name.startswith(prefix) and name.endswith(".tmp")):
+                continue
+            pid = name[len(prefix) :].split(".", 1)[0]
+            if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
                 with contextlib.suppress(OSError):
-                    leftover.unlink()
+                    (target.parent / name).unlink()
 
 
 def _alive(pid: int) -> bool:

@@ -1,10 +1,17 @@
 """Hypothesis profiles: `ci` (default, quick) and `thorough` (on demand:
-`HYPOTHESIS_PROFILE=thorough pytest`)."""
+`HYPOTHESIS_PROFILE=thorough pytest`).
+
+`ci` is derandomized: the same examples on every run, so that a landing never fails at random on
+something new (and a failure it shows is one anybody can repeat). Exploring is `thorough`'s job:
+random examples, many of them, with the example database keeping what it found.
+"""
 
 import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

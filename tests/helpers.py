@@ -105,3 +105,24 @@ def mutate(text: str, rng: random.Random, pieces: list[str], most: int = 4) -> s
         else:
             chars.insert(pos, rng.choice(pieces))
     return "".join(chars)
+
+
+def broken_turn(rng: random.Random, game, player: int, off_board: Cell = (99, 99), colours: bool = True) -> Turn:
+    """A turn that often breaks one rule: a count not allowed, an occupied or `off_board` cell, a
+    cell twice, the wrong player, stones of the wrong colour (with `colours`); now and then it
+    happens to be legal."""
+    empties = game.empty_cells()
+    taken = [c for c in game.board.cells if c not in set(empties)]
+    cells = rng.sample(empties, rng.randint(0, min(4, len(empties))))
+    kind = rng.randrange(7 if colours else 5)
+    if kind == 0 and taken:
+        cells.append(rng.choice(taken))
+    elif kind == 1:
+        cells.append(off_board)
+    elif kind == 2 and cells:
+        cells.append(cells[0])
+    elif kind == 3:
+        player = 3 - player
+    elif kind == 4:
+        return Turn(player, tuple(cells), colours=tuple(rng.choice((1, 2)) for _ in cells))
+    return Turn(player, tuple(cells))

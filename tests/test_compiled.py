@@ -3,6 +3,7 @@
 import importlib.util
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -22,6 +23,7 @@ def test_an_empty_or_zero_variable_asks_for_nothing(monkeypatch, value):
     assert not compiled.pure_requested()
 
 
+@pytest.mark.filterwarnings("ignore::catchup_notation.compiled.CoreNotBuilt")
 def test_a_build_of_another_interface_is_not_used(monkeypatch):
     monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
     if importlib.util.find_spec("catchup_notation._hexcore") is None:  # built without a C compiler
@@ -37,8 +39,29 @@ def test_a_build_of_another_interface_is_not_used(monkeypatch):
         compiled._extension.cache_clear()
 
 
+def test_a_missing_core_is_noticed_once(monkeypatch):
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    compiled._extension.cache_clear()
+    compiled._notice.cache_clear()
+    monkeypatch.setitem(compiled.INTERFACE, "_hexcore", -1)  # as if not built
+    try:
+        with pytest.warns(compiled.CoreNotBuilt, match="pure-Python reference") as caught:
+            assert compiled.core("_hexcore") is None
+            assert compiled.core("_hexcore") is None
+        assert len([w for w in caught if w.category is compiled.CoreNotBuilt]) == 1
+        monkeypatch.setenv(compiled.PURE_VARIABLE, "1")  # asked for: no notice
+        compiled._notice.cache_clear()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert compiled.core("_hexcore") is None
+    finally:
+        compiled._extension.cache_clear()
+        compiled._notice.cache_clear()
+
+
 def test_version_says_which_implementation_runs():
-    for pure, expected in (("1", "pure-Python reference"), ("", compiled.implementation().split(" (")[0])):
+    built = "compiled core" if any(compiled.built().values()) else "pure-Python reference"
+    for pure, expected in (("1", "pure-Python reference"), ("", built)):
         env = {"PATH": "/usr/bin:/bin", compiled.PURE_VARIABLE: pure}
         out = subprocess.run(
             [sys.executable, "-m", "catchup_notation.cli", "--version"], capture_output=True, text=True, env=env

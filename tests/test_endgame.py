@@ -20,6 +20,7 @@ from catchup_notation.solvers.endgame import (
     solve_endgame,
     solve_record,
 )
+from catchup_notation.solvers.hexsolve.core import CoreSearcher
 from catchup_notation.solvers.hexsolve.search import Searcher
 from tests.helpers import SOLVABLE_VARIANTS, game_after, record, turn
 
@@ -204,13 +205,18 @@ def test_a_parallel_solve_takes_its_line_from_the_workers(monkeypatch):
     game = game_after("ketchup-4", "C3", "A1 C5 E1", "A3 E3", side=3)
     assert game.empty >= PARALLEL_FROM_EMPTY
     parent_lines = []
-    line = Searcher.line
 
-    def counted(self, state, value):  # forked workers count in their own copy of the list
-        parent_lines.append(value)
-        return line(self, state, value)
+    def counting(kind):
+        line = kind.line
 
-    monkeypatch.setattr(Searcher, "line", counted)
+        def counted(self, state, value):  # forked workers count in their own copy of the list
+            parent_lines.append(value)
+            return line(self, state, value)
+
+        return counted
+
+    for kind in (Searcher, CoreSearcher):  # whichever runs: the Python search or the compiled one
+        monkeypatch.setattr(kind, "line", counting(kind))
     shared = solve_endgame(game, moves=True, jobs=2)
     assert shared.jobs == 2 and shared.value == -1 and shared.principal_line
     assert parent_lines == []

@@ -120,10 +120,10 @@ def _tokens(lines):
 
 @given(plain_texts())
 def test_the_plain_path_reads_every_plain_text_as_the_grammar_does(text):
-    from catchup_notation.formats.genius import _parser, _plain_lines
+    from catchup_notation.formats.genius import _parser, _plain_line
 
-    plain = _plain_lines(text)
-    assert plain is not None, text
+    plain = [_plain_line(line, number) for number, line in enumerate(text.split("\n"), 1) if line.strip(" \t")]
+    assert None not in plain, text
     tree = _parser().parse(text)
     grammar = [
         (list(line.children[0].children) if line.children[0] is not None else None, list(line.children[1].children))

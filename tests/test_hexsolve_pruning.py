@@ -73,6 +73,7 @@ def test_colourings_reached_in_any_order_share_one_entry():
 
 
 def test_alternative_threats_fire_and_agree(monkeypatch):
+    monkeypatch.setenv("CATCHUP_PURE", "1")  # the Python search's own threats (the core's agree: test_core_search.py)
     fired = {"one": 0, "two": 0}
     refuted = Searcher.refuted
 

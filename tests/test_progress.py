@@ -31,10 +31,14 @@ def archive(tmp_path_factory):
     return folder
 
 
-def on_a_terminal(args, *, stdout=subprocess.DEVNULL, timeout=120):
-    """Run the command with stderr on a pseudo-terminal; everything it drew there, and its exit."""
+def on_a_terminal(args, *, stdout=subprocess.DEVNULL, timeout=120, delay=None):
+    """Run the command with stderr on a pseudo-terminal; everything it drew there, and its exit.
+    `delay`: seconds before a bar appears (the default when None)."""
     leader, follower = pty.openpty()
     env = {**os.environ, "TERM": "xterm", "COLUMNS": "160"}
+    env.pop("CATCHUP_PROGRESS_DELAY", None)
+    if delay is not None:
+        env["CATCHUP_PROGRESS_DELAY"] = str(delay)
     env.pop("NO_COLOR", None)
     process = subprocess.Popen([*COMMAND, *args], stdout=stdout, stderr=follower, env=env)
     os.close(follower)
@@ -59,7 +63,8 @@ def on_a_terminal(args, *, stdout=subprocess.DEVNULL, timeout=120):
 
 def test_a_run_over_files_shows_a_bar_with_its_rate_and_time_left_on_a_terminal(archive, tmp_path):
     out = tmp_path / "report.csv"
-    drawn, code = on_a_terminal(["adjudicate", str(archive), "--jobs", "1", "-o", str(out)])
+    # at once: with the compiled core the whole archive can take less than the usual delay
+    drawn, code = on_a_terminal(["adjudicate", str(archive), "--jobs", "1", "-o", str(out)], delay=0)
     assert code == 0
     assert "adjudicating" in drawn and "records," in drawn and "/s," in drawn and "left" in drawn
     assert "3000 records read" in drawn  # the summary, after the bar is cleared
@@ -71,18 +76,34 @@ def test_no_bar_in_pipes_nor_beside_json(archive, tmp_path):
     piped = subprocess.run([*COMMAND, "verify", str(archive), "--jobs", "1"], capture_output=True, text=True)
     assert piped.returncode == 0 and piped.stderr == "" and "\x1b" not in piped.stdout
     assert piped.stdout.splitlines()[-1] == "3000 records read: 3000 valid, 0 invalid, 0 unreadable"
-    drawn, code = on_a_terminal(["verify", str(archive), "--jobs", "1", "--json"], stdout=subprocess.DEVNULL)
+    drawn, code = on_a_terminal(["verify", str(archive), "--jobs", "1", "--json"], stdout=subprocess.DEVNULL, delay=0)
     said = re.sub(r"\x1b\[[0-9;]*m", "", drawn).strip()  # the summary, in bold: no bar, only it
     assert code == 0 and said == "3000 records read: 3000 valid, 0 invalid, 0 unreadable"
-    quiet, code = on_a_terminal(["verify", str(archive), "--jobs", "1", "--no-progress", "-o", str(tmp_path / "r")])
+    quiet, code = on_a_terminal(
+        ["verify", str(archive), "--jobs", "1", "--no-progress", "-o", str(tmp_path / "r")], delay=0
+    )
     assert code == 0 and "verifying" not in quiet
 
 
+@pytest.mark.parametrize(
+    ("value", "seconds"),
+    [(None, 0.5), ("0", 0.0), ("2.5", 2.5), ("soon", 0.5), ("-1", 0.5), ("inf", 0.5), ("nan", 0.5)],
+)
+def test_the_delay_before_a_bar_comes_from_the_environment_when_a_number_of_seconds(monkeypatch, value, seconds):
+    from catchup_notation.cli.progress import progress_delay
+
+    monkeypatch.delenv("CATCHUP_PROGRESS_DELAY", raising=False)
+    if value is not None:
+        monkeypatch.setenv("CATCHUP_PROGRESS_DELAY", value)
+    assert progress_delay() == seconds
+
+
 def test_a_parallel_hex_solve_shows_its_workers_progress_and_tables():
-    args = ["solve", "--variant", "ketchup-4(size=3)", "--jobs", "2", "--timeout", "3"]
+    # side 4: hours of search with the compiled core as in Python (side 3 takes the core a second)
+    args = ["solve", "--variant", "ketchup-4(size=4)", "--jobs", "2", "--timeout", "3"]
     drawn, code = on_a_terminal(args)
     assert code == 1  # stopped by its budget, before any first turn is valued
-    assert "solving:" in drawn and "nodes," in drawn and "0/4 first turns valued" in drawn
+    assert "solving:" in drawn and "nodes," in drawn and "0/6 first turns valued" in drawn
     stopped = subprocess.run([*COMMAND, *args, "--json"], capture_output=True, text=True)
     data = json.loads(stopped.stdout)
     assert not data["complete"] and data["jobs"] == 2

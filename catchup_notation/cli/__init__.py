@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from catchup_notation.workers import TERMINATING
+
 COMMANDS = (
     "verify",
     "adjudicate",
@@ -47,10 +49,14 @@ def main() -> None:
 
     Output that cannot be delivered is an I/O error (exit 3) with one line, never a success with
     the output lost: a closed standard output, a full disk behind it; a reader that leaves
-    (`| head`) ends the run quietly with exit 3. SIGTERM ends a run the way Ctrl-C does, so that a
-    half-written output file is removed.
+    (`| head`) ends the run quietly with exit 3. SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and the other
+    signals that would end the process end a run the way Ctrl-C does, so that a half-written output
+    file is removed; the exit code is then 128 + the signal's number, as a shell reports it (a
+    signal ignored when the run started, as `nohup` ignores SIGHUP, stays ignored).
     """
-    signal.signal(signal.SIGTERM, _terminate)
+    for number in TERMINATING:
+        if signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _terminate)
     if sys.stdout is None or _closed(sys.stdout):
         _say("error: standard output is closed; nothing could be written")
         sys.exit(EXIT_UNREADABLE)
@@ -58,6 +64,8 @@ def main() -> None:
         code: int | str | None = _delivered(lambda: print(version_text()))
     else:
         code = _run_app()
+    if _signalled:
+        code = 128 + _signalled[-1]
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -117,5 +125,10 @@ def _say(message: str) -> None:
             print(message, file=sys.stderr)
 
 
+#: The terminating signals received (the last one decides the exit code).
+_signalled: list[int] = []
+
+
 def _terminate(signum: int, frame: object) -> None:
+    _signalled.append(signum)
     raise KeyboardInterrupt  # unwinds like Ctrl-C: temporary files are removed on the way

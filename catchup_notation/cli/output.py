@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
 
+from catchup_notation.escaping import printable_lines
 from catchup_notation.writing import OutputError
 
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
@@ -96,16 +97,18 @@ def print_lines(lines: Iterable[tuple[str, str]], *, stderr: bool = False) -> No
 def line_writer(*, stderr: bool = False) -> Callable[[str, str], None]:
     """A function printing one (kind, text) line: styled by Rich on a terminal, written as it is
     anywhere else (a pipe or file gets no styles from Rich either, and this path is the one a
-    10,000-record report takes, where Rich would cost more than the reading)."""
+    10,000-record report takes, where Rich would cost more than the reading). Control characters
+    are escaped on both paths (`escaping`): what a record holds cannot move the cursor, clear the
+    screen or forge a line; the line breaks of the text itself stay."""
     stream = sys.stderr if stderr else sys.stdout
     if _styled(stream):
         from rich.text import Text
 
         console = _console(stderr=stderr)
-        return lambda kind, text: console.print(Text(text, style=STYLES.get(kind, "")))
+        return lambda kind, text: console.print(Text(printable_lines(text), style=STYLES.get(kind, "")))
 
     def write(kind: str, text: str) -> None:
-        stream.write(text + "\n")
+        stream.write(printable_lines(text) + "\n")
 
     return write
 

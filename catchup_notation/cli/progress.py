@@ -1,6 +1,6 @@
 """The progress bar of a run over many records, on stderr when it is a terminal.
 
-It appears once the run has lasted `DELAY` seconds (short runs stay quiet), counts the records
+It appears once the run has lasted `progress_delay()` seconds (short runs stay quiet), counts the records
 done and their rate, and, when the inputs are files of known size, fills a bar by the bytes read
 and estimates the time left (bytes are what is known in advance; records are not). Bytes are
 counted as the reading of this process reads them (`reading.watch_reads`), and a file counts as
@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from catchup_notation.cli import output
+from catchup_notation.escaping import printable_lines
 from catchup_notation.reading import STDIN, watch_reads
 
 if TYPE_CHECKING:
@@ -28,8 +29,18 @@ if TYPE_CHECKING:
 
     from catchup_notation.game import Game
 
-#: Seconds a run lasts before its bar appears.
+#: Seconds a run lasts before its bar appears, unless CATCHUP_PROGRESS_DELAY says otherwise.
 DELAY = 0.5
+
+
+def progress_delay(default: float = DELAY) -> float:
+    """Seconds before a progress display appears: CATCHUP_PROGRESS_DELAY when it holds a number of
+    seconds (0 shows it at once), else `default`."""
+    try:
+        seconds = float(os.environ.get("CATCHUP_PROGRESS_DELAY", ""))
+    except ValueError:
+        return default
+    return seconds if 0 <= seconds < float("inf") else default
 
 
 class RecordsBar:
@@ -104,7 +115,7 @@ class RecordsBar:
             from rich.text import Text
 
             with self.lock:
-                self.bar.console.print(Text(text, style=output.STYLES.get(kind, "")))
+                self.bar.console.print(Text(printable_lines(text), style=output.STYLES.get(kind, "")))
             return
         write(kind, text)
 
@@ -130,7 +141,7 @@ def records_bar(label: str, files: Sequence[str], *, enabled: bool) -> Iterator[
     if not enabled or not stderr_is_terminal():
         yield None
         return
-    bar = _active = RecordsBar(output.stderr_console(), label, files, DELAY)
+    bar = _active = RecordsBar(output.stderr_console(), label, files, progress_delay())
     try:
         yield bar
     finally:

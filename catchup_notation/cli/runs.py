@@ -24,6 +24,7 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.progress import records_bar
+from catchup_notation.escaping import printable_lines
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
 
 if TYPE_CHECKING:
@@ -246,7 +247,7 @@ def run_reports(
 
 def _plain(stream: TextIO) -> Callable[[str, str], None]:
     def write(kind: str, text: str) -> None:
-        stream.write(text + "\n")
+        stream.write(printable_lines(text) + "\n")  # a report file is read on a terminal too
 
     return write
 

@@ -187,13 +187,14 @@ def search_progress(
 ) -> Iterator[SearchDisplay | None]:
     """The progress line (a `SearchDisplay`, which is also the search's progress callback) when
     stderr is a terminal, else None: never in JSON output, pipes or files. It appears after
-    `delay` seconds (PROGRESS_DELAY), so that short runs stay quiet."""
-    from catchup_notation.cli.progress import stderr_is_terminal
+    `delay` seconds (PROGRESS_DELAY, or CATCHUP_PROGRESS_DELAY), so that short runs stay quiet."""
+    from catchup_notation.cli.progress import progress_delay, stderr_is_terminal
 
     if not enabled or not stderr_is_terminal():
         yield None
         return
-    display = SearchDisplay(output.stderr_console(), label, PROGRESS_DELAY if delay is None else delay, ticking)
+    wait = progress_delay(PROGRESS_DELAY) if delay is None else delay
+    display = SearchDisplay(output.stderr_console(), label, wait, ticking)
     try:
         yield display
     finally:

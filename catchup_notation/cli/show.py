@@ -97,9 +97,9 @@ def show(
         except WriteError as exc:
             raise output.fail(f"{exc.message}; use the text output", output.EXIT_RULE) from None
         write_file(svg, picture)
-        typer.echo(f"wrote {svg}")
+        output.print_lines([("plain", f"wrote {svg}")])
     else:
-        typer.echo(str(position))
+        output.print_lines([("plain", str(position))])
 
     if problems and turn is None:  # the end shown is where a broken rule stopped the game
         output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)

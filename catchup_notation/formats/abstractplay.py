@@ -44,7 +44,7 @@ from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lost_headers, whole_text
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lost_headers
 from catchup_notation.limits import TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
@@ -139,28 +139,22 @@ class AbstractPlay(Format):
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":
             raise VariantError(f"Abstract Play Catchup records are hex games; {variant_text!r} is not a hex variant")
-        # the JSON reader's loader holds the limits (digits, nesting); imported here, when a record
-        # is read, so that telling a file's format by its name imports this format alone
-        from catchup_notation.formats.jsonformat import load
+        # a record at a time, within the limits (characters, digits, nesting); imported here, when a
+        # record is read, so that telling a file's format by its name imports this format alone
+        from catchup_notation.formats.jsondoc import elements
 
-        text = whole_text(chunks)
-        try:
-            data = load(text)
-        except NotationError as exc:
-            exc.source = source
-            if exc.line is not None:
-                exc.text = _Locator(text).line_text(exc.line)
-            yield Parsed(0, None, exc)
-            return
-        games = data if isinstance(data, list) else [data]
-        locator = _Locator(text)
-        for index, game in enumerate(games):
-            try:
-                record, warnings = _Reader(game, locator, source, variant_text, index).record()
-            except NotationError as exc:
-                yield Parsed(index, None, exc)
+        for element in elements(chunks):
+            if element.error is not None:
+                element.error.source = source
+                yield Parsed(element.index, None, element.error, line=element.line)
                 continue
-            yield Parsed(index, record, None, tuple(warnings))
+            locator = _Locator(element.prefix + element.text, element.line, len(element.prefix))
+            try:
+                record, warnings = _Reader(element.value, locator, source, variant_text, element.index).record()
+            except NotationError as exc:
+                yield Parsed(element.index, None, exc, line=element.line)
+                continue
+            yield Parsed(element.index, record, None, tuple(warnings), line=element.line)
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record is one JSON object; several are an array (held until the second arrives)."""
@@ -195,11 +189,13 @@ class _Locator:
     locating every move of every record costs one pass over the text, however many moves there are.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, line: int = 1, at: int = 0) -> None:
+        """`text` starts at the start of line `line` of its file; searching starts at `at`."""
         self.text = text
-        self.at = 0  # where the next search starts
-        self.line = 1  # the line of `at`
+        self.at = at  # where the next search starts
+        self.line = line  # the line of `at`
         self.line_start = 0  # where that line starts
+        self.first_line = line
 
     def _advance(self, to: int) -> None:
         newlines = self.text.count("\n", self.at, to)
@@ -235,7 +231,7 @@ class _Locator:
 
     def line_text(self, line: int) -> str:
         """Line `line` (1-based) of the text, found from the nearest known line start."""
-        start, current = (self.line_start, self.line) if line >= self.line else (0, 1)
+        start, current = (self.line_start, self.line) if line >= self.line else (0, self.first_line)
         while current < line:
             start = self.text.find("\n", start) + 1
             if start == 0:

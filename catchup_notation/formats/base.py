@@ -17,7 +17,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError
-from catchup_notation.limits import MAX_LINE_CHARS
+from catchup_notation.limits import MAX_LINE_CHARS, MAX_RECORD_CHARS
 from catchup_notation.model import Record
 
 Family = Literal["hex", "numbers", "any"]
@@ -217,16 +217,39 @@ def lost_headers(record: Record, carries: frozenset[str], keeps: Callable[[str],
 
 
 class LongLine(str):
-    """The start of a line longer than the line limit (`limits.MAX_LINE_CHARS`): `length` says how
-    long it was. Readers report it instead of reading it; the rest of the line is skipped."""
+    """A line longer than the line limit: its first `KEPT` characters, for the message; `length`
+    says how long it was. Readers report it instead of reading it; the rest of the line is skipped.
+    Stripping it gives it back as it is (a reader may strip every line before looking at it: a
+    long line must stay one)."""
 
+    KEPT = 200
     length: int
+    limit: int
+
+    def error(self, number: int) -> NotationError:
+        """The limit error of this line, line `number` of its text."""
+        return NotationError(
+            f"a line of {self.length} characters is past the limit of {self.limit} characters of a line",
+            line=number,
+            column=1,
+            text=str(self),
+            code="limit",
+        )
+
+    def strip(self, chars: str | None = None) -> LongLine:
+        return self
+
+    def lstrip(self, chars: str | None = None) -> LongLine:
+        return self
+
+    def rstrip(self, chars: str | None = None) -> LongLine:
+        return self
 
 
 def lines_of(chunks: Iterable[str], limit: int = MAX_LINE_CHARS) -> Iterator[str]:
     """The lines of a text given in chunks, without their '\\n' (a final empty line is not one).
-    A line longer than `limit` comes as a `LongLine` holding its first `limit` characters, so that
-    no line, however long, is held whole."""
+    A line longer than `limit` comes as a `LongLine`, so that no line, however long, is held
+    whole (at most `limit` characters of it, while it is read)."""
     rest: list[str] = []
     held = 0  # characters in `rest`
     skipped = 0  # characters of a too-long line dropped so far
@@ -237,8 +260,8 @@ def lines_of(chunks: Iterable[str], limit: int = MAX_LINE_CHARS) -> Iterator[str
             piece = chunk[start:] if end < 0 else chunk[start:end]
             if skipped or held + len(piece) > limit:
                 if not skipped:
-                    keep = limit - held
-                    rest.append(piece[:keep])
+                    rest.append(piece[: LongLine.KEPT])
+                    rest = ["".join(rest)[: LongLine.KEPT]]
                     skipped = held + len(piece)
                 else:
                     skipped += len(piece)
@@ -248,21 +271,48 @@ def lines_of(chunks: Iterable[str], limit: int = MAX_LINE_CHARS) -> Iterator[str
                 held += len(piece)
             if end < 0:
                 break
-            yield _line("".join(rest), skipped)
+            yield _line("".join(rest), skipped, limit)
             rest, held, skipped = [], 0, 0
             start = end + 1
     if held or skipped:
-        yield _line("".join(rest), skipped)
+        yield _line("".join(rest), skipped, limit)
 
 
-def _line(text: str, length: int) -> str:
+def _line(text: str, length: int, limit: int) -> str:
     if not length:
         return text
     long = LongLine(text)
-    long.length = length
+    long.length, long.limit = length, limit
     return long
 
 
-def whole_text(chunks: Iterable[str]) -> str:
-    """The chunks joined: for formats whose records need the whole text (one JSON document)."""
-    return "".join(chunks)
+class Capped:
+    """The chunks of a text up to `limit` characters: iterating stops there, never reading more (an
+    endless input ends too). `over` then says that the text went on; `line` and `column` where
+    the limit was met."""
+
+    def __init__(self, chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> None:
+        self.chunks, self.limit = chunks, limit
+        self.over = False
+        self.line, self.column = 1, 1
+
+    def __iter__(self) -> Iterator[str]:
+        held = 0
+        for chunk in self.chunks:
+            if held + len(chunk) > self.limit:
+                self.over = True
+                chunk = chunk[: self.limit - held]
+            held += len(chunk)
+            self._count(chunk)
+            if chunk:
+                yield chunk
+            if self.over:
+                return
+
+    def _count(self, chunk: str) -> None:
+        breaks = chunk.count("\n")
+        if breaks:
+            self.line += breaks
+            self.column = len(chunk) - chunk.rfind("\n")
+        else:
+            self.column += len(chunk)

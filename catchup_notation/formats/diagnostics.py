@@ -66,10 +66,12 @@ def syntax_error(
     words: Mapping[str, str],
     what: str = "record",
     line_offset: int = 0,
+    column_offset: int = 0,
 ) -> NotationError:
     """A `NotationError` for a Lark parse failure, with the offending line and a caret.
 
-    `line_offset` is added to Lark's line when `text` is a slice of a larger file.
+    `line_offset` is added to Lark's line when `text` is a slice of a larger file, and
+    `column_offset` to columns of its first line when it starts in the middle of a line.
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
@@ -93,10 +95,12 @@ def syntax_error(
         line, column = len(lines), len(lines[-1]) + 1
     else:  # pragma: no cover - Lark has no other UnexpectedInput subclasses today
         message = f"cannot read the {what}"
+    shift = column_offset if line == 1 else 0
     return NotationError(
         message,
         source=source,
         line=line + line_offset,
-        column=column,
+        column=column + shift,
         text=line_of(text, line),
+        text_column=1 + shift,
     )

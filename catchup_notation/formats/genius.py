@@ -32,13 +32,15 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
+    Capped,
     Format,
+    LongLine,
     NotationWarning,
     Parsed,
     ReadOptions,
     ending_dropped,
+    lines_of,
     lost_headers,
-    whole_text,
     write_each,
 )
 from catchup_notation.formats.colours import (
@@ -49,9 +51,9 @@ from catchup_notation.formats.colours import (
     unexpected_mark_message,
     unknown_mark_message,
 )
-from catchup_notation.formats.diagnostics import line_of, syntax_error
+from catchup_notation.formats.diagnostics import syntax_error
 from catchup_notation.formats.lg import cell_name, cell_of
-from catchup_notation.limits import TooManyDigits, int_of
+from catchup_notation.limits import MAX_RECORD_CHARS, MAX_TEXT_LINE_CHARS, MAX_TURNS, TooManyDigits, int_of
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -77,20 +79,40 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", maybe_placeholders=True)
 
 
-def _lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]]:
-    """(colour name tokens or None, cell tokens or the RESIGN token) for each line of turns."""
-    plain = _plain_lines(text)
-    if plain is not None:
-        return plain
-    tree = _parser().parse(text)
-    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
-    for line in cast("list[Any]", tree.children):
-        if line is None or not hasattr(line, "children"):
+#: One line of turns as read: its number and text, the colour name's tokens (None without one),
+#: and the cells' tokens or the RESIGN token.
+_Line = tuple[int, str, "list[Token] | None", "list[Token] | Token"]
+
+
+def _lines(lines: Iterable[str]) -> Iterator[_Line]:
+    """Each non-blank line of turns, read alone: by `_plain_line`, or else by the grammar (a line is
+    read alone as it is in the whole text: nothing spans lines). Raises Lark's `UnexpectedInput`
+    with the line's own numbers, and NotationError for a line past the line limit."""
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
+
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, LongLine):
+            raise line.error(number)
+        if not line.strip(" \t"):
             continue
-        colour, body = line.children[0], line.children[1]
-        names = list(colour.children) if colour is not None else None
-        out.append((names, body if not hasattr(body, "children") else list(body.children)))
-    return out
+        plain = _plain_line(line, number)
+        if plain is not None:
+            yield (number, line, *plain)
+            continue
+        try:
+            tree = _parser().parse(line + "\n")
+        except UnexpectedInput as exc:
+            exc.line_text, exc.line_number = line, number  # type: ignore[attr-defined]
+            raise
+        for item in cast("list[Any]", tree.children):
+            if item is None or not hasattr(item, "children"):
+                continue
+            for token in item.scan_values(lambda value: isinstance(value, Token)):
+                token.line = token.end_line = number
+            colour, body = item.children[0], item.children[1]
+            names = list(colour.children) if colour is not None else None
+            yield number, line, names, body if not hasattr(body, "children") else list(body.children)
 
 
 # A line of cells, maybe after a colour name and a colon: what the grammar reads the same way
@@ -105,31 +127,26 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'_-]*")
 _CELL_TOKEN = re.compile(r"[A-Za-z][0-9]+(?:=[A-Za-z])?")
 
 
-def _plain_lines(text: str) -> list[tuple[list[Token] | None, list[Token] | Token]] | None:
-    """`_lines` without the grammar for a text of plain lines only, else None."""
+def _plain_line(line: str, number: int) -> tuple[list[Token] | None, list[Token]] | None:
+    """The colour tokens and cell tokens of a plain line without the grammar, else None."""
     from lark import Token
 
-    out: list[tuple[list[Token] | None, list[Token] | Token]] = []
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip(" \t"):
-            continue
-        match = _PLAIN_LINE.fullmatch(line)
-        if match is None:
-            return None
-        names = None
-        if match.group("colour") is not None:
-            start = match.start("colour")
-            names = [
-                Token("NAME", w.group(), w.start() + start, number, w.start() + start + 1)
-                for w in _WORD.finditer(match.group("colour"))
-            ]
-        start = match.start("cells")
-        cells = [
-            Token("CELL", c.group(), c.start() + start, number, c.start() + start + 1)
-            for c in _CELL_TOKEN.finditer(match.group("cells"))
+    match = _PLAIN_LINE.fullmatch(line)
+    if match is None:
+        return None
+    names = None
+    if match.group("colour") is not None:
+        start = match.start("colour")
+        names = [
+            Token("NAME", w.group(), w.start() + start, number, w.start() + start + 1)
+            for w in _WORD.finditer(match.group("colour"))
         ]
-        out.append((names, cells))
-    return out
+    start = match.start("cells")
+    cells = [
+        Token("CELL", c.group(), c.start() + start, number, c.start() + start + 1)
+        for c in _CELL_TOKEN.finditer(match.group("cells"))
+    ]
+    return names, cells
 
 
 class Genius(Format):
@@ -156,16 +173,24 @@ class Genius(Format):
         variant_obj = parse_variant(variant or "catchup")  # an unknown variant is a hard error, up front
         if variant_obj.family != "hex":
             raise VariantError(f"The Genius notation records hex games; {variant!r} is not a hex variant")
-        text = whole_text(chunks)
+        text = Capped(chunks, MAX_RECORD_CHARS)
         try:
-            record, warnings = _build(_lines(text), text, source, variant_obj)
+            record, warnings = _build(_lines(lines_of(text, MAX_TEXT_LINE_CHARS)), source, variant_obj)
         except UnexpectedInput as exc:
-            yield Parsed(0, None, syntax_error(exc, text, source=source, words=_WORDS, what="turn list"), line=1)
+            line, number = exc.line_text, exc.line_number  # type: ignore[attr-defined]
+            error = syntax_error(exc, line, source=source, words=_WORDS, what="turn list", line_offset=number - 1)
+            yield Parsed(0, None, _past_limit(text, source) if text.over else error, line=1)
             return
         except NotationError as exc:
-            yield Parsed(0, None, exc, line=1)
+            exc.source = source
+            yield Parsed(0, None, _past_limit(text, source) if text.over else exc, line=1)
             return
-        yield Parsed(0, record, None, tuple(warnings), line=1)
+        # a text past the limit is not read at all: what was read of it is not the record
+        yield (
+            Parsed(0, None, _past_limit(text, source), line=1)
+            if text.over
+            else Parsed(0, record, None, tuple(warnings), line=1)
+        )
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         count = 0
@@ -193,7 +218,17 @@ _LINE = re.compile(
 )
 
 
-def _build(lines: list[Any], text: str, source: str | None, variant: Variant) -> tuple[Record, list[NotationWarning]]:
+def _past_limit(text: Capped, source: str | None) -> NotationError:
+    return NotationError(
+        f"the text goes on past the limit of a record ({MAX_RECORD_CHARS} characters); a Genius text is one record",
+        source=source,
+        line=text.line,
+        column=text.column,
+        code="limit",
+    )
+
+
+def _build(lines: Iterable[_Line], source: str | None, variant: Variant) -> tuple[Record, list[NotationWarning]]:
     board, spec = variant.board, variant.spec
     names: list[str | None] = [None, None]
     turns: list[Turn] = []
@@ -201,12 +236,20 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
     resigned_at: Location | None = None
     previous = 2  # so that the first line without a colour is player 1's
     warnings: list[NotationWarning] = []
-    for colour, body in lines:
-        first: Token = colour[0] if colour else (body if not isinstance(body, list) else body[0])
+    for line_number, text, named, body in lines:
+        if len(turns) >= MAX_TURNS:
+            raise NotationError(
+                f"more than {MAX_TURNS} turns, the limit of a record",
+                line=line_number,
+                column=1,
+                text=text,
+                code="limit",
+            )
+        first: Token = named[0] if named else (body if not isinstance(body, list) else body[0])
         expected = 3 - previous
         player = expected
-        if colour:
-            name = " ".join(str(t) for t in colour)
+        if named:
+            name = " ".join(str(t) for t in named)
             player = _player_of(name, expected, names, first, text, source)
         where = Location(first.line or 1, first.column or 1)
         if resigned is not None:
@@ -234,13 +277,15 @@ def _build(lines: list[Any], text: str, source: str | None, variant: Variant) ->
                     unknown_mark_message(spec, mark),
                     source=source,
                     line=tok.line,
-                    column=tok.column + len(name),
-                    text=line_of(text, tok.line),
+                    column=(tok.column or 1) + len(name),
+                    text=text,
                     code="colour-mark",
                 )
             if mark and mark_warning_due(spec, warnings):
                 warnings.append(
-                    NotationWarning(UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, tok.column + len(name))
+                    NotationWarning(
+                        UNEXPECTED_MARK, unexpected_mark_message(spec), tok.line, (tok.column or 1) + len(name)
+                    )
                 )
             colours.append(colour)
         turns.append(Turn(player, tuple(cells), colours=tuple(colours), at=where))
@@ -272,8 +317,9 @@ def _player_of(name: str, expected: int, names: list[str | None], tok: Token, te
 
 
 def _error(message: str, tok: Token, text: str, source: str | None, code: str) -> NotationError:
+    """The error at a token of the line `text`."""
     line = tok.line or 1
-    return NotationError(message, source=source, line=line, column=tok.column, text=line_of(text, line), code=code)
+    return NotationError(message, source=source, line=line, column=tok.column, text=text, code=code)
 
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z'_-]*(?: [A-Za-z][A-Za-z'_-]*)*")

@@ -21,7 +21,8 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
 from catchup_notation.formats.diagnostics import line_of
-from catchup_notation.limits import MAX_LINE_CHARS, MAX_NESTING, TooManyDigits, excerpt, int_of
+from catchup_notation.formats.jsondoc import elements, load
+from catchup_notation.limits import excerpt
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -66,17 +67,22 @@ class JsonFormat(Format):
 
     def read(self, chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed]:
         """JSON Lines are read a line at a time (a broken line costs that line only); a text that is
-        one JSON value spread over lines (a pretty-printed record, an array) is read whole. Which
-        of the two a text is, its first lines tell: JSON Lines if one of them is a whole object."""
+        one JSON value spread over lines (a pretty-printed record, an array) a value at a time
+        (`jsondoc`). Which of the two a text is, its first lines tell: JSON Lines if one of them is
+        a whole object (or longer than any document's line may be)."""
         source, variant = options.source, options.variant
         if variant is not None:
             parse_variant(variant)  # an unknown variant is a hard error, up front
-        lines = lines_of(chunks)
+        text = _Replayable(chunks)
+        lines = lines_of(text)
         held: list[str] = []
         loaded: dict[int, Any] = {}  # values of held lines that are whole (read once, not twice)
         whole = False  # one of the first lines is a whole JSON value: JSON Lines
         for line in lines:
             held.append(line)
+            if isinstance(line, LongLine):  # no document has such a line: JSON Lines, and its error
+                whole = True
+                break
             value = _whole_value(line)
             if value is not _NOT_WHOLE and value is not _LIMITED:
                 loaded[len(held)] = value
@@ -84,19 +90,16 @@ class JsonFormat(Format):
                 whole = value is not _NOT_WHOLE
                 break
         if not any(h.strip() for h in held) or whole:
+            text.forget()
             yield from self.read_lines(_chain(held, lines), source=source, variant=variant, loaded=loaded)
             return
-        text = "\n".join(_chain(held, lines))
-        try:
-            data = load(text)
-        except NotationError as exc:
-            exc.source = source
-            exc.text = line_of(text, exc.line or 1) if exc.line else None
-            yield Parsed(0, None, exc, line=1)
-            return
-        values = data if isinstance(data, list) else [data]
-        for index, value in enumerate(values):
-            yield _item(value, index, source, variant, Location(1, 1), text, 1)
+        for element in elements(text.replay()):  # from the start again, a record at a time
+            if element.error is not None:
+                element.error.source = source
+                yield Parsed(element.index, None, element.error, line=element.line)
+                continue
+            at = Location(element.line, element.column)
+            yield _item(element.value, element.index, source, variant, at, element.prefix + element.text, element.line)
 
     def read_lines(
         self,
@@ -116,9 +119,7 @@ class JsonFormat(Format):
                 if loaded and number in loaded:
                     value = loaded[number]
                 elif isinstance(line, LongLine):
-                    raise NotationError(
-                        f"a line of {line.length} characters is past the limit of {MAX_LINE_CHARS}", code="limit"
-                    )
+                    raise line.error(number)
                 else:
                     value = load(line)
             except NotationError as exc:
@@ -141,11 +142,6 @@ class JsonFormat(Format):
 
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.
 _SAMPLE = 8
-_LONG_NUMBER = re.compile(r"[0-9]{19,}")
-_DEEP_RUN = r"[\[{](?:\s*+[\[{]){" + str(MAX_NESTING) + "}"  # spelt so: 3x faster than (?:[[{]\s*){65}
-_DEEP = re.compile(_DEEP_RUN)
-#: A string (skipped whole) or a run of brackets nested too deep: brackets inside a string are text.
-_STRING_OR_DEEP = re.compile(r'"(?:[^"\\]++|\\.)*+"|(' + _DEEP_RUN + ")")
 
 
 _NOT_WHOLE = object()
@@ -164,53 +160,29 @@ def _whole_value(line: str) -> Any:
         return _LIMITED if exc.code == "limit" else _NOT_WHOLE
 
 
-def _bounded_int(digits: str) -> int:
-    try:
-        return int_of(digits)
-    except TooManyDigits as exc:
-        raise _Limit(str(exc)) from None
+class _Replayable:
+    """Chunks that can be read again from the start once: the first lines are read to tell JSON
+    Lines from a document, and a document is then read from its start (the chunks read so far are
+    kept meanwhile: a few lines' worth, up to a line's limit)."""
 
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self.chunks = iter(chunks)
+        self.seen: list[str] | None = []
 
-class _Limit(Exception):
-    """A limit met inside the JSON decoder (which passes other exceptions through)."""
+    def __iter__(self) -> Iterator[str]:
+        for chunk in self.chunks:
+            if self.seen is not None:
+                self.seen.append(chunk)
+            yield chunk
 
+    def forget(self) -> None:
+        """No replay will come: keep nothing more."""
+        self.seen = None
 
-def load(text: str) -> Any:
-    """`json.loads` within the limits: integers of at most `MAX_DIGITS` digits, nesting at most
-    `MAX_NESTING` deep; NotationError (with line and column where known) otherwise."""
-    deep = _too_deep(text)
-    if deep is not None:
-        line = text.count("\n", 0, deep) + 1
-        column = deep - text.rfind("\n", 0, deep)
-        raise NotationError(
-            f"JSON nested more than {MAX_NESTING} deep (a record needs 4)", line=line, column=column, code="limit"
-        )
-    try:
-        return json.loads(text, parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    except _Limit as exc:
-        found = _LONG_NUMBER.search(text)
-        where = found.start() if found is not None else 0
-        line = text.count("\n", 0, where) + 1
-        column = where - text.rfind("\n", 0, where)
-        raise NotationError(str(exc), line=line, column=column, code="limit") from None
-    except RecursionError:
-        raise NotationError(
-            f"JSON nested deeper than Python can read (the limit is {MAX_NESTING})", code="limit"
-        ) from None
-
-
-def _too_deep(text: str) -> int | None:
-    """Where brackets outside strings open more than MAX_NESTING deep in a row, or None. The quick
-    search ignores strings; only where it finds a run are strings told apart (a run in a comment's
-    text is no nesting)."""
-    if _DEEP.search(text) is None:
-        return None
-    for found in _STRING_OR_DEEP.finditer(text):
-        if found.group(1) is not None:
-            return found.start()
-    return None
+    def replay(self) -> Iterator[str]:
+        seen, self.seen = self.seen or [], None
+        yield from seen
+        yield from self.chunks
 
 
 def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
@@ -226,7 +198,12 @@ def _item(
             index,
             None,
             NotationError(
-                f"record {index + 1}: {message}", source=source, line=line, column=1, text=line_of(text, 1), code=code
+                f"record {index + 1}: {message}",
+                source=source,
+                line=line,
+                column=at.column,
+                text=line_of(text, 1),
+                code=code,
             ),
         )
 

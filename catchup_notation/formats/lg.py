@@ -28,13 +28,15 @@ given when reading (`--board`); this library writes it in a root property of its
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO, cast
 
 import attrs
 
 from catchup_notation.board import Board, Cell
+from catchup_notation.compiled import core
 from catchup_notation.errors import BoardError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
     Format,
@@ -55,14 +57,16 @@ from catchup_notation.formats.colours import (
     unknown_mark_message,
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
-from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
-from catchup_notation.model import Location, Record, Turn, new_location, own_stones_turn
+from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, MAX_TURNS, TooManyDigits, excerpt, int_of
+from catchup_notation.model import DeferredRecord, Location, Record, Turn, new_location, own_stones_turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.shapes import board_text, parse_board
+from catchup_notation.shapes import MAX_BOARD_FILE_CHARS, board_text, parse_board
 
 if TYPE_CHECKING:
     from lark import Lark, Token
+
+    from catchup_notation.rules.registry import Variant
 
 COLOURS: dict[str, Literal[1, 2]] = {"W": 1, "B": 2}
 LETTERS = {1: "W", 2: "B"}
@@ -275,8 +279,13 @@ def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         text = held + chunk if held else chunk
         cut = text.rfind("\n") + 1
-        while cut and text[:cut].rstrip(" \t\n").endswith("("):
-            cut = text.rfind("\n", 0, text.rfind("(", 0, cut)) + 1
+        while cut:  # back over lines that end in '(' and blanks (each character looked at once)
+            solid = cut
+            while solid and text[solid - 1] in " \t\n":
+                solid -= 1
+            if not solid or text[solid - 1] != "(":
+                break
+            cut = text.rfind("\n", 0, solid - 1) + 1
         if cut == 0 and len(text) < _HOLD_AT_MOST:
             held = text
             continue
@@ -359,7 +368,7 @@ class _ValueError(Exception):
         self.message, self.spot, self.offset, self.code = message, spot, offset, code
 
 
-_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.S)
+_VALUE = re.compile(r"\[((?:[^\\\]]++|\\.)*+)\]", re.S)
 
 
 def _property(token: str) -> tuple[str, str]:
@@ -516,7 +525,13 @@ def _resumed(item: Parsed, line: int, column: int) -> Parsed:
     resumed = f"where reading resumed (line {line}, column {column})"
     message = f"{error.message}; the game is cut short by the next one, {resumed}"
     moved = NotationError(
-        message, source=error.source, line=error.line, column=error.column, text=error.text, code=error.code
+        message,
+        source=error.source,
+        line=error.line,
+        column=error.column,
+        text=error.text,
+        code=error.code,
+        text_column=error.text_column,
     )
     return attrs.evolve(item, error=moved)
 
@@ -555,11 +570,11 @@ def read_game(
 
 # A game of a root node of properties and then plain move nodes: what Little Golem writes.
 _PLAIN_GAME = re.compile(
-    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)*)[ \t\n]*"
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)*)[ \t\n]*"
     r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
     re.S,
 )
-_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]|\\.)*\])+)", re.S)
+_ROOT_PROPERTY = re.compile(r"([A-Za-z]+)((?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)", re.S)
 # One move node with the blanks after it: the `moves` of `_PLAIN_GAME` is a run of these, so the
 # lengths of the runs found add up to each node's offset.
 _PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
@@ -567,20 +582,17 @@ _PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
 
 def _plain_game(text: str, line: int, column: int, index: int, source: str | None, variant: str) -> Parsed | None:
     """A plain game read without the grammar, or None to leave it to the grammar: the same record
-    and warnings `_grammar_game` gives (tests/test_lg.py checks the two agree)."""
+    and warnings `_grammar_game` gives (tests/test_lg.py checks the two agree). With the compiled
+    core, `_plain_on_core` reads it."""
+    hexcore = core("_hexcore")
+    if hexcore is not None:
+        return _plain_on_core(hexcore, text, line, column, index, source, variant)
     game = _PLAIN_GAME.fullmatch(text)
     if game is None:
         return None
-    headers: dict[str, str] = {}
-    for name, values in _ROOT_PROPERTY.findall(game.group("root")):
-        if name in headers or name in ("W", "B"):  # a duplicate, a move in the root node: the grammar's
-            return None
-        simple = values[0] == "[" and "\\" not in values and values.find("]") == len(values) - 1
-        headers[name] = values[1:-1] if simple else _property(name + values)[1]
-    try:
-        side = int_of(headers["SZ"]) if "SZ" in headers else None
-        variant_obj = parse_variant(variant, size=side, board=shape_of(headers, variant))
-    except (ValueError, VariantError):  # BoardError is a ValueError
+    headers = _root_headers(_ROOT_PROPERTY.findall(game.group("root")))
+    variant_obj = _variant_of(headers, variant) if headers is not None else None
+    if headers is None or variant_obj is None:
         return None
     board = variant_obj.board
     known = _known_cells(board)
@@ -588,13 +600,14 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
     # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
     one_line = text.find("\n", 0, game.end("moves")) < 0
     where = _Offsets(text, line, column)
-    turns = []
+    turns: list[Turn] = []
     resigned: int | None = None
     resigned_at: Location | None = None
     previous = ""
     offset = moves_at
-    for node, colour, value in _PLAIN_NODE.findall(text, moves_at, game.end("moves")):
-        if resigned is not None:  # a move after resigning: the grammar's error
+    for found in _PLAIN_NODE.finditer(text, moves_at, game.end("moves")):
+        node, colour, value = found.groups()
+        if resigned is not None or len(turns) >= MAX_TURNS:  # a move after resigning, too many: the grammar's error
             return None
         at = new_location(line, column + offset) if one_line else where.location(offset)
         offset += len(node)
@@ -612,22 +625,121 @@ def _plain_game(text: str, line: int, column: int, index: int, source: str | Non
             return None
         previous = colour
         turns.append(own_stones_turn(COLOURS[colour], cells, at))
-    warnings = []
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = Record(turns=tuple(turns), **fields)
+    warnings = _resignation_warnings(text, line, column, headers, resigned, game.start("root"), game.group("root"))
+    return Parsed(index, record, None, warnings, line=line)
+
+
+def _record_fields(
+    variant: Variant,
+    headers: dict[str, str],
+    resigned: int | None,
+    resigned_at: Location | None,
+    source: str | None,
+    index: int,
+    line: int,
+    column: int,
+) -> dict[str, Any]:
+    """A plain game's Record fields but its turns."""
+    return {
+        "variant": str(variant),
+        "resigned": resigned,
+        "players": (headers.get("PW"), headers.get("PB")),
+        "headers": headers,
+        "source": source,
+        "index": index,
+        "at": Location(line, column),
+        "resigned_at": resigned_at,
+    }
+
+
+def _root_headers(properties: list[tuple[str, str]]) -> dict[str, str] | None:
+    """The headers of a plain game's root properties (name, values text), or None for the
+    grammar: a property given twice, or a move in the root node."""
+    headers: dict[str, str] = {}
+    for name, values in properties:
+        if name in headers or name in ("W", "B"):
+            return None
+        simple = values[0] == "[" and "\\" not in values and values.find("]") == len(values) - 1
+        headers[name] = values[1:-1] if simple else _property(name + values)[1]
+    return headers
+
+
+def _variant_of(headers: dict[str, str], variant: str) -> Variant | None:
+    """The variant a plain game is read under (its size and board from its headers), or None for
+    the grammar to say what is wrong."""
+    try:
+        side = int_of(headers["SZ"]) if "SZ" in headers else None
+        return parse_variant(variant, size=side, board=shape_of(headers, variant))
+    except (ValueError, VariantError):  # BoardError is a ValueError
+        return None
+
+
+def _resignation_warnings(
+    text: str, line: int, column: int, headers: dict[str, str], resigned: int | None, root_at: int, root: str
+) -> tuple[NotationWarning, ...]:
+    """A warning where RE names the player who resigned (Little Golem's way), not the winner."""
     if "RE" in headers and resigned is not None and headers["RE"].strip()[:1].upper() == LETTERS[resigned]:
-        spot = _Offsets(text, line, column).location(game.start("root") + _root_spot(game.group("root"), "RE"))
-        warnings.append(NotationWarning("re-names-resigner", _re_message(headers["RE"]), spot.line, spot.column))
-    record = Record(
-        variant=str(variant_obj),
-        turns=tuple(turns),
-        resigned=resigned,
-        players=(headers.get("PW"), headers.get("PB")),
-        headers=headers,
-        source=source,
-        index=index,
-        at=Location(line, column),
-        resigned_at=resigned_at,
-    )
-    return Parsed(index, record, None, tuple(warnings), line=line)
+        spot = _Offsets(text, line, column).location(root_at + _root_spot(root, "RE"))
+        return (NotationWarning("re-names-resigner", _re_message(headers["RE"]), spot.line, spot.column),)
+    return ()
+
+
+def _plain_on_core(
+    hexcore: Any, text: str, line: int, column: int, index: int, source: str | None, variant: str
+) -> Parsed | None:
+    """`_plain_game` on the compiled core: the core checks the game's shape and reads its moves
+    (into one tuple of cells per turn and the turns' cell indices); the record's Turn objects are
+    made only when something asks for them (a DeferredRecord), and replay feeds the core the
+    indices as they are."""
+    found = hexcore.scan_plain(text)
+    if found is None:
+        return None
+    properties, root_start, root_end, moves_start, moves_end = found
+    if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
+        return None
+    headers = properties if isinstance(properties, dict) else _root_headers(properties)
+    variant_obj = _variant_of(headers, variant) if headers is not None else None
+    if headers is None or variant_obj is None:
+        return None
+    board = variant_obj.board
+    scanned = hexcore.scan_moves(text, moves_start, moves_end, _known_plain(board), _plain_learner(board))
+    if scanned is None:
+        return None
+    first, cells, offsets, turns, resigner, resigned_offset = scanned
+    resigned = resigner or None
+    resigned_at = _Offsets(text, line, column).location(resigned_offset) if resigned is not None else None
+    # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
+    one_line = text.find("\n", 0, moves_end) < 0
+
+    def make() -> tuple[Turn, ...]:
+        where = _Offsets(text, line, column)
+        player: Literal[1, 2] = 1 if first == 1 else 2
+        made = []
+        for turn_cells, offset in zip(cells, memoryview(offsets).cast("i"), strict=True):
+            at = new_location(line, column + offset) if one_line else where.location(offset)
+            made.append(own_stones_turn(player, turn_cells, at))
+            player = 2 if player == 1 else 1
+        return tuple(made)
+
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = DeferredRecord.deferred(make, PlainTurns(board, first, cells, turns), **fields)
+    root = text[root_start:root_end]
+    warnings = _resignation_warnings(text, line, column, headers, resigned, root_start, root)
+    return Parsed(index, record, None, warnings, line=line)
+
+
+class PlainTurns(NamedTuple):
+    """The turns of a plain record as the compiled core replays them: the board they were read
+    on, the first player (the players alternate), one tuple of cells per turn (the mover's own
+    stones), and the turns packed as int32: per turn its count of stones, then their cell indices
+    on `board` (-1 off it)."""
+
+    board: Board
+    first: int
+    cells: list[tuple[Cell, ...]]
+    turns: bytes
 
 
 #: Move values remembered per board (they repeat a great deal across a collection).
@@ -638,6 +750,36 @@ _KNOWN_VALUES = 1 << 16
 def _known_cells(board: Board) -> dict[str, tuple[Cell, ...] | int]:
     """The move values read so far on `board` (a dict: a lookup per turn costs less than a call)."""
     return {}
+
+
+#: A move value read for the compiled core: its cells and their indices (int32), or where it is bad.
+PlainValue = tuple[tuple[Cell, ...], bytes] | int
+
+
+@lru_cache(maxsize=16)
+def _known_plain(board: Board) -> dict[str, PlainValue]:
+    """The move values read so far on `board` for the compiled core."""
+    return {}
+
+
+@lru_cache(maxsize=16)
+def _plain_learner(board: Board) -> Callable[[str], PlainValue]:
+    """What the compiled scan calls for a move value it does not know yet: read and remembered."""
+    known = _known_plain(board)
+    index = board.index
+
+    def learn(value: str) -> PlainValue:
+        cells = parse_cells(value, board)
+        found: PlainValue = cells if isinstance(cells, int) else (cells, _int32(index.get(c, -1) for c in cells))
+        if len(known) < _KNOWN_VALUES:
+            known[value] = found
+        return found
+
+    return learn
+
+
+def _int32(values: Iterable[int]) -> bytes:
+    return array("i", values).tobytes()
 
 
 def _root_spot(root: str, name: str) -> int:
@@ -673,14 +815,20 @@ def _grammar_game(
     """One game read by the grammar (every game the plain path leaves, and every error)."""
     from lark.exceptions import UnexpectedInput
 
-    padded = " " * (column - 1) + text  # keeps Lark's columns right when a game starts mid-line
+    shift = column - 1  # a game that starts mid-line: Lark's columns on its first line are shifted
     try:
-        nodes = _parser().parse(padded).children
+        nodes = cast("list[Token]", _parser().parse(text).children)  # a flat list of tokens (lg.lark)
+        if shift:
+            for token in nodes:
+                if token.line == 1:
+                    token.column = (token.column or 1) + shift
         record, warnings = _build(
             nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
         )
     except UnexpectedInput as exc:
-        error = syntax_error(exc, padded, source=source, words=_WORDS, what="game", line_offset=line - 1)
+        error = syntax_error(
+            exc, text, source=source, words=_WORDS, what="game", line_offset=line - 1, column_offset=shift
+        )
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
         spot = exc.spot
@@ -689,8 +837,9 @@ def _grammar_game(
             source=source,
             line=spot.line + line - 1,
             column=spot.column + exc.offset,
-            text=line_of(padded, spot.line),
+            text=line_of(text, spot.line),
             code=exc.code,
+            text_column=1 + shift if spot.line == 1 else 1,
         )
         return Parsed(index, None, error, line=line)
     return Parsed(index, record, None, tuple(warnings), line=line)
@@ -735,7 +884,8 @@ def _build(
     try:
         board_given = shape_of(headers, variant)
     except BoardError as exc:
-        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, "bad-board") from None
+        code = "limit" if len(headers[BOARD_PROPERTY]) > MAX_BOARD_FILE_CHARS else "bad-board"
+        raise _ValueError(f"{BOARD_PROPERTY}: {exc.message}", header_tokens[BOARD_PROPERTY], 0, code) from None
     try:
         variant_obj = parse_variant(variant, size=side, board=board_given)
     except VariantError as exc:
@@ -781,6 +931,8 @@ def _build(
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
         nonlocal resigned, resigned_tok
         player = COLOURS[colour]
+        if len(turns) >= MAX_TURNS:
+            raise _ValueError(f"more than {MAX_TURNS} turns, the limit of a record", spot, 0, "limit")
         if resigned is not None:
             raise _ValueError(f"a move after {LETTERS[resigned]} resigned", spot, 0, "move-after-resign")
         if value.strip().lower() == "resign":

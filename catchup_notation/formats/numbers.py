@@ -21,6 +21,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
     Format,
+    LongLine,
     NotationWarning,
     Parsed,
     ReadOptions,
@@ -29,7 +30,15 @@ from catchup_notation.formats.base import (
     lost_headers,
 )
 from catchup_notation.formats.diagnostics import syntax_error
-from catchup_notation.limits import MAX_DIGITS, MAX_SET, TooManyDigits, int_of
+from catchup_notation.limits import (
+    MAX_DIGITS,
+    MAX_RECORD_CHARS,
+    MAX_SET,
+    MAX_TEXT_LINE_CHARS,
+    MAX_TURNS,
+    TooManyDigits,
+    int_of,
+)
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
@@ -62,19 +71,46 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr")
 
 
-def _games(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """(first line number, lines) of each run of non-blank lines that holds more than comments."""
+def _games(lines: Iterable[str]) -> Iterator[tuple[int, list[str], NotationError | None]]:
+    """(first line number, lines, None) of each run of non-blank lines that holds more than
+    comments; (first line number, [], the limit error) of a run that holds a line past the line
+    limit, more characters than a record may have, or more lines than a record may have turns (a
+    line of turns holds one at least): its lines are not held, only counted."""
     run: list[str] = []
+    held = 0  # characters of the run
+    error: NotationError | None = None
     start = 1
     for number, line in enumerate(_then_blank(lines), start=1):
         if line.strip():
-            if not run:
+            if not run and error is None:
                 start = number
-            run.append(line)
+            held += len(line) + 1
+            if error is None and (isinstance(line, LongLine) or held > MAX_RECORD_CHARS or len(run) >= MAX_TURNS):
+                error = _too_long(line, number, start, len(run))
+                run = []
+            if error is None:
+                run.append(line)
             continue
-        if any(item.strip() and not item.strip().startswith("#") for item in run):
-            yield start, run
-        run = []
+        if error is not None:
+            yield start, [], error
+        elif any(item.strip() and not item.strip().startswith("#") for item in run):
+            yield start, run, None
+        run, held, error = [], 0, None
+
+
+def _too_long(line: str, number: int, start: int, lines: int) -> NotationError:
+    if isinstance(line, LongLine):
+        return line.error(number)
+    limit = (
+        f"{MAX_TURNS} lines, as many as a record's turns" if lines >= MAX_TURNS else f"{MAX_RECORD_CHARS} characters"
+    )
+    return NotationError(
+        f"the game starting on line {start} goes on past the limit of a record ({limit})",
+        line=number,
+        column=1,
+        text=line[:200],
+        code="limit",
+    )
 
 
 # The plain path: a line of turns only (and maybe a comment), as writers and people write it, is
@@ -82,7 +118,7 @@ def _games(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
 # within the digit limit, so that none can be refused). Any other line (the set, the scores) is
 # parsed alone by the grammar: items never span lines in a text the plain path takes, so a game is
 # the items of its lines in order. A line the grammar refuses alone sends the whole game to the
-# grammar, for its own reading and its own error messages.
+# grammar, for its own reading and its own error messages (up to `GRAMMAR_CHARS`).
 _WS = r"[ \t\f\r]*"
 _INT = rf"[0-9]{{1,{MAX_DIGITS}}}"
 _OPEN, _CLOSE = "[\u27e8\u3008<]", "[\u27e9\u3009>]"  # the grammar's LANGLE and RANGLE
@@ -90,6 +126,29 @@ _TURN_LINE = re.compile(
     rf"(?P<turns>{_WS}(?:{_OPEN}{_WS}(?:{_INT}{_WS}(?:,{_WS}{_INT}{_WS})*+)?{_CLOSE}{_WS})*+)(?:#.*)?"
 )
 _TURN = re.compile(rf"{_OPEN}([^\u27e9\u3009>]*)")
+
+
+#: Characters of a game up to which a game the plain path refuses is parsed whole by the grammar
+#: (past them, the line the grammar refuses alone is the error: Lark holds a token object for every
+#: number, a few hundred bytes each).
+GRAMMAR_CHARS = 1 << 20
+
+
+def _grammar_items(lines: list[str]) -> list[Any]:
+    """The grammar's nodes of a game the plain path refused; for a game past `GRAMMAR_CHARS`, the
+    syntax error of the first line the grammar refuses alone, placed in the game."""
+    from lark.exceptions import UnexpectedInput
+
+    if sum(len(line) + 1 for line in lines) <= GRAMMAR_CHARS:
+        return list(_parser().parse("\n".join(lines)).children)
+    for number, line in enumerate(lines, 1):
+        if _TURN_LINE.fullmatch(line) is None:
+            try:
+                _parser().parse(line)
+            except UnexpectedInput as exc:
+                exc.line = number
+                raise
+    raise AssertionError("the plain path refused a line that every reading accepts")  # pragma: no cover
 
 
 class _At(NamedTuple):
@@ -201,6 +260,8 @@ class _Game:
             if type(node) is tuple:  # a line of turns the plain path took: the most frequent by far
                 number, end = node
                 text, line = self.lines[number - 1], number + offset
+                if len(turns) + end // 3 > MAX_TURNS:  # a turn takes 3 characters at least
+                    self.check_turns(number, turns, text, end)
                 for turn in _TURN.finditer(text, 0, end):
                     inside, column = turn.group(1), turn.start() + 1
                     if "," in inside:
@@ -227,6 +288,8 @@ class _Game:
                     raise self.fail(key, "the starting scores are given twice in one game", "scores")
                 scores = (self.number(node.children[1]), self.number(node.children[2]))
             else:
+                if len(turns) >= MAX_TURNS:
+                    raise self.fail(key, f"more than {MAX_TURNS} turns, the limit of a record", "limit")
                 taken = tuple(self.number(t) for t in node.children[1:-1] if t is not None)
                 turns.append(Turn(len(turns) % 2 + 1, numbers=taken, at=self.location(key)))
         try:
@@ -240,6 +303,16 @@ class _Game:
             index=index,
             at=self.location(first),
         )
+
+    def check_turns(self, number: int, turns: list[Turn], text: str, end: int) -> None:
+        """Raise the limit error if the turns of line `number` (up to `end`) take `turns` past
+        `MAX_TURNS` (asked only of a line long enough to)."""
+        room = MAX_TURNS - len(turns)
+        for count, turn in enumerate(_TURN.finditer(text, 0, end)):
+            if count >= room:
+                raise self.fail(
+                    _At(number, turn.start() + 1), f"more than {MAX_TURNS} turns, the limit of a record", "limit"
+                )
 
     def location(self, token: Token | _At | None) -> Location:
         if token is None:
@@ -261,11 +334,17 @@ def read_numbers(chunks: Iterable[str], options: ReadOptions) -> Iterator[Parsed
     source, variant = options.source, options.variant
     if variant is not None and parse_variant(variant).family != "numbers":
         raise VariantError(f"numbers records are number-set games; {variant!r} is not one")
-    for index, (first_line, lines) in enumerate(_games(lines_of(chunks))):
+    for index, (first_line, lines, too_long) in enumerate(_games(lines_of(chunks, MAX_TEXT_LINE_CHARS))):
+        if too_long is not None:
+            too_long.source = source
+            yield Parsed(index, None, too_long, line=first_line)
+            continue
         game = _Game(lines, first_line, source)
         try:
             items = _plain_items(lines)
-            record = game.record(_parser().parse(game.chunk).children if items is None else items, index, variant)
+            if items is None:
+                items = _grammar_items(lines)
+            record = game.record(items, index, variant)
         except UnexpectedInput as exc:
             yield Parsed(
                 index,

@@ -108,6 +108,7 @@ from catchup_notation.formats.rga_text import (
     states_result,
     variant_named,
 )
+from catchup_notation.limits import MAX_TEXT_LINE_CHARS
 from catchup_notation.model import Location, Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 from catchup_notation.shapes import centred, mask_cells, shape
@@ -1735,7 +1736,7 @@ def read_rga(
     if capitals is not None and capitals not in CAPITALS:
         raise VariantError(f"capitals is one of {', '.join(CAPITALS)} (or None), not {capitals!r}")
     notes = _PostNotes()
-    for index, parts in enumerate(_games(lines_of(chunks), source)):
+    for index, parts in enumerate(_games(lines_of(chunks, MAX_TEXT_LINE_CHARS), source)):
         notes.learn(parts)
         reader = _Reader(parts, index, source, variant, notes, capitals)
         error = parts[0].error

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from catchup_notation.errors import NotationError
+from catchup_notation.formats.base import LongLine
 from catchup_notation.formats.diagnostics import syntax_error
 from catchup_notation.resources import data_dir
 
@@ -194,6 +195,10 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     word where the grammar stopped: a slip such as `1. e4 ; d4`)."""
     from lark.exceptions import UnexpectedInput
 
+    if isinstance(raw, LongLine):  # never read: past the limit of a line
+        error = raw.error(number)
+        error.source = source
+        return Line(number, raw, kind="error", error=error)
     text, players = prepare(raw)
     plain = _plain_entry(text, number, raw)
     if plain is not None:

@@ -36,6 +36,7 @@ from typing import IO, Any
 import attrs
 
 from catchup_notation import __version__
+from catchup_notation.escaping import printable, printable_lines
 from catchup_notation.game import Game
 from catchup_notation.model import HexState
 from catchup_notation.render.svg import state_svg
@@ -160,7 +161,7 @@ def notebook_html(game: Game, *, height: int = 760) -> str:
     """The game page in an isolated frame, for Jupyter's `_repr_html_` (its styles and keys stay
     inside the frame, and the frame runs the viewer whether or not the notebook is trusted)."""
     page = game_page(game)
-    label = html.escape(" vs ".join(game.players) if game.readable else str(game.source), quote=True)
+    label = _safe(" vs ".join(game.players) if game.readable else str(game.source), quote=True)
     return (
         f'<iframe title="{label}" srcdoc="{html.escape(page, quote=True)}" sandbox="allow-scripts" '
         f'style="width: 100%; height: {height}px; border: 1px solid #ccc; border-radius: 4px;"></iframe>'
@@ -290,7 +291,7 @@ def _page_head(title: str, header: str, page: JSON) -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         '<meta name="color-scheme" content="light dark">\n'
         f'<meta name="generator" content="catchup-notation {html.escape(__version__)}">\n'
-        f"<title>{html.escape(title)}</title>\n"
+        f"<title>{_safe(title)}</title>\n"
         f"<style>\n{_asset('viewer.css')}</style>\n</head>\n"
         f'<body class="mode-{page["mode"]}">\n'
         f"{header}\n<main>\n" + _json_script("page-data", page)
@@ -303,6 +304,16 @@ def _page_tail() -> str:
 
 def _page(title: str, header: str, body: str, page: JSON) -> str:
     return _page_head(title, header, page) + body + _page_tail()
+
+
+def _safe(text: str, quote: bool = True) -> str:
+    """Text of a record for the page: control characters escaped (`escaping`), then HTML's own."""
+    return html.escape(printable(text), quote=quote)
+
+
+def _safe_lines(text: str) -> str:
+    """`_safe` for a block whose line breaks are its own (a board, a message with its caret)."""
+    return html.escape(printable_lines(text))
 
 
 def _json_script(element_id: str, data: Any) -> str:
@@ -341,7 +352,7 @@ def _report_header(title: str, counts: ReportCounts) -> str:
     )
     records = f"{counts.total} record{'s' if counts.total != 1 else ''}"
     return (
-        f'<header><p class="brand">catchup-notation viewer</p><h1>{html.escape(title)}</h1>'
+        f'<header><p class="brand">catchup-notation viewer</p><h1>{_safe(title)}</h1>'
         f'<p class="counts" id="counts"><span class="count total">{records}</span>: {spans}</p></header>'
     )
 
@@ -367,8 +378,8 @@ def _button(name: str, label: str) -> str:
 
 def _viewer_section(data: JSON | None, texts: list[str], *, board: str, report: bool) -> str:
     """The viewer's frame: filled in by the script; a game page also fills it for reading without."""
-    title = html.escape(_game_title(data)) if data else ""
-    meta = html.escape(_game_meta(data)) if data else ""
+    title = _safe(_game_title(data)) if data else ""
+    meta = _safe(_game_meta(data)) if data else ""
     buttons = [_button(name, label) for name, label in _BUTTONS]
     nav = (
         '<nav class="game-nav" aria-label="Games"><a href="#" id="to-list">All games</a> '
@@ -443,16 +454,16 @@ def _table_row(data: JSON) -> str:
     if status == "invalid" and error.get("turn"):
         shown = f"invalid at turn {error['turn']}"
     winner = data.get("winner") or ("draw" if (data.get("verdict") or {}).get("draw") else "")
-    note = f' title="{html.escape(error["message"], quote=True)}"' if error.get("message") else ""
+    note = f' title="{_safe(error["message"], quote=True)}"' if error.get("message") else ""
     turns = data.get("turns")
     cells = [
         f"<td>{n}</td>",
-        f'<td><a href="#game={n}">{html.escape(data["source"])}</a></td>',
-        f"<td>{html.escape(players)}</td>",
-        f"<td>{html.escape(data.get('brief') or data.get('variant') or '')}</td>",
+        f'<td><a href="#game={n}">{_safe(data["source"])}</a></td>',
+        f"<td>{_safe(players)}</td>",
+        f"<td>{_safe(data.get('brief') or data.get('variant') or '')}</td>",
         f'<td data-v="{turns if turns is not None else -1}">{turns if turns is not None else ""}</td>',
-        f'<td data-v="{html.escape(status)}"{note}>{html.escape(shown)}</td>',
-        f"<td>{html.escape(winner)}</td>",
+        f'<td data-v="{_safe(status)}"{note}>{_safe(shown)}</td>',
+        f"<td>{_safe(winner)}</td>",
     ]
     return f'<tr data-n="{n}" data-outcome="{data["outcome"]}">{"".join(cells)}</tr>\n'
 
@@ -464,16 +475,16 @@ def _table_row(data: JSON) -> str:
 def _static_game(data: JSON, texts: list[str], *, heading: bool) -> str:
     parts = []
     if heading:
-        parts.append(f'<h2 id="static-{data["n"]}">{html.escape(_game_title(data))}</h2>')
-        parts.append(f'<p class="meta">{html.escape(_game_meta(data))}</p>')
+        parts.append(f'<h2 id="static-{data["n"]}">{_safe(_game_title(data))}</h2>')
+        parts.append(f'<p class="meta">{_safe(_game_meta(data))}</p>')
     error = data.get("error")
     if error:
-        parts.append(f'<pre class="problem">{html.escape(error.get("text") or error["message"])}</pre>')
+        parts.append(f'<pre class="problem">{_safe_lines(error.get("text") or error["message"])}</pre>')
     verdict = data.get("verdict")
     if verdict:
-        parts.append(f"<p><strong>Verdict:</strong> {html.escape(verdict['explanation'])}</p>")
+        parts.append(f"<p><strong>Verdict:</strong> {_safe(verdict['explanation'])}</p>")
     if data.get("endgame"):
-        parts.append(f"<p><strong>Endgame:</strong> {html.escape(data['endgame']['explanation'])}</p>")
+        parts.append(f"<p><strong>Endgame:</strong> {_safe(data['endgame']['explanation'])}</p>")
     positions = data.get("pos") or []
     if not positions:
         return f'<div class="static">{"".join(parts)}</div>'
@@ -481,11 +492,11 @@ def _static_game(data: JSON, texts: list[str], *, heading: bool) -> str:
     for number, move in enumerate(data.get("moves") or (), start=1):
         before = positions[number - 1] if number - 1 < len(positions) else None
         after = positions[number] if number < len(positions) else None
-        allowed = html.escape(f"{before['allow']}: {before['why']}") if before and before.get("allow") else ""
+        allowed = _safe(f"{before['allow']}: {before['why']}") if before and before.get("allow") else ""
         scores = "-".join(map(str, after["s"])) if after else "not replayed"
         rows.append(
-            f"<tr><td>{number}</td><td>{html.escape(data['players'][move['p'] - 1])}</td>"
-            f"<td>{html.escape(move['m'])}</td><td>{allowed}</td><td>{scores}</td></tr>"
+            f"<tr><td>{number}</td><td>{_safe(data['players'][move['p'] - 1])}</td>"
+            f"<td>{_safe(move['m'])}</td><td>{allowed}</td><td>{scores}</td></tr>"
         )
     parts.append(
         '<table class="static-moves"><caption>Moves</caption><thead><tr><th scope="col">Turn</th>'
@@ -495,6 +506,6 @@ def _static_game(data: JSON, texts: list[str], *, heading: bool) -> str:
     for number, text in enumerate(texts):
         parts.append(
             f'<h3 id="position-{data["n"]}-{number}">After turn {number}</h3><pre class="text-board">'
-            f"{html.escape(text)}</pre>"
+            f"{_safe_lines(text)}</pre>"
         )
     return f'<div class="static">{"".join(parts)}</div>'

@@ -25,6 +25,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
 from catchup_notation.board import Board, Cell
+from catchup_notation.escaping import printable
 from catchup_notation.model import HexState
 from catchup_notation.render.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
@@ -87,6 +88,7 @@ def state_svg(
         words, given = (caption_lines(state, names) if caption else []), False
     else:  # lines of text instead of the position's own words
         words, given = list(caption), True
+    words = [printable(line) for line in words]  # a control character in a name: XML has no place for one
     # A caption longer than the board is wide widens the picture (centred), or it would be clipped.
     spare = max((len(line) * _CAPTION_CHAR for line in words), default=0.0) + _R - (right - left)
     if spare > 0:

@@ -12,7 +12,9 @@ import attrs
 
 from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
+from catchup_notation.escaping import printable
 from catchup_notation.model import GameState, Record, RuleError, Turn
+from catchup_notation.rules.corerules import replay_on_core
 from catchup_notation.rules.engine import Engine
 from catchup_notation.rules.registry import Variant, parse_variant
 
@@ -34,10 +36,11 @@ def variant_for(record: Record, variant: str | Variant | None = None) -> Variant
 
 def player_names(players: tuple[str | None, str | None], variant: Variant) -> tuple[str, str]:
     """How verdicts and messages name the players: `amsterdam (White)` where the record names a
-    player, else the variant's name for them (`White`)."""
+    player, else the variant's name for them (`White`); control characters of a name escaped (it
+    goes into messages people read, see `escaping`)."""
     defaults = variant.spec.players
     first, second = (
-        f"{given} ({default})" if given and given != default else default
+        f"{printable(given)} ({default})" if given and given != default else default
         for given, default in zip(players, defaults, strict=True)
     )
     return first, second
@@ -84,8 +87,12 @@ def replay(
     *,
     cell_namer: Callable[[Cell], str] | None = None,
 ) -> Replay:
-    """Play every turn of `record`; `cell_namer` names cells in messages (default: LG style)."""
+    """Play every turn of `record`; `cell_namer` names cells in messages (default: LG style).
+    Hex records go through the compiled core where it is built; a record it finds broken is
+    replayed here, so that the diagnostic is the engine's own."""
     game = start(record, variant, cell_namer=cell_namer)
+    if replay_on_core(game, record):
+        return Replay(record, game.variant, game)
     play = game.play
     for turn in record.turns:
         try:

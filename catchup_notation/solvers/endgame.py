@@ -20,10 +20,12 @@ import attrs
 from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.model import Record, Result, Turn
 from catchup_notation.rules.hexgame import HexGame
+from catchup_notation.solvers.hexsolve.core import CoreSearcher, TableView, make_searcher
 from catchup_notation.solvers.hexsolve.parallel import Answer, available_cores, solve_root_turns
 from catchup_notation.solvers.hexsolve.search import Searcher, SearchError, unsearchable
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
 from catchup_notation.solvers.limits import Budget, ProgressCallback, SearchStopped, SearchTooLarge
+from catchup_notation.workers import capped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -128,21 +130,22 @@ def solve_endgame(
         raise EndgameError(refused)
     if max_empty is not None and game.empty > max_empty:
         raise EndgameTooLarge(f"{game.empty} empty cells; the endgame solver is limited to {max_empty} here")
-    jobs = available_cores() if jobs == 0 else max(jobs, 1)
+    jobs = available_cores() if jobs == 0 else capped(jobs)
     budget = Budget(time_limit, max_nodes, progress)
     capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
     try:
-        searcher = Searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
+        searcher = make_searcher(game, capacity=capacity // jobs if jobs > 1 else capacity, budget=budget)
     except SearchError as exc:
         raise EndgameError(str(exc)) from None
     run = _Run(game, searcher, budget, jobs, capacity, moves)
     try:
+        run.list_root()  # may be long on a large board: under the budget too
         return run.solve()
     except SearchStopped as exc:
         nodes = max(exc.nodes, run.nodes())  # a worker's stop counts its own nodes: say all of them
         stopped = budget.stopped(exc.reason, nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
         partial = run.partial(str(stopped), nodes)
-        raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial) from None
+        raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial, reason=exc.reason) from None
 
 
 def solve_variant(variant: str | Variant, **options: object) -> EndgameResult:
@@ -170,7 +173,7 @@ class _Run:
     """One call of solve_endgame: the root, what is known so far, and the way to the answer."""
 
     def __init__(
-        self, game: HexGame, searcher: Searcher, budget: Budget, jobs: int, capacity: int, moves: bool
+        self, game: HexGame, searcher: Searcher | CoreSearcher, budget: Budget, jobs: int, capacity: int, moves: bool
     ) -> None:
         self.game = game
         self.searcher = searcher
@@ -185,16 +188,22 @@ class _Run:
         self.workers = (0, 0)  # nodes and table entries of every worker so far, as they last said
         self.value: int | None = None
         self.line_masks: list[int] = []
+        self.order: list[int] = []
+        self.orbit_of: dict[int, int] = {}
+        self.representatives: list[int] = []
+
+    def list_root(self) -> None:
+        """The root's turns in the search's order, and one of each orbit under its symmetries."""
+        searcher = self.searcher
         turns = searcher.children(self.root, searcher.counts(self.root))
-        self.order = [placed for placed, _ in searcher.ordered(turns, game.to_move or 1, 0, 0)]
+        self.order = [placed for placed, _ in searcher.ordered(turns, self.game.to_move or 1, 0, 0)]
         self.orbit_of = {placed: searcher.turn_orbit_key(placed) for placed in self.order}
         seen: set[int] = set()
-        self.representatives = []
         for placed in self.order:
             if self.orbit_of[placed] not in seen:
                 seen.add(self.orbit_of[placed])
                 self.representatives.append(placed)
-        budget.total = len(self.representatives)
+        self.budget.total = len(self.representatives)
 
     def solve(self) -> EndgameResult:
         parallel = self.jobs > 1 and self.game.empty >= PARALLEL_FROM_EMPTY and len(self.representatives) > 1
@@ -299,7 +308,7 @@ class _Run:
             game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
         )
@@ -322,12 +331,20 @@ class _Run:
             self.game.empty,
             moves=self._move_values(),
             table_entries=self._entries(),
-            table_capacity=self.capacity,
+            table_capacity=self._capacity(),
             symmetries=len(self.searcher.symmetries),
             jobs=self.jobs,
             complete=False,
             stopped=why,
         )
+
+    def _capacity(self) -> int:
+        """The most entries the tables of all processes hold: the compiled search's C entries are
+        smaller than the Python table's, so the same memory holds more of them."""
+        table = self.searcher.table
+        if isinstance(table, TableView):
+            return table.capacity * (self.jobs if self.jobs > 1 else 1)
+        return self.capacity
 
     def _entries(self) -> int:
         """Entries in every table at the end: this process's and the workers' as they last said."""

@@ -16,10 +16,12 @@ from catchup_notation.rules.catchup import AlternativeGame
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.predecessors import BrinkGame, PlurGame
 from catchup_notation.solvers.hexsolve.search import unsearchable
+from catchup_notation.solvers.limits import _compiled_search
 
 #: Most empty cells searched without a budget, by kind of variant (see the module notes): where a
-#: side-5 endgame takes up to a few minutes on one core (too: 14-22 s at 18 empty cells).
-FEASIBLE_EMPTY = {
+#: side-5 endgame takes up to a few minutes on one core (too: 14-22 s at 18 empty cells), with the
+#: pure-Python solver.
+FEASIBLE_EMPTY_REFERENCE = {
     "several stones": 20,  # catchup, catchup-2012, ketchup 1-4
     "one or two stones": 17,  # alternative: 16 empty cells took 9 to over 25 s
     "one stone": 19,  # brink
@@ -28,11 +30,29 @@ FEASIBLE_EMPTY = {
 }
 
 
+#: The same with the compiled core (benchmarks/bench_solve.py --no-old, random side-5 positions,
+#: wall seconds on a loaded machine, worst of five to eight): catchup 24 empty cells 241 s (median
+#: 14 s); alternative 20: 48 s; brink 24: 158 s; plur 19: 36 s; product 18: 34 s.
+FEASIBLE_EMPTY_COMPILED = {
+    "several stones": 24,
+    "one or two stones": 20,
+    "one stone": 24,
+    "one stone, no bound": 20,
+    "either colour": 19,
+}
+
 #: Most empty cells searched without a budget where they outnumber the stones (an opening): with
 #: few stones on the board no bound decides anything early, so the empty side-3 board (19 cells)
-#: takes minutes to over ten (ketchup-4 110 s, catchup over 500 s, too not solved in 600 s on
-#: two processes), against seconds for 19 empty cells of a side-5 endgame.
-OPENING_EMPTY = 18
+#: takes minutes to over ten in Python (ketchup-4 110 s, catchup over 500 s, too not solved in 600 s
+#: on two processes), against seconds for 19 empty cells of a side-5 endgame. The compiled core
+#: solves the empty side-3 board of every variant in under half a minute
+#: (benchmarks/bench_side3_map.py --every).
+OPENING_EMPTY_REFERENCE = 18
+OPENING_EMPTY_COMPILED = 19
+
+#: The limits in effect: the compiled core's where it is built (and CATCHUP_PURE is not set).
+FEASIBLE_EMPTY = FEASIBLE_EMPTY_COMPILED if _compiled_search() else FEASIBLE_EMPTY_REFERENCE
+OPENING_EMPTY = OPENING_EMPTY_COMPILED if _compiled_search() else OPENING_EMPTY_REFERENCE
 
 
 def variant_kind(game: HexGame) -> str:

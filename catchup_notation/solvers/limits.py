@@ -12,24 +12,52 @@ import attrs
 from catchup_notation.errors import CatchupError
 
 #: Empty cells `--solve-endgame` (adjudicate, view) solves by default, by kind of variant
-#: (estimate.variant_kind): what takes a few seconds on one core on side 5, measured on four random
-#: positions each (CPU seconds, under load): catchup's 18 take under a second on most and up to
-#: about 5 s (19: up to 20 s), ketchup-1/2 and brink's under 4 s; alternative 1-4 s at 14, 9 to
-#: over 25 s at 16; plur 3-8 s at 16; too up to 3.6 s at 16 and product up to 3.7 s at 15 (16: one
-#: of four took 21 s), since they are searched over colourings (hexsolve/colouring.py).
+#: (estimate.variant_kind), with the pure-Python solver: what takes a few seconds on one core on
+#: side 5, measured on four random positions each (CPU seconds, under load): catchup's 18 take
+#: under a second on most and up to about 5 s (19: up to 20 s), ketchup-1/2 and brink's under 4 s;
+#: alternative 1-4 s at 14, 9 to over 25 s at 16; plur 3-8 s at 16; too up to 3.6 s at 16 and
+#: product up to 3.7 s at 15 (16: one of four took 21 s), since they are searched over colourings
+#: (hexsolve/colouring.py).
 #: (Here, not in endgame.py, so that the commands that only name them do not import the solver.)
-ENDGAME_EMPTY = {
+ENDGAME_EMPTY_REFERENCE = {
     "several stones": 18,  # catchup, catchup-2012, ketchup 1-4
     "one or two stones": 14,  # alternative
     "one stone": 18,  # brink
     "one stone, no bound": 15,  # plur
     "either colour": 15,  # too, product
 }
+#: The same with the compiled core (benchmarks/bench_solve.py --no-old, five random side-5
+#: positions each, wall seconds on a loaded machine, median and worst): catchup 20 empty cells
+#: 0.4 and 3.1 s (22: 0.05 and 11 s), ketchup-2 20: 0.4 and 3.2 s (22: 33 and 113 s); alternative
+#: 16: 1.2 and 6.4 s (18: 13 and 23 s); brink 20: 0.8 and 4.7 s (22: 7 and 35 s); plur 17: 1.1 and
+#: 3.8 s (19: 7 and 36 s); too 17 and product 17 (18: too 1.0 and 5.2 s, product 1.1 and 34 s).
+ENDGAME_EMPTY_COMPILED = {
+    "several stones": 20,
+    "one or two stones": 16,
+    "one stone": 20,
+    "one stone, no bound": 17,
+    "either colour": 17,
+}
 #: Nodes one game's endgame search may take under `--solve-endgame` before it is left unsolved: a
 #: backstop against the rare position far harder than its empty cells suggest (a side-5 catchup
-#: search runs 10-20 thousand nodes a second; its 18-empty positions took up to 84 thousand nodes),
-#: counted in nodes rather than seconds so that every machine gives the same verdicts.
-ENDGAME_NODES = 500_000
+#: search runs 10-20 thousand nodes a second in Python; its 18-empty positions took up to 84
+#: thousand nodes; the compiled search runs about a million nodes a second), counted in nodes
+#: rather than seconds so that every machine gives the same verdicts.
+ENDGAME_NODES_REFERENCE = 500_000
+ENDGAME_NODES_COMPILED = 5_000_000
+
+
+def _compiled_search() -> bool:
+    """Whether the compiled search runs in this process (the defaults below depend on it)."""
+    from catchup_notation.compiled import core
+
+    return core("_hexcore") is not None
+
+
+#: The defaults in effect: the compiled core's where it is built (and CATCHUP_PURE is not set),
+#: the pure-Python solver's otherwise.
+ENDGAME_EMPTY = ENDGAME_EMPTY_COMPILED if _compiled_search() else ENDGAME_EMPTY_REFERENCE
+ENDGAME_NODES = ENDGAME_NODES_COMPILED if _compiled_search() else ENDGAME_NODES_REFERENCE
 
 
 @attrs.frozen

@@ -20,63 +20,62 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from catchup_notation.solvers.limits import Budget
+from catchup_notation.solvers.limits import Budget, SearchStopped
+from catchup_notation.workers import available_cores, start_worker
+
+__all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.solvers.hexsolve.core import CoreSearcher
     from catchup_notation.solvers.hexsolve.search import Searcher, State
 
 #: What a worker answers: (placed, value for the root's mover, nodes, line masks after the turn or
 #: None, and the worker's process id and table entries after the turn).
 Answer = tuple[int, int, int, list[int] | None, int, int]
 
-_worker: tuple[Searcher, dict[int, State]] | None = None
+_worker: tuple[Searcher | CoreSearcher, dict[int, State]] | None = None
+_stopped: SearchStopped | None = None  # the budget ran out while the worker started
 #: In a worker: the shared array of every worker's (nodes, table entries), and this worker's slot.
 _shared: tuple[Any, int] | None = None
 #: Seconds between the parent's looks at the workers' counts.
 POLL_SECONDS = 0.5
 
 
-def available_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def quiet_worker() -> None:
-    """Signals in a worker process: the parent ends workers with SIGTERM (which must end them at
-    once, not unwind through a handler inherited by fork and print a traceback) and alone answers
-    Ctrl-C."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """What a worker process does first: the parent alone answers Ctrl-C, the signals that end a
+    process end it at once, and it dies with its parent (see `catchup_notation.workers`)."""
+    start_worker()
 
 
 def _start(
     game: HexGame, capacity: int, time_limit: float | None, max_nodes: int | None, counts: Any, taken: Any
 ) -> None:
-    from catchup_notation.solvers.hexsolve.search import Searcher
+    from catchup_notation.solvers.hexsolve.core import make_searcher
 
-    global _worker, _shared
+    global _worker, _shared, _stopped
     quiet_worker()
     with taken.get_lock():
         slot = taken.value % (len(counts) // 2)
         taken.value += 1
     _shared = (counts, slot)
-    searcher = Searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes, _publish))
+    searcher = make_searcher(game, capacity=capacity, budget=Budget(time_limit, max_nodes, _publish))
     root = searcher.state(game)
-    _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
+    try:
+        _worker = (searcher, dict(searcher.children(root, searcher.counts(root))))
+    except SearchStopped as exc:  # raised by each task instead: a pool restarts a worker whose start fails
+        _stopped = exc
 
 
 def _solve_task(task: tuple[int, int]) -> Answer:
     """Solve one root turn; a line after it comes with it when its value is at least `line_from`."""
     placed, line_from = task
+    if _stopped is not None:
+        raise _stopped
     assert _worker is not None
     searcher, children = _worker
     before = searcher.nodes

@@ -41,7 +41,8 @@ searches.
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from math import comb
+from typing import TYPE_CHECKING, TypeVar
 
 from catchup_notation.errors import CatchupError
 from catchup_notation.rules.hexgame import HexGame, TurnFacts
@@ -51,7 +52,7 @@ from catchup_notation.solvers.hexsolve.colouring import ColouringSearch
 from catchup_notation.solvers.hexsolve.geometry import Geometry
 from catchup_notation.solvers.hexsolve.symmetry import MaskPermuter, position_symmetries
 from catchup_notation.solvers.hexsolve.table import TranspositionTable
-from catchup_notation.solvers.limits import CHECK_EVERY, Budget
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget, SearchStopped
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -63,6 +64,8 @@ Child = tuple[int, State]  # (placed, state after the turn)
 #: A threat: (cells, how many, the sizes of the groups holding them once placed); see value().
 Threat = tuple[int, int, tuple[int, ...]]
 
+T = TypeVar("T")
+
 #: Stones added since the root up to which keys are made canonical under the root's symmetries.
 CANONICAL_STONES = 6
 
@@ -70,6 +73,17 @@ _CACHE_LIMIT = 200_000
 
 #: Empty cells from which the budget is checked at every node (see Searcher.__init__).
 LARGE_BOARD = 30
+
+#: Most bytes for the symmetry permuter's tables (past them, keys are not made canonical).
+PERMUTER_BYTES = 64 << 20
+#: Most bytes the turns of one position may take once listed (about 200 bytes and four masks of
+#: the empty cells each): a position with more turns stops the search (an empty side-50 board
+#: has 27 million turns of two stones after the first).
+LIST_BYTES = 256 << 20
+#: Most bytes of the cache of what a stone would join (two lists of the empty cells an entry).
+UNITS_BYTES = 256 << 20
+#: Turns listed, ordered or tried between two looks at the budget, in a position with many.
+CHECK_TURNS = 4096
 
 
 class SearchError(CatchupError):
@@ -109,16 +123,23 @@ class Searcher:
         self.nodes = 0
         # On a large board one node can take milliseconds, so the clock is read at every node there.
         self._check_every = 1 if geo.n > LARGE_BOARD else CHECK_EVERY
+        # and a turn listed or ordered costs about the square of the empty cells (its groups): past a
+        # hundred, the budget is looked at more often, at every turn on an empty side-50 board
+        self._check_turns = max(1, CHECK_TURNS * 100**2 // max(geo.n, 100) ** 2)
         self._next_check = self._check_every
         self._counts: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._allowed: dict[tuple[object, ...], bool] = {}
         self._rules: dict[tuple[object, ...], int] = {}
         self._units: list[dict[int, tuple[list[int], list[int], list[int]]]] = [{}, {}, {}]
+        self._units_limit = max(16, min(_CACHE_LIMIT, UNITS_BYTES // (20 * geo.n + 200)))
         # Symmetries of the root position, as permutations of the empty cells' bits.
         local = {board_index: k for k, board_index in enumerate(geo.board_index)}
         perms = position_symmetries(game.board, game.owner)
         self.symmetries = [tuple(local[perm[i]] for i in geo.board_index) for perm in perms]
-        self.permuter = MaskPermuter(self.symmetries[1:], geo.n) if len(perms) > 1 else None
+        # Canonical keys only where the permuter's tables are small: they grow with the square of
+        # the empty cells (about 10 GB on an empty side-50 board), and symmetry only saves work.
+        small = MaskPermuter.table_bytes(len(perms) - 1, geo.n) <= PERMUTER_BYTES
+        self.permuter = MaskPermuter(self.symmetries[1:], geo.n) if len(perms) > 1 and small else None
         self.canonical_stones = CANONICAL_STONES
         self.cascade = self.early is not None and self.early == self.bounds._cascade
         self._wins: list[dict[int, bool]] = [{}, {}, {}]
@@ -135,23 +156,7 @@ class Searcher:
 
     def state(self, game: HexGame) -> State:
         """The search state of `game`: the root position or one reached from it by play."""
-        index, owner = game.board.index, game.owner
-        masks = [0, 0, 0]
-        for k, cell in enumerate(self.geo.cells):
-            masks[owner[index[cell]]] |= 1 << k
-        history = game.history
-        mover = game.to_move if game.to_move is not None else 3 - history[-1].player
-        return (
-            masks[1],
-            masks[2],
-            mover,
-            game.scores[1],
-            game.scores[2],
-            game.largest[1],
-            game.largest[2],
-            history[-1] if history else None,
-            min(len(history), 2),
-        )
+        return search_state(self.geo, game)
 
     # -- the engine's rules, asked through the probe ---------------------------------------
 
@@ -236,7 +241,7 @@ class Searcher:
                 u ^= low
                 total += sizes[low.bit_length() - 1]
             single[k] = total
-        if len(memo) >= _CACHE_LIMIT:
+        if len(memo) >= self._units_limit:
             memo.clear()
         found = memo[mine] = (adjacent, sizes, single)
         return found
@@ -262,7 +267,11 @@ class Searcher:
         bits = [k for k in range(n) if free >> k & 1]
         choices: Iterable[tuple[int, tuple[int, ...]]]
         if only is None:
-            choices = ((count, chosen) for count in counts for chosen in combinations(bits, count))
+            total = sum(comb(len(bits), count) for count in counts)
+            self.refuse_listing(total)
+            choices = self.budgeted(
+                ((count, chosen) for count in counts for chosen in combinations(bits, count)), total
+            )
         else:
             cells = only >> n if mover == 2 else only
             if cells & ~free or (mover == 2 and only & geo.full) or cells.bit_count() not in counts:
@@ -343,6 +352,30 @@ class Searcher:
             out.append((placed << shift, child))
         return out
 
+    def refuse_listing(self, total: int) -> None:
+        """Stop the search (SearchStopped, saying why) when `total` turns of one position would take
+        more than `LIST_BYTES` once listed."""
+        if total * (200 + self.geo.n // 2) > LIST_BYTES:
+            raise SearchStopped(
+                f"a position has {total} turns, more than the search lists in one position "
+                f"({LIST_BYTES >> 20} MB of memory; the board has {self.geo.n} empty cells)",
+                nodes=self.nodes,
+            )
+
+    def budgeted(self, turns: Iterable[T], total: int) -> Iterable[T]:
+        """`turns` (`total` of them), looking at the budget as they go when they are many: a time or
+        node limit is held within a fraction of a second however many turns a position has."""
+        return turns if total <= self._check_turns else self.checked(turns)
+
+    def checked(self, items: Iterable[T]) -> Iterator[T]:
+        """`items`, looking at the budget every few of them (`CHECK_TURNS` on a small board; the work
+        of listing turns counts as the next node: a node limit stops it too)."""
+        every = self._check_turns
+        for number, item in enumerate(items):
+            if number % every == every - 1:
+                self.budget.check(self.nodes + 1)
+            yield item
+
     def coloured_children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
         """`children` where the mover picks each stone's colour (too, product): every colouring of
         every choice of cells. No such variant has a constraint."""
@@ -355,8 +388,9 @@ class Searcher:
         board_max = max(l1, l2)
         reads_strict = self.reads_strict
         out: list[Child] = []
+        self.refuse_listing(sum(comb(len(bits), count) << count for count in counts))
         for count in counts:
-            for chosen in combinations(bits, count):
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
                 for colours in product((1, 2), repeat=count):
                     placed = [0, 0, 0]
                     for bit, colour in zip(chosen, colours, strict=True):
@@ -573,13 +607,13 @@ class Searcher:
             count = max(counts)
             if count >= free.bit_count():
                 return free << shift
-            for chosen in combinations(bits, count):
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
                 placed = sum(chosen)
                 if wins_now(mover, mine | placed):
                     return placed << shift
             return None
         for count in sorted(counts):
-            for chosen in combinations(bits, count):
+            for chosen in self.budgeted(combinations(bits, count), comb(len(bits), count)):
                 placed = sum(chosen)
                 if wins_now(mover, mine | placed) and self.allowed(
                     mover, count, self.turn_sizes(mover, mine, placed), state[5], state[6]
@@ -663,7 +697,8 @@ class Searcher:
         scored: list[tuple[int, int, int, int, int]] = []
         if self.cascade:
             groups, full, opp = self.geo.groups, self.geo.full, 3 - mover
-            for i, (placed, child) in enumerate(children):
+            many = self.checked(children) if len(children) > self._check_turns else children
+            for i, (placed, child) in enumerate(many):
                 rank = 3 if placed == hint else 2 if placed == first else 1 if placed == second else 0
                 own = child[5] if mover == 1 else child[6]
                 reach = groups(opp, full ^ (child[0] if mover == 1 else child[1]))
@@ -715,6 +750,27 @@ class Searcher:
     def turn_orbit_key(self, placed: int) -> int:
         """The least image of a turn's placed masks under the root's symmetries."""
         return placed if self.permuter is None else self.permuter.canonical(placed)
+
+
+def search_state(geo: Geometry, game: HexGame) -> State:
+    """The search state of `game` over the empty cells of `geo`'s root (see the module notes)."""
+    index, owner = game.board.index, game.owner
+    masks = [0, 0, 0]
+    for k, cell in enumerate(geo.cells):
+        masks[owner[index[cell]]] |= 1 << k
+    history = game.history
+    mover = game.to_move if game.to_move is not None else 3 - history[-1].player
+    return (
+        masks[1],
+        masks[2],
+        mover,
+        game.scores[1],
+        game.scores[2],
+        game.largest[1],
+        game.largest[2],
+        history[-1] if history else None,
+        min(len(history), 2),
+    )
 
 
 def _linked(chosen: Sequence[int], joined: Callable[[int, int], bool]) -> list[list[int]]:

@@ -76,6 +76,13 @@ class MaskPermuter:
 
     CHUNK = 8
 
+    @classmethod
+    def table_bytes(cls, perms: int, n: int, copies: int = 2) -> int:
+        """About the bytes the tables of `perms` permutations of `n`-bit masks take: an int of up to
+        `n * copies` bits for each byte value of each chunk."""
+        chunks = (n * copies + cls.CHUNK - 1) // cls.CHUNK
+        return perms * chunks * (1 << cls.CHUNK) * (28 + n * copies // 8)
+
     def __init__(self, perms: Sequence[Sequence[int]], n: int, copies: int = 2) -> None:
         width = n * copies
         self.chunks = (width + self.CHUNK - 1) // self.CHUNK

@@ -84,14 +84,29 @@ class TournamentResult:
         return self.p2_wins / self.games
 
 
+#: Most bytes the distinct moves of one turn may take once listed: past them the game stops.
+MOVES_BYTES = 192 << 20
+
+
 def distinct_moves(game: NumbersGame, budget: Budget | None = None) -> list[Move]:
     """One legal order for each distinct set of numbers the mover may take. Their number grows
-    exponentially with the set, so a `budget` is looked at every CHECK_EVERY turns listed."""
+    exponentially with the set, so a `budget` is looked at every CHECK_EVERY turns listed, and
+    past `MOVES_BYTES` the game stops (SearchStopped), whatever the budget."""
     by_set: dict[Move, Move] = {}
+    held = 0  # bytes of the moves kept, about: two tuples each, and the dict's slot
     for count, turn in enumerate(game.legal_takes(), 1):
-        by_set.setdefault(tuple(sorted(turn)), turn)
-        if budget is not None and count % CHECK_EVERY == 0:
-            budget.check(0)
+        key = tuple(sorted(turn))
+        if key not in by_set:
+            by_set[key] = turn
+            held += 200 + 16 * len(turn)
+        if count % CHECK_EVERY == 0:
+            if budget is not None:
+                budget.check(0)
+            if held > MOVES_BYTES:
+                raise SearchStopped(
+                    f"stopped: the moves of one turn ({len(by_set)} so far) take more than "
+                    f"{MOVES_BYTES >> 20} MB to list"
+                )
     return list(by_set.values())
 
 
@@ -147,11 +162,10 @@ def tournament(
             if budget is not None:  # between games too: a small set's games list too few turns to look
                 budget.check(0)
             result = play_game(start, (first, second), rng, budget).score()
-        except SearchStopped:
+        except SearchStopped as exc:
             partial = TournamentResult(str(first), str(second), played, *tally)
             limit = budget.time_limit if budget is not None else None
-            raise SearchStopped(
-                f"stopped after {limit:g} s (--timeout): {played} of {games} games played", partial
-            ) from None
+            why = f"stopped after {limit:g} s (--timeout)" if exc.reason == "time" else exc.message
+            raise SearchStopped(f"{why}: {played} of {games} games played", partial) from None
         tally[0 if result.winner == 1 else 2 if result.winner == 2 else 1] += 1
     return TournamentResult(str(first), str(second), games, *tally)

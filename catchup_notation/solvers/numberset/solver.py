@@ -121,6 +121,7 @@ from catchup_notation.solvers.limits import (
 )
 from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
+from catchup_notation.workers import capped
 
 Move = tuple[int, ...]
 
@@ -597,7 +598,7 @@ class Root:
         self.scores = scores
         self.to_move = to_move
         self.budget = budget
-        self.jobs = available_cores() if jobs == 0 else max(jobs, 1)
+        self.jobs = available_cores() if jobs == 0 else capped(jobs)
         self.packing = Packing.for_multiset(remaining)
         self.total = sum(remaining)
         self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1

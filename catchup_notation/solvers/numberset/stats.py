@@ -17,7 +17,7 @@ from math import factorial, prod
 import attrs
 
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
-from catchup_notation.solvers.numberset.solver import Packing
+from catchup_notation.solvers.numberset.solver import Packing, deep_enough
 
 #: More numbers than this are refused unless a budget is given: 1..14 takes about a minute and
 #: 360 MB, and each further number about 2.2 times more of both (benchmarks/bench_numbers.py).
@@ -227,7 +227,13 @@ def tree_stats(
             shortest = c_depth + 1 if shortest < 0 else min(shortest, c_depth + 1)
         return (leaves, wins, draws, losses, shortest)
 
-    leaves, wins, draws, losses, depth = outcomes(ex.start, ex.start_gap)
+    try:
+        with deep_enough(numbers):  # a frame or a few a turn, and a set may be taken one number a turn
+            leaves, wins, draws, losses, depth = outcomes(ex.start, ex.start_gap)
+    except RecursionError:  # deeper than the stack allows even so
+        raise SearchStopped(
+            f"stopped: the game tree of {len(numbers)} numbers is deeper than can be searched"
+        ) from None
     first = ex.expand(ex.start, ex.start_gap)
     replies = [ex.move_count(after, taken - ex.start_gap) for after, taken, _ in first if after]
     return TreeStats(

@@ -1,0 +1,282 @@
+/* Replay of hex games (see hexplay.h). */
+#include "hexplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const play_codes[PLAY_CODES] = {
+    NULL,       "game-over", "wrong-player",       "off-board",           "duplicate-cell",
+    "occupied", "stone-count", "wrong-colour", "largest-group-grew", "equal-largest-groups",
+};
+
+int game_init(hex_game *game, const hex_board *board, const hex_rules *rules) {
+    int n = board->cells;
+    memset(game, 0, sizeof *game);
+    game->board = board;
+    game->rules = *rules;
+    game->owner = calloc((size_t)n, 1);
+    game->parent = malloc(sizeof(int) * (size_t)n);
+    game->gsize = calloc((size_t)n, sizeof(int));
+    game->stamp = calloc((size_t)n, sizeof(unsigned));
+    game->scratch = malloc(sizeof(int) * 2 * (size_t)n + sizeof(int));
+    if (!game->owner || !game->parent || !game->gsize || !game->stamp || !game->scratch) {
+        game_free(game);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) game->parent[i] = i;
+    game->score[1] = game->score[2] = rules->initial_score;
+    game->empty = n;
+    game->to_move = 1;
+    return 0;
+}
+
+void game_free(hex_game *game) {
+    free(game->owner);
+    free(game->parent);
+    free(game->gsize);
+    free(game->stamp);
+    free(game->scratch);
+    free(game->history);
+    memset(game, 0, sizeof *game);
+}
+
+int game_find(hex_game *game, int i) {
+    int *parent = game->parent;
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static int descending(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x < y) - (x > y);
+}
+
+/* The colour's group sizes, largest first, into `out` (room for every cell); their number. */
+int game_groups(hex_game *game, int colour, int *out) {
+    int count = 0, n = game->board->cells;
+    for (int i = 0; i < n; i++)
+        if (game->owner[i] == colour && game->parent[i] == i) out[count++] = game->gsize[i];
+    qsort(out, (size_t)count, sizeof(int), descending);
+    return count;
+}
+
+static void next_stamp(hex_game *game) {
+    if (++game->stamp_now == 0) { /* wrapped: clear the marks once in 4 billion turns */
+        memset(game->stamp, 0, sizeof(unsigned) * (size_t)game->board->cells);
+        game->stamp_now = 1;
+    }
+}
+
+/* allowed_counts() of the position as it is. */
+counts_t game_counts(hex_game *game) {
+    hex_view view;
+    view.mover = game->to_move;
+    memcpy(view.score, game->score, sizeof view.score);
+    memcpy(view.largest, game->largest, sizeof view.largest);
+    view.empty = game->empty;
+    view.turns = game->turns_played;
+    view.last = game->turns_played ? &game->history[game->turns_played - 1] : NULL;
+    view.leader = 0;
+    if (game->rules.kind == RULE_SAUCE && game->turns_played >= 2) {
+        int *g1 = game->scratch, *g2 = game->scratch + game->board->cells;
+        int n1 = game_groups(game, 1, g1), n2 = game_groups(game, 2, g2);
+        view.leader = compare_groups(g1, n1, g2, n2);
+    }
+    return rules_counts(&game->rules, &view);
+}
+
+/* _new_groups(): the largest of the groups that would hold new stones `cells` of `colour` (at
+ * most 3 stones: every variant's counts). Two new stones end in one group when they touch or
+ * touch a common old group. */
+static int new_groups_top(hex_game *game, const int *cells, int count, int colour) {
+    const hex_board *board = game->board;
+    int link[3], roots[3][6], nroots[3];
+    for (int j = 0; j < count; j++) {
+        link[j] = j;
+        nroots[j] = 0;
+        for (int e = board->start[cells[j]]; e < board->start[cells[j] + 1]; e++) {
+            int nb = board->near[e];
+            if (game->owner[nb] == colour) {
+                int root = game_find(game, nb), seen = 0;
+                for (int r = 0; r < nroots[j]; r++) seen |= roots[j][r] == root;
+                if (!seen) roots[j][nroots[j]++] = root;
+            }
+        }
+    }
+    for (int a = 0; a < count; a++)
+        for (int b = a + 1; b < count; b++) {
+            int joined = 0;
+            for (int e = board->start[cells[a]]; e < board->start[cells[a] + 1]; e++) joined |= board->near[e] == cells[b];
+            for (int x = 0; x < nroots[a] && !joined; x++)
+                for (int y = 0; y < nroots[b]; y++) joined |= roots[a][x] == roots[b][y];
+            if (joined) {
+                int ta = a, tb = b;
+                while (link[ta] != ta) ta = link[ta];
+                while (link[tb] != tb) tb = link[tb];
+                link[tb] = ta;
+            }
+        }
+    int top = 0;
+    for (int j = 0; j < count; j++) {
+        int t = j;
+        while (link[t] != t) t = link[t];
+        if (t != j) continue;
+        /* the linked set of j: its stones and the distinct old groups they touch */
+        int total = 0, seen[18], nseen = 0;
+        for (int k = 0; k < count; k++) {
+            int tk = k;
+            while (link[tk] != tk) tk = link[tk];
+            if (tk != j) continue;
+            total++;
+            for (int r = 0; r < nroots[k]; r++) {
+                int dup = 0;
+                for (int s = 0; s < nseen; s++) dup |= seen[s] == roots[k][r];
+                if (!dup) {
+                    seen[nseen++] = roots[k][r];
+                    total += game->gsize[roots[k][r]];
+                }
+            }
+        }
+        if (total > top) top = total;
+    }
+    return top;
+}
+
+/* has_legal_turn(): some allowed count, and (ketchup-2, whose constraint can forbid every
+ * placement) some placement the constraint allows: a pass always is, else the first legal
+ * placement in board order is looked for, as the engine does. */
+static int has_legal_turn(hex_game *game) {
+    counts_t counts = game_counts(game);
+    if (!counts) return 0;
+    if (game->rules.kind != RULE_KETCHUP_2 || (counts & 1)) return 1;
+    int n = game->board->cells, player = game->to_move;
+    int *empties = game->scratch, m = 0;
+    for (int i = 0; i < n; i++)
+        if (!game->owner[i]) empties[m++] = i;
+    for (int count = 1; count <= 3; count++) {
+        if (!(counts & (1u << count)) || count > m) continue;
+        int pick[3] = {0, 1, 2}, cells[3];
+        for (;;) {
+            for (int j = 0; j < count; j++) cells[j] = empties[pick[j]];
+            int top = new_groups_top(game, cells, count, player);
+            if (rules_constraint(&game->rules, player, count, top, game->largest) == CONSTRAINT_NONE) return 1;
+            int j = count - 1; /* the next combination in lexicographic order */
+            while (j >= 0 && pick[j] == m - count + j) j--;
+            if (j < 0) break;
+            pick[j]++;
+            for (int k = j + 1; k < count; k++) pick[k] = pick[k - 1] + 1;
+        }
+    }
+    return 0;
+}
+
+static void place(hex_game *game, const int *cells, const int *colours, int count, int colour) {
+    const hex_board *board = game->board;
+    signed char *owner = game->owner;
+    int *parent = game->parent, *gsize = game->gsize;
+    int largest = game->largest[colour], placed = 0;
+    for (int j = 0; j < count; j++) {
+        if (colours && colours[j] != colour) continue;
+        int cell = cells[j], root = cell;
+        owner[cell] = (signed char)colour;
+        parent[cell] = cell;
+        gsize[cell] = 1;
+        placed++;
+        for (int e = board->start[cell]; e < board->start[cell + 1]; e++) {
+            int nb = board->near[e];
+            if (owner[nb] != colour) continue;
+            int other = game_find(game, nb);
+            if (other != root) {
+                if (gsize[other] > gsize[root]) {
+                    int t = root;
+                    root = other;
+                    other = t;
+                }
+                parent[other] = root;
+                gsize[root] += gsize[other];
+            }
+        }
+        if (gsize[root] > largest) largest = gsize[root];
+    }
+    game->largest[colour] = largest;
+    game->empty -= placed;
+}
+
+/* check() then _commit() of HexGame: PLAY_OK and the turn played, or why it is refused (the
+ * game unchanged); -1 out of memory. `cells` are cell indices, -1 for a cell off the board;
+ * `colours` each stone's colour, or NULL for the mover's own. */
+int game_play(hex_game *game, int player, const int *cells, const int *colours, int count) {
+    const hex_rules *rules = &game->rules;
+    if (game->end) return PLAY_GAME_OVER;
+    if (player != game->to_move) return PLAY_WRONG_PLAYER;
+    for (int j = 0; j < count; j++)
+        if (cells[j] < 0) return PLAY_OFF_BOARD;
+    next_stamp(game);
+    for (int j = 0; j < count; j++) {
+        if (game->stamp[cells[j]] == game->stamp_now) return PLAY_DUPLICATE;
+        game->stamp[cells[j]] = game->stamp_now;
+    }
+    for (int j = 0; j < count; j++)
+        if (game->owner[cells[j]]) return PLAY_OCCUPIED;
+    counts_t counts = game_counts(game);
+    if (count > 3 || !(counts & (1u << count))) return PLAY_STONE_COUNT;
+    if (colours && !rules->either_colour)
+        for (int j = 0; j < count; j++)
+            if (colours[j] != player) return PLAY_WRONG_COLOUR;
+    if (rules->constrained) {
+        int top = count ? new_groups_top(game, cells, count, player) : 0;
+        int broken = rules_constraint(rules, player, count, top, game->largest);
+        if (broken == CONSTRAINT_LARGEST_GREW) return PLAY_LARGEST_GREW;
+        if (broken == CONSTRAINT_EQUAL_LARGEST) return PLAY_EQUAL_LARGEST;
+    }
+    /* _commit() */
+    if ((game->turns_played & (game->turns_played - 1)) == 0) { /* room for the facts: doubled */
+        int room = game->turns_played ? 2 * game->turns_played : 8;
+        hex_facts *grown = realloc(game->history, sizeof(hex_facts) * (size_t)room);
+        if (!grown) return -1;
+        game->history = grown;
+    }
+    int *largest = game->largest, *score = game->score;
+    int max_before = largest[1] > largest[2] ? largest[1] : largest[2];
+    int score_before = score[player];
+    if (colours) {
+        place(game, cells, colours, count, 1);
+        place(game, cells, colours, count, 2);
+    } else {
+        place(game, cells, NULL, count, player);
+    }
+    int mine = largest[player], strict = 0;
+    if (mine > max_before && rules->reads_strict) {
+        /* a group beyond the old maximum holds a new stone; strictly largest unless another
+         * group of this turn reaches the same size */
+        int same = 0;
+        next_stamp(game);
+        for (int j = 0; j < count; j++) {
+            int root = game_find(game, cells[j]);
+            if (game->stamp[root] != game->stamp_now) {
+                game->stamp[root] = game->stamp_now;
+                same += game->gsize[root] == mine;
+            }
+        }
+        strict = same == 1 ? mine : 0;
+    }
+    if (mine > score_before) score[player] = mine;
+    hex_facts *facts = &game->history[game->turns_played];
+    facts->player = player;
+    facts->placed = count;
+    facts->score_before = score_before;
+    facts->score_after = score[player];
+    facts->max_before = max_before;
+    facts->max_after = largest[1] > largest[2] ? largest[1] : largest[2];
+    facts->strict = strict;
+    game->turns_played++;
+    game->to_move = 3 - player;
+    if (game->empty == 0)
+        game->end = END_BOARD_FULL;
+    else if (rules->may_stall && !has_legal_turn(game))
+        game->end = END_NO_LEGAL_TURN;
+    return PLAY_OK;
+}

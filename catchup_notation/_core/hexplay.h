@@ -1,0 +1,58 @@
+/* Replay of hex games on boards of any shape and size: stones, groups by a union-find over cell
+ * indices (sizes at the roots), scores, turn checking in the documented order. The mirror of
+ * HexGame (catchup_notation/rules/hexgame.py): where a turn breaks a rule this only says which
+ * rule, and the Python engine words the diagnostic. */
+#ifndef HEXPLAY_H
+#define HEXPLAY_H
+
+#include "hexrules.h"
+
+/* A board: each cell's neighbours, in compressed rows (neighbours of cell i are
+ * near[start[i]] .. near[start[i + 1] - 1]). */
+typedef struct {
+    int cells;
+    int *start, *near;
+} hex_board;
+
+/* Why a turn is refused: RuleError codes of the engine, in the order it checks them. */
+enum {
+    PLAY_OK = 0,
+    PLAY_GAME_OVER,
+    PLAY_WRONG_PLAYER,
+    PLAY_OFF_BOARD,
+    PLAY_DUPLICATE,
+    PLAY_OCCUPIED,
+    PLAY_STONE_COUNT,
+    PLAY_WRONG_COLOUR,
+    PLAY_LARGEST_GREW,
+    PLAY_EQUAL_LARGEST,
+    PLAY_CODES
+};
+
+extern const char *const play_codes[PLAY_CODES];
+
+/* How a game ended (HexGame.end_reason). */
+enum { END_NONE = 0, END_BOARD_FULL, END_NO_LEGAL_TURN };
+
+typedef struct {
+    const hex_board *board;
+    hex_rules rules;
+    signed char *owner; /* colour per cell, 0 empty */
+    int *parent, *gsize;
+    int largest[3], score[3];
+    int empty, turns_played, to_move, end;
+    hex_facts *history; /* facts of every turn played */
+    int history_size;
+    unsigned *stamp; /* scratch: per cell, the turn that last marked it */
+    unsigned stamp_now;
+    int *scratch; /* scratch: group sizes (2 * cells) */
+} hex_game;
+
+int game_init(hex_game *game, const hex_board *board, const hex_rules *rules);
+void game_free(hex_game *game);
+int game_play(hex_game *game, int player, const int *cells, const int *colours, int count);
+counts_t game_counts(hex_game *game);
+int game_groups(hex_game *game, int colour, int *out);
+int game_find(hex_game *game, int i);
+
+#endif

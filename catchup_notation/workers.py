@@ -1,0 +1,125 @@
+"""Worker processes, in one place: how many a run may start, what each does first, how a pool of
+them is stopped, and what to say when one dies.
+
+Every pool of the library (reading and judging records on several cores, the solvers' searches)
+starts its workers with `start_worker`: Ctrl-C is the parent's alone (the terminal sends it to the
+whole process group; the parent stops the workers), the signals that end a process act at once
+(a handler inherited through fork would unwind a worker through code that belongs to the parent),
+and a worker dies with its parent. For the last one Linux has `prctl(PR_SET_PDEATHSIG)`: the kernel
+kills the worker the moment its parent is gone, however the parent ended (kill -9 included), at no
+cost while it lives. Elsewhere a daemon thread in the worker looks for a change of parent once a
+second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+#: The signals whose default action ends the process and that a program can catch: the command line
+#: turns them into an orderly stop (temporary files removed), and workers get the default back.
+TERMINATING = tuple(
+    getattr(signal, name)
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU")
+    if hasattr(signal, name)
+)
+
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def capped(jobs: int) -> int:
+    """`jobs` worker processes, at least one and at most one per available core: more only share
+    the same cores and multiply the memory."""
+    return max(1, min(jobs, available_cores()))
+
+
+def start_worker(parent: int | None = None) -> None:
+    """What a worker process does first (see the module docstring). `parent` is the process id of
+    the parent that started it (default: the current parent), to catch a parent that died before
+    the worker could ask to die with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in TERMINATING:
+        signal.signal(number, signal.SIG_DFL)
+    parent = os.getppid() if parent is None else parent
+    if not _die_with_parent():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+def _die_with_parent() -> bool:
+    """Ask the kernel to kill this process when its parent ends (Linux); whether it agreed."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, each started by `start_worker`."""
+    from concurrent.futures import ProcessPoolExecutor  # imported only when used (start-up time)
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),))
+
+
+def stop_pool(pool: ProcessPoolExecutor, *, finished: bool) -> None:
+    """Stop a pool. A pool whose work is `finished` is shut down in the usual way; any other (the
+    run was interrupted, its reader left, a worker died) has its workers killed first, so that
+    nothing waits on a worker still busy or blocked."""
+    if not finished:
+        for process in worker_processes(pool):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def worker_processes(pool: ProcessPoolExecutor) -> list[Any]:
+    """The pool's worker processes (`multiprocessing.Process` objects). The standard library keeps
+    them in a private attribute, stable since Python 3.2; without it, none are known."""
+    processes = getattr(pool, "_processes", None)
+    return list(processes.values()) if isinstance(processes, dict) else []
+
+
+def how_it_ended(exitcodes: list[int | None]) -> str:
+    """Words for how a worker ended, from the exit codes of the workers that are gone (a negative
+    code is the signal that killed it). The pool ends the survivors with SIGTERM once one died, so
+    any other ending tells more and is told first."""
+    exitcodes = sorted(exitcodes, key=lambda code: code == -signal.SIGTERM)
+    for code in exitcodes:
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            cause = " (by hand, or by the out-of-memory killer)" if -code == signal.SIGKILL else ""
+            return f"was killed by {name}{cause}"
+        if code:
+            return f"ended with exit code {code}"
+    return "ended abruptly"
