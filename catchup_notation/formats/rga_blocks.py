@@ -231,6 +231,13 @@ def error_at(
     return NotationError(message, source=source, line=line.number, column=column, text=line.text, code=code)
 
 
+def letters_at(header: Line | None) -> tuple[int | None, int | None]:
+    """Where a diagram's column letters stand (line, column): the place of a warning about the diagram."""
+    if header is None:
+        return None, None
+    return header.number, header.columns.column if header.columns is not None else None
+
+
 def entry_words(block: Block) -> list[list[str]]:
     """The move entries' tokens as text, without empty trailing entries (for comparing lists)."""
     words = [line.words for line in block.entries]

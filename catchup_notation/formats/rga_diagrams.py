@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from catchup_notation.board import Board, Cell, cell_count
 from catchup_notation.errors import BoardError
 from catchup_notation.formats.colours import colour_initials
-from catchup_notation.formats.rga_blocks import Block, holed
+from catchup_notation.formats.rga_blocks import Block, holed, letters_at
 from catchup_notation.formats.rga_board import MAX_SIDE, Diagram, Frame, hexhex_frame
 from catchup_notation.formats.rga_context import GameContext
 from catchup_notation.formats.rga_lines import Line
@@ -111,8 +111,7 @@ class DiagramReading(GameContext):
             f"the variant {self.variant!r} is on {theirs.describe()}, the diagram draws {ours.describe()}: "
             f"they differ first at {first} (named from the top row and leftmost column of each): {where}; "
             "the diagram's board is used",
-            header.number if header is not None else None,
-            header.columns.column if header is not None and header.columns is not None else None,
+            *letters_at(header),
         )
         return drawn
 
@@ -291,8 +290,7 @@ class DiagramReading(GameContext):
                     "players-guessed",
                     "the header names no players and the move list does not show "
                     f"who moved first; the letters are taken in alphabetical order ({', '.join(ordered)})",
-                    header.number if header is not None else None,
-                    header.columns.column if header is not None and header.columns is not None else None,
+                    *letters_at(header),
                 )
         for filler in "xo":
             if len(ordered) < 2 and filler not in ordered:
@@ -309,8 +307,7 @@ class DiagramReading(GameContext):
                     "shifted-columns",
                     f"the column letters start at {letters[0]!r}: the post's cell names are read "
                     f"{part.offset} letter{'s' if part.offset > 1 else ''} back ({letters[0]}.. as a..)",
-                    part.header.number,
-                    part.header.columns.column if part.header.columns is not None else None,
+                    *letters_at(part.header),
                 )
         for part in self.parts:
             if part.below and part.header is not None:
@@ -318,19 +315,17 @@ class DiagramReading(GameContext):
                     "letters-below",
                     f"the column letters stand only under the diagram: the {len(part.rows)} rows above them "
                     "are read as its rows, top first",
-                    part.header.number,
-                    part.header.columns.column if part.header.columns is not None else None,
+                    *letters_at(part.header),
                 )
         listed, header = self.parts[0], self.lead.header
-        if listed.header is None and header is not None:  # a move list, then a diagram of its game (`_shows`)
+        if listed.header is None and header is not None:  # a move list, then a diagram of its game (`rga_games`)
             opening = next(line.number for line in listed.lines if line.kind == "record")
             self.warn(
                 "diagram-after-list",
                 f"the diagram on line {header.number} has no move list of its own and shows the game of the "
                 f"move list on line {opening}: one record, the diagram read as the position after its last turn "
                 "and cross-checked against it",
-                header.number,
-                header.columns.column if header.columns is not None else None,
+                *letters_at(header),
             )
         for part in self.parts[1:]:
             if part.header is not None and listed.header is not None:
@@ -340,6 +335,5 @@ class DiagramReading(GameContext):
                     f"the diagram on line {part.header.number} is read as the game of the diagram on line "
                     f"{first.number if first else '?'} (same board, move lists that agree): one record, "
                     "cross-checked against both",
-                    part.header.number,
-                    part.header.columns.column if part.header.columns is not None else None,
+                    *letters_at(part.header),
                 )

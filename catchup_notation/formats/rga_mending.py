@@ -13,7 +13,7 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.formats.colours import colour_mark
-from catchup_notation.formats.rga_blocks import Block, entry_words
+from catchup_notation.formats.rga_blocks import Block, entry_words, letters_at
 from catchup_notation.formats.rga_board import Diagram, Frame, compare, position
 from catchup_notation.formats.rga_context import GameContext
 from catchup_notation.formats.rga_move_list import BadPair, MoveList, Slip
@@ -106,7 +106,7 @@ class Mending(GameContext):
             return found.turns
         if part.entries:
             return found.turns[: found.after[len(entry_words(part)) - 1]]
-        if self.block.header is None:  # the diagram of a move list that has none (`_shows`): its end
+        if self.block.header is None:  # the diagram of a move list that has none (`rga_games`): its end
             return found.turns
         shown, placed = len(diagram.stones), start
         for count, turn in enumerate(found.turns, start=1):
@@ -117,8 +117,7 @@ class Mending(GameContext):
                     "diagram-position",
                     f"the diagram on line {header.number if header else '?'} has no move list and shows {shown} "
                     f"stones: read as the position after turn {count}",
-                    header.number if header else None,
-                    header.columns.column if header is not None and header.columns is not None else None,
+                    *letters_at(header),
                 )
                 return found.turns[:count]
         return found.turns

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from catchup_notation.formats.base import Corrections
-from catchup_notation.formats.rga_blocks import error_at
+from catchup_notation.formats.rga_blocks import error_at, letters_at
 from catchup_notation.formats.rga_board import diagram_text
 from catchup_notation.formats.rga_diagrams import DiagramReading
 from catchup_notation.formats.rga_mending import Mending
@@ -60,8 +60,7 @@ class Reader(DiagramReading, MoveListReading, ProseReading, Mending):
                 "diagram-only",
                 "the post has a diagram but no move list: the record has no turns; "
                 "the position is kept in headers['diagram']",
-                block.header.number,
-                block.header.columns.column if block.header.columns is not None else None,
+                *letters_at(block.header),
             )
         before_fixes = len(self.warnings)
         suggested = self.suggestions(found.bad, frame, diagram, found.turns, words, stone_words, start)
