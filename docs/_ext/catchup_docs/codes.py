@@ -20,14 +20,15 @@ import attrs
 
 PACKAGE = Path(__file__).resolve().parents[3] / "catchup_notation"
 
-#: The modules of each format (the others it uses are found by following its calls).
+#: The modules of each format, as patterns under the package (a notation split into several modules
+#: names them all by its prefix); the others it uses are found by following its calls.
 FORMAT_MODULES = {
-    "lg": ("formats/lg.py",),
-    "rga": ("formats/rga.py", "formats/rga_board.py", "formats/rga_lines.py", "formats/rga_text.py"),
-    "genius": ("formats/genius.py",),
-    "abstractplay": ("formats/abstractplay.py",),
-    "numbers": ("formats/numbers.py",),
-    "json": ("formats/jsonformat.py",),
+    "lg": "formats/lg*.py",
+    "rga": "formats/rga*.py",
+    "genius": "formats/genius*.py",
+    "abstractplay": "formats/abstractplay*.py",
+    "numbers": "formats/numbers*.py",
+    "json": "formats/json*.py",
 }
 #: Checks made after reading of what a notation's records state (a post's stated result), outside
 #: the format's modules: each module names its code in a module-level `CODE`.
@@ -80,8 +81,10 @@ class _Package:
         self.constants = self._constants()
         self.functions: dict[tuple[str, str], list[_Function]] = {}
         self.imported: dict[str, dict[str, str]] = {}  # module -> local name -> defining module
+        self.bases: dict[str, set[str]] = {}  # module -> the modules its classes' imported bases come from
         for module, tree in self.trees.items():
             self.imported[module] = self._imports(tree)
+            self.bases[module] = set()
             for node in ast.walk(tree):
                 if isinstance(node, ast.FunctionDef):
                     self._add(module, node.name, node)
@@ -89,6 +92,8 @@ class _Package:
                     for item in node.body:
                         if isinstance(item, ast.FunctionDef) and item.name == "__init__":
                             self._add(module, node.name, item)
+                    names = [base.id for base in node.bases if isinstance(base, ast.Name)]
+                    self.bases[module] |= {self.imported[module][n] for n in names if n in self.imported[module]}
         self._find_forwarders()
         for functions in self.functions.values():
             for function in functions:
@@ -136,7 +141,24 @@ class _Package:
         if (module, name) in self.functions:
             return self.functions[(module, name)]
         origin = self.imported[module].get(name)
-        return self.functions.get((origin, name), []) if origin else []
+        if origin:
+            return self.functions.get((origin, name), [])
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+            return self._inherited(module, name)
+        return []
+
+    def _inherited(self, module: str, name: str) -> list[_Function]:
+        """A method `self.name` defined by a base class imported from another module (or its bases)."""
+        seen, todo = {module}, list(self.bases[module])
+        while todo:
+            base = todo.pop()
+            if base in seen or base not in self.bases:
+                continue
+            seen.add(base)
+            if (base, name) in self.functions:
+                return self.functions[(base, name)]
+            todo.extend(self.bases[base])
+        return []
 
     def values(self, node: ast.expr | None, local: dict[str, list[ast.expr]] | None = None) -> Iterator[str]:
         """The code strings an expression can be: literals, module constants, both arms of an if,
@@ -304,7 +326,8 @@ def format_codes(name: str) -> set[Code]:
     from catchup_notation.formats import get
     from catchup_notation.formats.base import FEATURES
 
-    codes = _package().codes_of(FORMAT_MODULES[name])
+    modules = tuple(str(path.relative_to(PACKAGE)) for path in sorted(PACKAGE.glob(FORMAT_MODULES[name])))
+    codes = _package().codes_of(modules)
     for module, kind in CHECKS.get(name, ()):
         codes |= {Code(value, kind) for value in _named_codes(_package().trees[module])}
     if Code(DROPPED, "warning") in codes:
