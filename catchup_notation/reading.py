@@ -18,18 +18,22 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePath
-from typing import IO, Any, BinaryIO, cast
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, cast
 
 import attrs
 
 from catchup_notation import compression, formats
 from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Corrections, Parsed, Piece, ReadOptions
+from catchup_notation.formats.base import Corrections, Format, Parsed, Piece, ReadOptions
 from catchup_notation.formats.decoding import complete_prefix, normalise, text_chunks, text_of_chunks, undecodable
 from catchup_notation.game import Game, GameSource
 from catchup_notation.rules.inference import AUTO
 from catchup_notation.rules.registry import Variant, on_board, parse_variant
+
+if TYPE_CHECKING:
+    from catchup_notation.formats.lg import Taken
+    from catchup_notation.plainjudge import Judged, PlainJudge
 
 #: Bytes read from the start of an input to tell its format.
 SNIFF_BYTES = 8192
@@ -378,6 +382,20 @@ class Pieces:
         for piece in self.pieces:
             yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
 
+    def judging(self, judge: PlainJudge) -> Iterator[Game | Judged]:
+        """`games`, but each plain game that `judge` finds valid comes as `Judged`, its verdict only."""
+        from catchup_notation.plainjudge import Judged
+
+        fmt = formats.get(self.format)
+        options = self.request.options(self.source)
+        plain = getattr(fmt, "nothing_noted", None)
+        for piece in self.pieces:
+            verdict = judge.one(piece.text, piece.line, piece.column) if plain is not None and plain(piece) else None
+            if verdict is not None:
+                yield Judged(self.source, self.format, piece.index, [verdict])
+            else:
+                yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
+
 
 def split(path: str, request: Request, size: int, chars: int | None = None) -> Iterator[Pieces | Game]:
     """The records of the input `path` ("-" for standard input) in `Pieces` of up to `size`
@@ -388,9 +406,22 @@ def split(path: str, request: Request, size: int, chars: int | None = None) -> I
         yield from _found_in(item, request, split=True, size=size, chars=chars)
 
 
+def read_judging(path: str, request: Request, judge: PlainJudge) -> Iterator[Game | Judged]:
+    """The records of the input `path` ("-" for standard input) as `read` gives them, but the runs
+    of plain Little Golem games that `judge` finds valid come as `Judged`, verdicts only."""
+    for item in _inputs(path):
+        yield from _found_in(item, request, split=False, judge=judge)
+
+
 def _found_in(
-    item: _Input, request: Request, *, split: bool, size: int = 1, chars: int | None = None
-) -> Iterator[Pieces | Game]:
+    item: _Input,
+    request: Request,
+    *,
+    split: bool,
+    size: int = 1,
+    chars: int | None = None,
+    judge: PlainJudge | None = None,
+) -> Iterator[Any]:
     name = item.name
     if item.error is not None:
         item.error.source = name
@@ -401,14 +432,18 @@ def _found_in(
             if fmt is None:  # nothing but white space: no records, whatever the format
                 return
             reader = formats.get(fmt)
+            taking = getattr(reader, "pieces_taking", None)
             if split and getattr(reader, "splits", False):  # a format need not say it does not
                 pieces = reader.pieces(chunks, request.options(name))
                 yield from _batched(pieces, fmt, name, request, size, chars)
+            elif judge is not None and taking is not None:
+                found = taking(chunks, request.options(name), judge.take)
+                yield from _judging(found, reader, fmt, name, request)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
     except _Archive as archive:  # its members are inputs of their own
         for member in _zip_inputs(archive.path, name or archive.path):
-            yield from _found_in(member, request, split=split, size=size)
+            yield from _found_in(member, request, split=split, size=size, chars=chars, judge=judge)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, request.format, name, 0, request)
@@ -552,6 +587,28 @@ def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Requ
         for item in parsed:
             index = item.index + 1
             yield _game(item, fmt, name, request)
+    except NotationError as exc:
+        exc.source = exc.source or name
+        yield _failed(exc, fmt, name, index, request)
+
+
+def _judging(
+    found: Iterator[Piece | Taken], reader: Format, fmt: str, name: str | None, request: Request
+) -> Iterator[Game | Judged]:
+    """`_guarded` of a reader's pieces, with the runs of games a judge took as `Judged`."""
+    from catchup_notation.formats.lg import Taken
+    from catchup_notation.plainjudge import Judged
+
+    options = request.options(name)
+    index = 0
+    try:
+        for item in found:
+            if isinstance(item, Taken):
+                yield Judged(name, fmt, item.index, item.items)
+                index = item.index + len(item.items)
+            else:
+                index = item.index + 1
+                yield _game(reader.parse_piece(item, options), fmt, name, request)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, fmt, name, index, request)

@@ -358,6 +358,27 @@ def verify_report(game: Game) -> VerifyReport:
     )
 
 
+def judged_verify_report(
+    source: str | None, format: str, index: int, verdict: tuple[int, int, str | None, str | None, int, str]
+) -> VerifyReport:
+    """What `verify_report` says of a game the compiled core judged valid, with no warning, from
+    its text alone (`plainjudge.Verdict`: line, column, players, turns, variant)."""
+    line, column, white, black, turns, variant = verdict
+    return VerifyReport(
+        source=source,
+        index=index,
+        line=line,
+        format=format,
+        variant=variant,
+        players=(white, black),
+        turns=turns,
+        warnings=(),
+        error=None,
+        valid=True,
+        at=Location(line, column),
+    )
+
+
 def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> AdjudicationReport:
     """What `catchup adjudicate` says of one game; with `endgame` (how far to search), the
     perfect-play result of an unfinished hex game too."""
