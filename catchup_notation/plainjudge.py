@@ -112,4 +112,5 @@ def _labels(board: Board) -> bytes:
     from catchup_notation.formats.lg import cell_of
 
     index = board.index
-    return array("i", (index.get(cell_of(chr(65 + row), number, board), -1) for row in range(26) for number in range(100))).tobytes()
+    labels = (cell_of(chr(65 + row), number, board) for row in range(26) for number in range(100))
+    return array("i", (index.get(cell, -1) for cell in labels)).tobytes()

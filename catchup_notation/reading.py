@@ -604,8 +604,8 @@ def _judging(
     try:
         for item in found:
             if isinstance(item, Taken):
-                yield Judged(name, fmt, item.index, item.items)
-                index = item.index + len(item.items)
+                yield Judged(name, fmt, item.first, item.items)
+                index = item.first + len(item.items)
             else:
                 index = item.index + 1
                 yield _game(reader.parse_piece(item, options), fmt, name, request)

@@ -123,7 +123,7 @@ def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
     source, fmt, first = judged.source, judged.format, judged.first
     if mode == "json":  # the common case, and the one where the report's making would cost the most
-        made = _json_maker(report_of, source, fmt, judged.verdicts[0][5])
+        made = _json_maker(report_of, source, fmt)
         if made is not None:
             return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
     return [_shown(report_of(source, fmt, first + k, v), mode, fields) for k, v in enumerate(judged.verdicts)]
@@ -131,24 +131,24 @@ def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...]
 
 # Markers put in a report in place of what varies from game to game, to find where it goes in the
 # report's JSON line: numbers no real record has, names no real record holds (a NUL).
-_MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039)
-#: JSON line makers by (report maker, source, format, variant), see `_json_maker`.
+_MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039, "\0variant\0")
+#: JSON line makers by (report maker, source, format), see `_json_maker`.
 _json_makers: dict[tuple[Any, ...], Callable[[int, tuple[int, int, str | None, str | None, int, str]], str] | None] = {}
 
 
 def _json_maker(
-    report_of: JudgedReport, source: str | None, fmt: str, variant: str
+    report_of: JudgedReport, source: str | None, fmt: str
 ) -> Callable[[int, tuple[int, int, str | None, str | None, int, str]], str] | None:
     """The JSON line of a judged game's report by filling in one report's JSON, made once by the
-    usual code with markers in place of the index, line, column, players and turns (None where a
-    marker does not stand alone in it: then each report is made)."""
-    key = (report_of, source, fmt, variant)
+    usual code with markers in place of the index, line, column, players, turns and variant (None
+    where a marker does not stand alone in it: then each report is made)."""
+    key = (report_of, source, fmt)
     if key in _json_makers:
         return _json_makers[key]
     from catchup_notation.serialization import to_data
 
-    index, line, column, white, black, turns = _MARKERS
-    text = output.json_line(to_data(report_of(source, fmt, index, (line, column, white, black, turns, variant))))  # type: ignore[arg-type]
+    index, line, column, white, black, turns, variant = _MARKERS
+    text = output.json_line(to_data(report_of(source, fmt, index, (line, column, white, black, turns, variant))))
     spelt = [output.json_line(marker) for marker in _MARKERS]
     made = None
     if all(text.count(marker) <= 1 for marker in spelt):
@@ -166,14 +166,14 @@ def _json_maker(
 
 
 def _filled(fill: Callable[..., str], index: int, verdict: tuple[int, int, str | None, str | None, int, str]) -> str:
-    line, column, white, black, turns, _ = verdict
-    return fill(index, line, column, _json_name(white), _json_name(black), turns)
+    line, column, white, black, turns, variant = verdict
+    return fill(index, line, column, _json_name(white), _json_name(black), turns, _json_name(variant))
 
 
 def _json_name(name: str | None) -> str:
     """A player's name as `output.json_line` writes it inside an object (the encoder's own
     function for strings, without making an encoder for each)."""
-    from json.encoder import encode_basestring  # type: ignore[attr-defined]
+    from json.encoder import encode_basestring
 
     return "null" if name is None else str(encode_basestring(name))
 

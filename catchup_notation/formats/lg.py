@@ -156,7 +156,7 @@ class Taken(NamedTuple):
     """Games that a `Take` took from the text in one go: the index of the first in its input, its
     line and column, and what the `Take` gave for them (an item per game)."""
 
-    index: int
+    first: int
     line: int
     column: int
     items: list[Any]
@@ -481,7 +481,7 @@ class LittleGolem(Format):
                 if pending is not None:
                     yield _resumed_at(pending, found.line, found.column)
                     pending = None
-                yield found._replace(index=index)
+                yield found._replace(first=index)
                 index += len(found.items)
                 continue
             kind, text, line, col = found
