@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from catchup_notation.board import Board
     from catchup_notation.reading import Request
 
+#: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of
+#: tiny games would otherwise be many times that in verdicts), and handed on as soon as it is made.
+TAKE_AT_MOST = 1024
+
 
 class Verdict(NamedTuple):
     """A game the core judged valid with no warning: where it starts, its players as the record
@@ -71,14 +75,14 @@ class PlainJudge:
         """The verdicts of the games from the '(' at `pos` on, as far as the core takes them, and
         where the first game left to the reader starts."""
         found: tuple[list[Any], int] = self._hexcore.judge_plain(
-            text, pos, line, column, MAX_RECORD_CHARS, MAX_TURNS, False, self._setups, self._setup_of
+            text, pos, line, column, MAX_RECORD_CHARS, MAX_TURNS, TAKE_AT_MOST, False, self._setups, self._setup_of
         )
         return found
 
     def one(self, text: str, line: int, column: int) -> tuple[int, int, str | None, str | None, int, str] | None:
         """The verdict of the game `text` is (at `line`, `column`), or None to leave it to the reader."""
         verdicts, _ = self._hexcore.judge_plain(
-            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, True, self._setups, self._setup_of
+            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._setups, self._setup_of
         )
         return verdicts[0] if verdicts else None
 

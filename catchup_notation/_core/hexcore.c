@@ -776,21 +776,22 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
     return (AT(k) & ~(Py_UCS4)0x20) == (resigned == 1 ? 'W' : 'B');
 }
 
-/* judge_plain(text, pos, line, column, limit, max_turns, single, setups, setup_of): the plain
+/* judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): the plain
  * Little Golem games of `text` from `pos` (a '(' at `line`, `column`), judged on the core while
  * each is one formats/lg.py reads with no warning and finds every turn of legal (lgplain.h), of
  * at most `limit` characters and `max_turns` nodes, with a setup, and (unless `single`: `text` is
  * one game) is followed, after blanks, by the next game's '(' (text after a game is the reader's
  * to warn of). A game's setup is `setups[SZ value or None]`, else `setup_of(that)` remembered
  * there: None (left to Python) or (Board, rules, labels: 26 * 100 int32 cell indices of the
- * labels A0 to Z99, tag). Returns ([(line, column, PW or None, PB or None, turns, tag) of each
- * game judged], where the first game not judged starts). */
+ * labels A0 to Z99, tag). At most `most` games are judged in one call (what it gives stays small).
+ * Returns ([(line, column, PW or None, PB or None, turns, tag) of each game judged], where the
+ * first game not judged starts). */
 static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     PyObject *text, *setups, *setup_of;
-    Py_ssize_t pos, line, column, limit, max_turns;
+    Py_ssize_t pos, line, column, limit, max_turns, most;
     int single;
-    if (!PyArg_ParseTuple(args, "UnnnnnpO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &single,
-                          &PyDict_Type, &setups, &setup_of))
+    if (!PyArg_ParseTuple(args, "UnnnnnnpO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
+                          &single, &PyDict_Type, &setups, &setup_of))
         return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text), counted = pos, line_start = pos - (column - 1);
     if (pos < 0 || pos > n) {
@@ -803,7 +804,7 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     judge_setup setup = {NULL, NULL, {0}, NULL, NULL};
     lg_moves moves = {{NULL, 0, 0}, 0, 0, 0, 0};
     int failed = !verdicts;
-    while (!failed && pos < n) {
+    while (!failed && pos < n && PyList_GET_SIZE(verdicts) < most) {
         lg_root root;
         int found = lg_scan_root(kind, data, n, pos, &root);
         found = found > 0 ? setup_for(text, &root, setups, setup_of, &setup) : found;
@@ -1424,7 +1425,7 @@ static PyMethodDef module_methods[] = {
     {"scan_moves", core_scan_moves, METH_VARARGS,
      "scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game"},
     {"judge_plain", core_judge_plain, METH_VARARGS,
-     "judge_plain(text, pos, line, column, limit, max_turns, single, setups, setup_of): plain games judged"},
+     "judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): plain games judged"},
     {NULL},
 };
 

@@ -167,15 +167,18 @@ def _json_maker(
 
 def _filled(fill: Callable[..., str], index: int, verdict: tuple[int, int, str | None, str | None, int, str]) -> str:
     line, column, white, black, turns, variant = verdict
-    return fill(index, line, column, _json_name(white), _json_name(black), turns, _json_name(variant))
+    spell = _json_string()
+    names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
+    return fill(index, line, column, *names, turns, spell(variant))
 
 
-def _json_name(name: str | None) -> str:
-    """A player's name as `output.json_line` writes it inside an object (the encoder's own
-    function for strings, without making an encoder for each)."""
+@functools.cache
+def _json_string() -> Callable[[str], str]:
+    """How `output.json_line` writes a string inside an object (the encoder's own function for
+    strings, called without making an encoder for each)."""
     from json.encoder import encode_basestring
 
-    return "null" if name is None else str(encode_basestring(name))
+    return encode_basestring
 
 
 #: Characters that make a spreadsheet read a cell as a formula: a text cell starting with one is
