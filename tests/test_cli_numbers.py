@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from cli_records import json_lines, run
 
+from catchup_notation import compiled
 from catchup_notation.solvers.hexsolve.parallel import available_cores
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "isaksen-2015.numbers"
@@ -197,8 +198,9 @@ def test_one_timeout_option_for_every_search():
     assert json_lines(played.stdout)[0]["complete"] is False
 
 
-def test_a_stopped_parallel_solve_reports_every_workers_nodes():
+def test_a_stopped_parallel_solve_reports_every_workers_nodes(monkeypatch):
     # Regression: the workers' nodes were not carried back when one of them stopped ("nodes": 0).
+    monkeypatch.setenv(compiled.PURE_VARIABLE, "1")  # the reference's processes (the core searches on one)
     stopped = run("solve", "--set", "1..22", "--jobs", "2", "--max-nodes", "20000", "--json")
     assert stopped.exit_code == 1
     (data,) = json_lines(stopped.stdout)
@@ -209,9 +211,19 @@ def test_a_stopped_parallel_solve_reports_every_workers_nodes():
     assert "(--max-nodes 20000)" in data["stopped"]  # the limit asked for, not a worker's share of it
 
 
-def test_a_set_is_solved_on_two_cores_unless_told():
+def test_the_reference_solves_a_set_on_two_cores_unless_told(monkeypatch):
     # two processes where the machine has two cores (DEFAULT_NUMBER_JOBS), one where it has one
+    monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
     (data,) = json_lines(run("solve", "--set", "1..20", "--json").stdout)
     assert data["jobs"] == min(2, available_cores()) and data["value"] == 0
     (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "1", "--json").stdout)
     assert data["jobs"] == 1 and data["value"] == 0
+
+
+def test_the_core_solves_a_set_on_one_thread_unless_told():
+    if compiled.core("_numcore") is None:
+        pytest.skip("the compiled core is not in use (not built, or CATCHUP_PURE set)")
+    (data,) = json_lines(run("solve", "--set", "1..20", "--json").stdout)
+    assert data["jobs"] == 1 and data["value"] == 0
+    (data,) = json_lines(run("solve", "--set", "1..20", "--jobs", "2", "--json").stdout)
+    assert data["jobs"] == 2 and data["value"] == 0

@@ -1,4 +1,5 @@
-"""The number-set solver on several processes: the exchange of what they prove (words read back
+"""The pure-Python number-set solver on several processes (the reference's parallel search; the
+compiled core searches on one): the exchange of what they prove (words read back
 as written, nothing wrong from a writer that laps a reader), the marks that make workers split the
 moves of a position they meet in (measured in lockstep, deterministically), and answers identical to
 one process and to the independent searches."""
@@ -119,8 +120,8 @@ def test_a_search_reuses_what_another_proved():
 def test_the_workers_of_a_solve_exchange_what_they_prove():
     # a drawn size: each worker must refute every first move, so without the exchange the two would
     # search about twice one process's nodes (with it, 1.03-1.09 times in trials)
-    one = solve(range(1, 21))
-    two = solve(range(1, 21), jobs=2, parallel_from=1)
+    one = solve(range(1, 21), reference=True)
+    two = solve(range(1, 21), jobs=2, parallel_from=1, reference=True)
     assert two.value == one.value == 0 and two.jobs == 2
     assert two.nodes < 1.5 * one.nodes
 
@@ -128,7 +129,7 @@ def test_the_workers_of_a_solve_exchange_what_they_prove():
 @pytest.mark.parametrize("n", [5, 7, 9, 10, 12, 13])
 def test_two_processes_find_the_value_of_one(n):
     one = solve(range(1, n + 1))
-    two = solve(range(1, n + 1), jobs=2, parallel_from=1)
+    two = solve(range(1, n + 1), jobs=2, parallel_from=1, reference=True)
     assert two.jobs == 2 and two.value == one.value == reference_value(range(1, n + 1))[0]
     if n <= 8:
         assert two.value == plain_value(range(1, n + 1))
@@ -140,7 +141,7 @@ def test_two_processes_agree_on_random_positions():
         numbers = [rng.randint(1, 9) for _ in range(rng.randint(3, 8))]
         scores = (rng.randint(0, 12), rng.randint(0, 12))
         to_move = rng.choice((1, 2))
-        two = solve(numbers, scores, to_move, jobs=2, parallel_from=1, with_moves=True)
+        two = solve(numbers, scores, to_move, jobs=2, parallel_from=1, with_moves=True, reference=True)
         one = solve(numbers, scores, to_move, with_moves=True)
         assert two.value == one.value == plain_value(numbers, scores, to_move), (numbers, scores, to_move)
         assert two.move_values == one.move_values and two.best_moves == one.best_moves
@@ -151,13 +152,13 @@ def test_every_first_move_valued_by_two_processes_as_by_one():
     # up, so the first budget check of the moves' tests (every 512 nodes) stopped them too.
     for n in (12, 16):
         one = solve(range(1, n + 1), with_moves=True)
-        two = solve(range(1, n + 1), with_moves=True, jobs=2, parallel_from=1)
+        two = solve(range(1, n + 1), with_moves=True, jobs=2, parallel_from=1, reference=True)
         assert two.move_values == one.move_values and two.best_moves == one.best_moves
 
 
 def test_a_stopped_parallel_solve_counts_every_process():
     with pytest.raises(SearchStopped) as stopped:
-        solve(range(1, 19), jobs=2, parallel_from=1, max_nodes=4000)
+        solve(range(1, 19), jobs=2, parallel_from=1, max_nodes=4000, reference=True)
     partial = stopped.value.partial
     assert partial.complete is False and partial.jobs == 2
     assert "(--max-nodes 4000)" in str(stopped.value)  # the limit asked for, not a worker's share
@@ -175,7 +176,7 @@ def test_marks_split_a_won_sets_proof_between_the_workers():
     # 1..17 is a first-player win: both workers end up proving the same winning move, and without
     # marks search it side by side (0.91 times one process's nodes each, in lockstep); with them,
     # one that meets the other in a position takes its moves from halfway (0.54 times)
-    one = solve(range(1, 18))
+    one = solve(range(1, 18), reference=True)
     unmarked = lockstep_solve(range(1, 18), split_depth=0)
     marked = lockstep_solve(range(1, 18))
     assert one.mover_value == unmarked.mover_value == marked.mover_value == 1
@@ -227,7 +228,7 @@ def test_two_workers_keep_what_each_other_proved_when_their_tables_are_small():
     # every worker's table holds both workers' positions; when they came without their work, a
     # sweep dropped them first and the workers searched them again (1..19 with 1 MB: 14.8 times one
     # process's nodes each, in lockstep; 2.3 with the work)
-    one = solve(range(1, 20), memory_mb=1)
+    one = solve(range(1, 20), memory_mb=1, reference=True)
     run = lockstep_solve(range(1, 20), memory_mb=1)
     assert run.mover_value == one.mover_value == 0
     assert run.steps < 4 * one.nodes

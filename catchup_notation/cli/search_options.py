@@ -27,8 +27,8 @@ JobsOption = Annotated[
         min=1,
         metavar="N",
         help="Processes that share the search (hex: the first turns are split between them; number sets: each "
-        "searches the whole question and they exchange what they prove). Default: every core for hex, two for "
-        "number sets.",
+        "searches the whole question and they exchange what they prove; on the compiled core, threads sharing one "
+        "table). Default: every core for hex, two for number sets (one on the compiled core).",
         show_default=False,
     ),
 ]

@@ -112,7 +112,7 @@ def solve_command(
             param_hint="PATH / --set / --variant",
         )
     budget = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory, "jobs": 0 if jobs is None else jobs}
-    numbers_budget = {**budget, "jobs": default_number_jobs() if jobs is None else jobs}
+    numbers_budget = {**budget, "jobs": jobs}  # None: the default for the search that runs (_numbers)
     if set_spec is not None:
         numbers, start, name = numbers_and_scores(set_spec, scores)
         _numbers(name, numbers, start, 1, moves, json, numbers_budget)
@@ -198,8 +198,10 @@ def _numbers(
         check_size(tuple(numbers))
     except SearchTooLarge as exc:
         raise output.fail(str(exc), output.EXIT_RULE) from None
+    if budget["jobs"] is None:
+        budget = {**budget, "jobs": default_number_jobs(tuple(numbers), scores)}
     if budget["time_limit"] is None and budget["max_nodes"] is None:
-        reason = feasible(tuple(numbers))
+        reason = feasible(tuple(numbers), scores)
         if reason is not None:
             raise output.fail(f"{reason}; give --timeout SECONDS or --max-nodes N to try anyway", output.EXIT_RULE)
     stopped = None

@@ -57,7 +57,7 @@ def lockstep_solve(
     the processes of `solve(numbers, jobs=workers)` would search at once (`split_depth` 0: without
     marks, the workers split only the root's moves)."""
     remaining = tuple(sorted(numbers))
-    root = Root(remaining, (0, 0), 1, Budget(), memory_mb, 1)
+    root = Root(remaining, (0, 0), 1, Budget(), memory_mb, 1, reference=True)
     context = multiprocessing.get_context()  # threads of this process: any kind of shared memory does
     rings, marks = Exchange.allocate(workers, context), Exchange.allocate(workers, context, MARK_RING)
     searches = []

@@ -1,5 +1,11 @@
 """Exact solutions of number-set Catch-Up positions.
 
+The search below (`ProofSearch`) is the reference. Where the compiled core is built and the set
+fits it (at most 64 numbers, gaps within 32 bits: `core.fits`), `solve` searches on the core
+instead (`core.CoreSearch`): the same search on a 64-bit mask of the numbers left, in C, its
+threads sharing one table (docs/core-numbers.md). The tests hold the two to the
+same values, move values and node counts; `solve(..., reference=True)` runs the reference.
+
 Only the remaining multiset and the mover's *gap* (opponent's score minus mover's score) matter
 for the rest of the game, so positions are `(remaining, gap)`. The remaining multiset is packed
 into one integer (`Packing`), one bit-field per distinct value, which makes it a cheap dict key.
@@ -113,6 +119,7 @@ from catchup_notation.solvers.limits import (
     SearchStopped,
     SearchTooLarge,
 )
+from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
 from catchup_notation.workers import capped
 
@@ -125,6 +132,10 @@ MAX_NUMBERS = 200
 #: the cost grows about 1.7 times a number on average, unevenly: the drawn sizes (4n+3, 4n+4) cost
 #: far less than the won ones. 1..29 took 11.2 M nodes (benchmarks/bench_numbers.py).
 FEASIBLE_NUMBERS = 28
+#: The same where the compiled core searches: 1..32 (drawn) took 6.3 s on one thread, 1..29 and
+#: 1..30 (won) 20 and 37 s on two, on a machine loaded 5-10 by other work (benchmarks/
+#: bench_numbers_core.py --large); 1..33 and 1..34 (won) took four and six minutes.
+CORE_FEASIBLE_NUMBERS = 32
 #: Memory for the transposition tables of one solve, all processes together.
 DEFAULT_MEMORY_MB = 1024
 #: Sets this large or larger are searched by several processes when jobs allow it (a pool starts in
@@ -140,6 +151,13 @@ PARALLEL_FROM = 20
 #: them starts where the second did), and more was not measured. Where another process holds a
 #: core, the two share the other and take longer than one (as any parallel search would).
 DEFAULT_NUMBER_JOBS = 2
+#: Threads `catchup solve --set` uses unless told where the compiled core searches: one. Two threads
+#: share the work well (on 1..18 to 1..26 the first thread searched 0.5-0.66 times one thread's
+#: nodes, both together 1.0-1.1 times), but where other processes keep the machine's cores busy the
+#: second thread takes the first one's time: on two cores loaded 3.5-6.5 by other work, two threads
+#: took 1.02-1.66 times one's wall time on 1..18, 20, 21, 22, 24, 25, 26 (benchmarks/
+#: bench_numbers_core.py --jobs 1 2). `--jobs 2` asks for them.
+CORE_NUMBER_JOBS = 1
 #: A worker of a parallel solve exchanges what it proved with the others every this many nodes
 #: (`exchange.py`). Often, because workers that start in step search the same positions until
 #: they see each other's: every 512 nodes, each worker searched 0.9 times one process's nodes on
@@ -277,10 +295,11 @@ class ProofSearch:
         larger)."""
         return packed << self._gap_bits | (gap + self._gap_offset)
 
-    def moves(self, packed: int, gap: int) -> list[tuple[int, int]]:
+    def moves(self, packed: int, gap: int, budget: Budget | None = None) -> list[tuple[int, int]]:
         """Every distinct set the mover may take: (remaining after, sum taken), by the number that
-        catches up (the set's largest) ascending, then smallest numbers first."""
-        found = self._moves_unless_refuted(packed, gap, _NEVER, 0, _nothing)
+        catches up (the set's largest) ascending, then smallest numbers first. A position far
+        behind may have a great many: a `budget` is checked every CHECK_EVERY moves listed."""
+        found = self._moves_unless_refuted(packed, gap, _NEVER, 0, _nothing if budget is None else _counter(budget))
         assert found is not None
         return [(after, total) for _, after, total in found]
 
@@ -434,7 +453,8 @@ class Solution:
     None when a stopped search did not find them). `move_values` gives every distinct move
     (numbers in a legal order) with its value for the mover, when asked for; `best_moves` are those
     achieving `mover_value`. `nodes` counts positions expanded. `complete` is False for a search
-    stopped by its budget (`stopped` says why), which keeps the moves valued so far.
+    stopped by its budget (`stopped` says why), which keeps the moves valued so far. `jobs` is the
+    number of processes (the reference) or threads (the compiled core) that searched.
     """
 
     numbers: tuple[int, ...]
@@ -463,6 +483,7 @@ def solve(
     memory_mb: int = DEFAULT_MEMORY_MB,
     progress: ProgressCallback | None = None,
     parallel_from: int = PARALLEL_FROM,
+    reference: bool = False,
 ) -> Solution:
     """Solve the position: `numbers` remaining, `scores` (P1, P2), `to_move` to play.
 
@@ -472,7 +493,9 @@ def solve(
     search it together, exchanging what they prove (0: every core; see the module notes), on sets of
     `parallel_from` numbers or more. Past `time_limit` seconds or `max_nodes` nodes the search
     raises SearchStopped, its `partial` a Solution with what was known. Sets beyond MAX_NUMBERS
-    numbers are refused at once (SearchTooLarge).
+    numbers are refused at once (SearchTooLarge). The compiled core searches where it is built and
+    the set fits it (`core.fits`), `jobs` threads of one process sharing one table (whatever
+    `parallel_from` says); `reference` asks for the pure-Python search.
     """
     remaining = tuple(sorted(numbers))
     check_size(remaining)
@@ -480,7 +503,11 @@ def solve(
     if not remaining:
         value = (scores[0] > scores[1]) - (scores[0] < scores[1])
         return Solution(remaining, scores, None, value, None, (), (), 0, 0.0)
-    root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs)
+    try:
+        root = Root(remaining, (scores[0], scores[1]), to_move, budget, memory_mb, jobs, reference)
+    except SearchStopped as exc:  # the root's moves were too many to list within the budget
+        nothing = Solution(remaining, scores, to_move, None, None, (), (), exc.nodes, budget.seconds(), False, str(exc))
+        raise SearchStopped(str(exc), nothing, exc.nodes) from None
     try:
         with deep_enough(remaining):
             root.solve(with_moves, parallel_from)
@@ -489,9 +516,7 @@ def solve(
         # one worker's nodes: say it in the caller's terms, with what all of them searched
         stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc
         root.close()  # the other workers stop here: the count in the message is then the final one
-        message = (
-            str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.jobs} processes"
-        )
+        message = str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.workers()}"
         partial = root.solution(message, exc.nodes)
         raise SearchStopped(message, partial, partial.nodes) from None
     return root.solution(None)
@@ -527,9 +552,12 @@ def deep_enough(numbers: tuple[int, ...]) -> Iterator[None]:
         sys.setrecursionlimit(old_limit)
 
 
-def default_number_jobs() -> int:
-    """Processes a number-set solve uses unless told: DEFAULT_NUMBER_JOBS, or fewer on a machine
-    with fewer cores."""
+def default_number_jobs(numbers: tuple[int, ...] = (), scores: tuple[int, int] = (0, 0)) -> int:
+    """Processes (the reference) or threads (the core) a solve of `numbers` uses unless told:
+    CORE_NUMBER_JOBS where the compiled core searches them, else DEFAULT_NUMBER_JOBS, or fewer on a
+    machine with fewer cores."""
+    if searched_on_core(numbers, scores):
+        return min(CORE_NUMBER_JOBS, available_cores())
     return min(DEFAULT_NUMBER_JOBS, available_cores())
 
 
@@ -542,12 +570,13 @@ def check_size(numbers: tuple[int, ...]) -> None:
         )
 
 
-def feasible(numbers: tuple[int, ...]) -> str | None:
+def feasible(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> str | None:
     """Why solving these numbers would take too long to start without a budget, or None."""
-    if len(numbers) > FEASIBLE_NUMBERS:
+    most = CORE_FEASIBLE_NUMBERS if searched_on_core(numbers, scores) else FEASIBLE_NUMBERS
+    if len(numbers) > most:
         return (
             f"a set of {len(numbers)} numbers would take too long "
-            f"(1..{FEASIBLE_NUMBERS} takes up to about a minute, each further number about 1.7 times more)"
+            f"(1..{most} takes up to about a minute, each further number about 1.7 times more)"
         )
     return None
 
@@ -563,6 +592,7 @@ class Root:
         budget: Budget,
         memory_mb: int,
         jobs: int,
+        reference: bool = False,
     ) -> None:
         self.remaining = remaining
         self.scores = scores
@@ -574,10 +604,19 @@ class Root:
         self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1
         self.memory_mb = memory_mb
         self.capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
-        self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
+        core = None if reference else core_module()
+        self.search: ProofSearch | CoreSearch
+        if core is not None and fits(remaining, self.gap_bound):
+            # one process, its threads sharing one table (see DEFAULT_NUMBER_JOBS)
+            self.search = CoreSearch(
+                core, remaining, self.packing, self.gap_bound, memory_mb=memory_mb, budget=budget, threads=self.jobs
+            )
+            self.jobs = self.search.threads
+        else:
+            self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
         self.gap = scores[2 - to_move] - scores[to_move - 1]
         self.packed = self.packing.pack(remaining)
-        self.moves = self.search.moves(self.packed, self.gap) if self.total > self.gap else [(0, self.total)]
+        self.moves = self.search.moves(self.packed, self.gap, budget) if self.total > self.gap else [(0, self.total)]
         self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
         self.mover_value: int | None = None
         self.with_moves = False
@@ -585,7 +624,12 @@ class Root:
 
     def solve(self, with_moves: bool, parallel_from: int = PARALLEL_FROM) -> None:
         self.with_moves = with_moves
-        parallel = self.jobs > 1 and len(self.moves) > 1 and len(self.remaining) >= parallel_from
+        parallel = (
+            isinstance(self.search, ProofSearch)
+            and self.jobs > 1
+            and len(self.moves) > 1
+            and len(self.remaining) >= parallel_from
+        )
         test = self._test_parallel if parallel else self._test_here
         # The value: does some move win? if not, does some move draw?
         for need in (1, 0):
@@ -684,9 +728,10 @@ class Root:
         self._cancel = context.RawArray("b", 1)
         # The rings of the exchange (8 MB a worker), none if the keys could be longer than a word
         # holds; the rest of the memory for the workers' own tables.
-        fits = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
-        exchange = Exchange.allocate(self.jobs, context) if fits else None
-        marks = Exchange.allocate(self.jobs, context, MARK_RING) if fits else None
+        assert isinstance(self.search, ProofSearch)  # the workers of the reference
+        words_fit = self.search.key(self.packed, self.gap_bound) < KEY_LIMIT
+        exchange = Exchange.allocate(self.jobs, context) if words_fit else None
+        marks = Exchange.allocate(self.jobs, context, MARK_RING) if words_fit else None
         ring_mb = 0 if exchange is None else self.jobs * 8 * (RING + MARK_RING + 2) // 2**20
         local_mb = max(self.memory_mb - ring_mb, self.jobs) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
@@ -695,6 +740,12 @@ class Root:
             self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
         )
         return self._pool
+
+    def workers(self) -> str:
+        """What searched: "2 processes" (the reference's), "2 threads" (the core's)."""
+        if isinstance(self.search, CoreSearch):
+            return f"{self.jobs} thread" + ("s" if self.jobs != 1 else "")
+        return f"{self.jobs} process" + ("es" if self.jobs != 1 else "")
 
     def nodes(self) -> int:
         """Nodes searched so far, in this process and in the workers."""
@@ -781,7 +832,8 @@ def _start_worker(
         if cancel[0]:
             raise _Cancelled
 
-    root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1)
+    root = Root(remaining, scores, to_move, Budget(time_limit, max_nodes, report), memory_mb, 1, reference=True)
+    assert isinstance(root.search, ProofSearch)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), recursion_needed(remaining)))  # for the worker's life
     if exchange is not None:
         workers = len(counts)
@@ -837,6 +889,20 @@ def _test_move(task: tuple[int, int]) -> tuple[int, int, bool]:
 
 def _nothing(key: int) -> None:
     return None
+
+
+def _counter(budget: Budget) -> Callable[[int], None]:
+    """A table lookup for the listing of moves that finds nothing and checks `budget` every
+    CHECK_EVERY moves listed (it is called once a move)."""
+    listed = 0
+
+    def count(key: int) -> None:
+        nonlocal listed
+        listed += 1
+        if listed % CHECK_EVERY == 0:
+            budget.check(0)
+
+    return count
 
 
 def _pass() -> None:

@@ -1,0 +1,139 @@
+"""The number-set proof search on the compiled core (`catchup_notation._numcore`), where it is built
+and the set fits it.
+
+The core searches as `ProofSearch` does (the same bounds, refutations and move order; on one thread
+the tests hold the two to the same values, move values and node counts), on a 64-bit mask of the
+numbers left instead of a packed count per value: bit i stands for the i-th smallest number of the
+root's multiset, and of equal numbers the lowest-indexed one left is always the one taken, so that
+one mask stands for one multiset. `CoreSearch` speaks `ProofSearch`'s language (positions packed
+by a `Packing`) to `Root`, and turns them into masks at the root only.
+
+The core takes sets of at most 64 numbers whose gaps fit its 32-bit table field: the sum of the
+numbers and the difference of the starting scores together below 2^30 (`fits`). Larger sets, and
+larger numbers, are searched by the pure-Python reference, slowly.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from catchup_notation import compiled
+from catchup_notation.solvers.limits import CHECK_EVERY, Budget, SearchStopped
+
+if TYPE_CHECKING:
+    from catchup_notation.solvers.numberset.solver import Packing
+
+#: The most numbers the core's masks hold.
+CORE_NUMBERS = 64
+#: The core stores a position's gap (offset to be non-negative) in 32 bits: the gap bound
+#: (`Root.gap_bound`: the sum plus the score difference plus one) must stay below this.
+CORE_GAP_BOUND = 1 << 30
+#: Bytes a move of the root costs as `Root` keeps it (a tuple of two ints in a list, and its tests):
+#: a root with more moves than the memory bound holds at this rate is not listed.
+ROOT_MOVE_BYTES = 200
+
+
+def core_module() -> ModuleType | None:
+    """The compiled number-set core, or None (not built, stale, or CATCHUP_PURE set)."""
+    return compiled.core("_numcore")
+
+
+def fits(numbers: tuple[int, ...], gap_bound: int) -> bool:
+    """Whether the core can search this multiset (at most 64 numbers, gaps within its table field)."""
+    return 0 < len(numbers) <= CORE_NUMBERS and numbers[0] >= 1 and gap_bound < CORE_GAP_BOUND
+
+
+def searched_on_core(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> bool:
+    """Whether `solve` searches these numbers (from these scores) on the core: it is in use and the
+    set fits it."""
+    gap_bound = sum(numbers) + abs(scores[0] - scores[1]) + 1  # as `Root.gap_bound`
+    return core_module() is not None and fits(tuple(sorted(numbers)), gap_bound)
+
+
+class CoreSearch:
+    """`ProofSearch`'s interface (as `Root` uses it) over the compiled core: positions packed by
+    `packing` at the interface, masks inside. `memory_mb` bounds the core's table; `threads` search
+    each question together, sharing it."""
+
+    def __init__(
+        self,
+        core: ModuleType,
+        numbers: tuple[int, ...],
+        packing: Packing,
+        gap_bound: int,
+        *,
+        memory_mb: int,
+        budget: Budget | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.packing = packing
+        self.memory_mb = memory_mb
+        self.budget = budget or Budget()
+        self._search: Any = core.Search(
+            numbers,
+            gap_bound,
+            memory_mb * 2**20,
+            self.budget.check,
+            CHECK_EVERY,
+            threads=min(threads, core.MAX_THREADS),
+        )
+        #: Threads the search runs on (one where the table's entries take two words: large sets).
+        self.threads = int(self._search.table_stats()["threads"])
+        # the copies of the i-th distinct value are bits first[i] .. first[i] + count[i] - 1
+        self._groups: list[tuple[int, int, int, int]] = []  # (shift, field mask, first bit, count)
+        at = 0
+        for value, shift, field in zip(packing.values, packing.shifts, packing.masks, strict=True):
+            count = numbers.count(value)
+            self._groups.append((shift, field, at, count))
+            at += count
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return int(self._search.nodes)
+
+    def mask(self, packed: int) -> int:
+        """The core's mask of a packed position: of each value, its highest-indexed copies."""
+        mask = 0
+        for shift, field, first, count in self._groups:
+            left = (packed >> shift) & field
+            mask |= ((1 << left) - 1) << (first + count - left)
+        return mask
+
+    def packed(self, mask: int) -> int:
+        """The packed position of a core's mask."""
+        packed = 0
+        for shift, _, first, count in self._groups:
+            packed |= ((mask >> first) & ((1 << count) - 1)).bit_count() << shift
+        return packed
+
+    def moves(self, packed: int, gap: int, budget: Budget | None = None) -> list[tuple[int, int]]:
+        """Every distinct set the mover may take, as `ProofSearch.moves` lists them (the core checks
+        its budget as it lists; `budget` is for the reference's signature). SearchStopped if there
+        are more than the memory bound holds."""
+        limit = self.memory_mb * 2**20 // ROOT_MOVE_BYTES
+        listed = self._call(self._search.moves, self.mask(packed), gap, limit)
+        if listed is None:
+            raise SearchStopped(
+                f"not listed: the position has more than {limit} distinct moves (--memory {self.memory_mb})"
+            )
+        return [(self.packed(after), total) for after, total in listed]
+
+    def can_reach(self, packed: int, gap: int, need: int, remaining_sum: int) -> bool:
+        """Can the mover force a final margin >= need (`ProofSearch.can_reach`)?"""
+        return bool(self._call(self._search.can_reach, self.mask(packed), gap, need, remaining_sum))
+
+    def _call(self, method: Any, *args: Any) -> Any:
+        """A call into the core; its MemoryError (the positions on the path have more moves than a
+        quarter of the memory bound holds, and at least 64 MB) becomes SearchStopped."""
+        try:
+            return method(*args)
+        except MemoryError as exc:
+            raise SearchStopped(f"stopped: {exc} (--memory {self.memory_mb})", nodes=self.nodes) from None
+
+    def move_reaches(self, after: int, taken: int, gap: int, remaining_sum: int, need: int) -> bool:
+        """Does taking `taken` (leaving `after`) finish the mover at least `need` ahead?"""
+        if after == 0:
+            return taken - gap >= need
+        return not self.can_reach(after, taken - gap, 1 - need, remaining_sum - taken)
