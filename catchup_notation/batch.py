@@ -104,7 +104,7 @@ def reports(
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
     workers = worker_count(jobs, files)
     if workers <= 1:
-        judge = plainjudge.judge(request) if judged is not None else None
+        judge = _judge(request, judged)
         if judge is None:
             for game in games(paths, format=format, variant=variant, corrections=corrections):
                 yield report(game)
@@ -260,8 +260,13 @@ def _is_big(name: str) -> bool:
         return False  # the reader reports it
 
 
+def _judge(request: Request, judged: Callable[[Judged], list[Any]] | None) -> plainjudge.PlainJudge | None:
+    """The compiled judge of plain games, where there is one and its verdicts are asked for."""
+    return plainjudge.judge(request) if judged is not None else None
+
+
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:
-    judge = plainjudge.judge(request) if report.judged is not None else None
+    judge = _judge(request, report.judged)
     if judge is None:
         return [
             report.report(game)
@@ -272,7 +277,7 @@ def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...])
 
 
 def _pieces_reports(report: _Reporting, pieces: Pieces) -> list[Any]:
-    judge = plainjudge.judge(pieces.request) if report.judged is not None else None
+    judge = _judge(pieces.request, report.judged)
     if judge is None:
         return [report.report(game) for game in pieces.games()]
     return [made for found in pieces.judging(judge) for made in _made(report, found)]

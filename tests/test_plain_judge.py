@@ -122,7 +122,15 @@ def _empty(root: str, moves: list[str], rng: random.Random) -> str:
     return root + rng.choice(["", ";W[]", ";B[E5]"]) + ")"
 
 
-WAYS = [_plain] * 8 + [_broken, _resigned, _resigned_then_moved, _spelt, _noted, _sized, _cut, _empty]
+def _blanks(root: str, moves: list[str], rng: random.Random) -> str:
+    blank = rng.choice([" ", "\n", "\t", " \n\t"])
+    return root.replace("(;", f"({blank};", 1) + "".join(moves) + f"{blank})"
+
+
+WAYS = [_plain] * 8 + [_broken, _resigned, _resigned_then_moved, _spelt, _noted, _sized, _cut, _empty, _blanks]
+#: Players' names: unusual characters the JSON, CSV and text reports each write their own way.
+NAMES = ["amsterdam", "", "Ünïcødé", "名前", "smile 😀", 'say "hi"', "tab\there", "\x7f\x85", "\u2028", "a;b", "x[y"]
+NAMES += ["=1+2", "-dash", "new\nline"]
 BETWEEN = ["\n"] * 6 + ["", " ", "\n\n", "\r\n", "\t", "\n  junk  \n", "\x0c", ")\n"]
 
 
@@ -132,6 +140,8 @@ def archive(rng: random.Random, count: int) -> str:
     for _ in range(count):
         size = rng.choice([5, 5, 5, 4, 3])
         root, moves = nodes(rng.choice(games(size)))
+        if rng.random() < 0.7:
+            root += "".join(f"{key}[{rng.choice(NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(1, 2)))
         parts.append(rng.choice(WAYS)(root, moves, rng) + rng.choice(BETWEEN))
     return rng.choice(["", "", "  \n", "junk\n"]) + "".join(parts)
 
@@ -149,7 +159,7 @@ def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, p
     seed=st.integers(0, 2**32),
     count=st.integers(1, 60),
     mode=st.sampled_from(["json", "json", "csv", "text"]),
-    variant=st.sampled_from([None, None, None, "catchup", "catchup-2012", "ketchup-4", "catchup(size=4)"]),
+    variant=st.sampled_from([None, None, None, "catchup", "catchup-2012", "ketchup-4", "catchup(size=4)", "sauce"]),
 )
 def test_judged_in_one_pass_as_read_and_as_in_python(tmp_path_factory, seed, count, mode, variant):
     rng = random.Random(seed)

@@ -175,8 +175,8 @@ def split_games(
     """(kind, text, line, column) for each game ("game"), each run of other text ("junk"), each
     game cut short by the start of the next one ("cut") and each game longer than `limit`
     characters ("long": its first `limit` characters). With `take`, the runs of games it takes
-    come as `Taken` (with index 0: the caller counts games), where nothing but blanks comes
-    before them since the last game.
+    come as `Taken` (`first` 0: the caller counts games); it is offered a game only where
+    nothing but blanks comes before it since the game before.
 
     Tracks parenthesis depth outside `[...]` values (honouring `\\]` escapes) across chunks, so
     only one game is held in memory at a time. A broken game costs that game only: a `(;` inside a
@@ -477,7 +477,7 @@ class LittleGolem(Format):
                     yield pending
                 yield Piece(index, "", 0, notes=_Notes("error", error=exc))
                 return
-            if isinstance(found, Taken):  # nothing but blanks since the game before: none pending
+            if isinstance(found, Taken):  # blanks since the game before: nothing more to note on it
                 if pending is not None:
                     yield _resumed_at(pending, found.line, found.column)
                     pending = None
