@@ -17,7 +17,6 @@ that from it on nothing was judged, and why. The workers die with the run (see `
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,7 +39,7 @@ from catchup_notation.reading import (
     split,
 )
 from catchup_notation.rules.registry import Variant
-from catchup_notation.workers import available_cores, capped, how_it_ended, process_pool, stop_pool, worker_processes
+from catchup_notation.workers import available_cores, capped, lost_worker, process_pool, stop_pool, worker_processes
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -209,10 +208,7 @@ def _in_order(
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
     """The unreadable record that ends a run whose worker died: the first record not judged."""
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.join(timeout=1.0)  # the exit code of a worker killed a moment ago
-    ended = how_it_ended([getattr(process, "exitcode", None) for process in processes])
+    ended = lost_worker(processes)
     where = f"{first.file or STDIN_NAME} record {first.index + 1}"
     if first.line is not None:
         where += f" (line {first.line})"

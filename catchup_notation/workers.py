@@ -19,10 +19,12 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
 
 #: The signals whose default action ends the process and that a program can catch: the command line
 #: turns them into an orderly stop (temporary files removed), and workers get the default back.
@@ -87,6 +89,61 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor  # imported only when used (start-up time)
 
     return ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(os.getpid(),))
+
+
+class WorkerLost(Exception):
+    """A worker process of a `SolverPool` died; the message says how ("was killed by SIGKILL ...")."""
+
+
+class SolverPool:
+    """The worker processes of a parallel search, each started by `initializer(*initargs)` (which
+    calls `start_worker` first). Tasks go in with `submit`; `as_they_come` gives them back as they
+    are answered, and raises WorkerLost if a worker dies: its task would never be answered (the
+    standard library's `multiprocessing.Pool` replaces such a worker and waits for ever, and may
+    hang even when told to stop). `close` kills the workers at once: a search that stops has no use
+    for what they are still doing."""
+
+    def __init__(self, workers: int, context: BaseContext, initializer: Callable[..., None], initargs: tuple[Any, ...]):
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs)
+        self.processes: list[Any] = []  # known once the first task has started them
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
+        future = self.pool.submit(function, *args)
+        if not self.processes:
+            self.processes.extend(worker_processes(self.pool))
+        return future
+
+    def as_they_come(
+        self, futures: Iterable[Future[Any]], *, poll: float, waiting: Callable[[], None]
+    ) -> Iterator[Future[Any]]:
+        """`futures` as they are answered (each done: its `result()` is the answer or raises the
+        task's exception), calling `waiting` every `poll` seconds between them."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        order = {future: i for i, future in enumerate(futures)}
+        pending = set(order)
+        while pending:
+            done, pending = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
+            if not done:
+                waiting()
+            for future in sorted(done, key=order.__getitem__):
+                if isinstance(future.exception(), BrokenProcessPool):
+                    raise WorkerLost(lost_worker(self.processes))
+                yield future
+
+    def close(self) -> None:
+        stop_pool(self.pool, finished=False)
+
+
+def lost_worker(processes: list[Any]) -> str:
+    """How one of `processes` ended, the pool they belonged to having broken (`how_it_ended`)."""
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(timeout=1.0)  # the exit code of a worker killed a moment ago
+    return how_it_ended([getattr(process, "exitcode", None) for process in processes])
 
 
 def stop_pool(pool: ProcessPoolExecutor, *, finished: bool) -> None:

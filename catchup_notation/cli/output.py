@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up
 EXIT_OK = 0
 EXIT_RULE = 1  # a record breaks a rule, or cannot be checked/adjudicated/converted as asked
 EXIT_USAGE = 2  # typer's own: a bad option or argument
-EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read (wins over 1)
+EXIT_UNREADABLE = 3  # I/O, encoding or syntax: some input could not be read, or a worker died (wins over 1)
 EXIT_INTERNAL = 4  # a bug in catchup-notation itself
 EXIT_NOTHING = 5  # nothing was read: no record at all in what was named
 

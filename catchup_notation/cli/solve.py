@@ -22,7 +22,7 @@ from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers import reporting
 from catchup_notation.solvers.endgame import EndgameError, EndgameResult, EndgameTimeout, solve_endgame
 from catchup_notation.solvers.estimate import hex_feasible
-from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
+from catchup_notation.solvers.limits import WORKER_LOST, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.solver import Solution, check_size, default_number_jobs, feasible, solve
 
 EXAMPLES = """\
@@ -167,7 +167,7 @@ def _hex(
             result = solve_endgame(game, moves=moves, progress=progress, **budget)
         except EndgameTimeout as exc:
             assert isinstance(exc.partial, EndgameResult)
-            result, stopped = exc.partial, str(exc)
+            result, stopped = exc.partial, exc
         except EndgameError as exc:
             raise output.fail(str(exc), output.EXIT_RULE) from None
     _emit(
@@ -180,7 +180,7 @@ def _hex(
             if not json:
                 output.stdout_console().print(f"wrote {written}", highlight=False)
     if stopped is not None:
-        raise output.fail(stopped, output.EXIT_RULE)
+        raise _stopped(stopped)
 
 
 def _numbers(
@@ -210,14 +210,14 @@ def _numbers(
             solution = solve(numbers, scores, to_move, with_moves=moves, progress=progress, **budget)
         except SearchStopped as exc:
             assert isinstance(exc.partial, Solution)
-            solution, stopped = exc.partial, str(exc)
+            solution, stopped = exc.partial, exc
     _emit(
         json,
         lambda: reporting.numbers_solution_data(variant, solution, record, turns),
         lambda: reporting.numbers_solution_lines(variant, solution),
     )
     if stopped is not None:
-        raise output.fail(stopped, output.EXIT_RULE)
+        raise _stopped(stopped)
 
 
 def _emit(json: bool, data: Callable[[], dict[str, Any]], lines: Callable[[], list[str]]) -> None:
@@ -233,3 +233,10 @@ def _emit(json: bool, data: Callable[[], dict[str, Any]], lines: Callable[[], li
 def register(app: typer.Typer) -> None:
     """Add this command to the `catchup` app."""
     app.command("solve", epilog=EXAMPLES)(output.guarded(solve_command))
+
+
+def _stopped(stopped: SearchStopped) -> typer.Exit:
+    """The end of a search that stopped, after what it found was printed: exit 1 when its budget
+    stopped it, 3 when a worker process died (the run could not do its work, as in verify)."""
+    code = output.EXIT_UNREADABLE if stopped.reason == WORKER_LOST else output.EXIT_RULE
+    return output.fail(str(stopped), code)

@@ -143,7 +143,7 @@ def solve_endgame(
         return run.solve()
     except SearchStopped as exc:
         nodes = max(exc.nodes, run.nodes())  # a worker's stop counts its own nodes: say all of them
-        stopped = budget.stopped(exc.reason, nodes) if exc.reason else exc  # a worker's stop, in the caller's terms
+        stopped = budget.restated(exc, nodes)  # a worker's stop, in the caller's terms
         partial = run.partial(str(stopped), nodes)
         raise EndgameTimeout(f"{stopped}; {run.known_words()}", partial, reason=exc.reason) from None
 

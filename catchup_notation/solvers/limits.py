@@ -78,11 +78,15 @@ class SearchTooLarge(CatchupError):
     (`time_limit` or `max_nodes`) to try anyway; decided before any search."""
 
 
+#: The `reason` of a search stopped because one of its worker processes died.
+WORKER_LOST = "worker"
+
+
 class SearchStopped(CatchupError):
-    """A search ran out of its budget (`time_limit` seconds or `max_nodes` nodes). `partial` holds
-    what was known when it stopped (the solver's own result type), when anything was; `nodes` the
-    nodes the stopped search had visited (0 if not known); `reason` which limit stopped it ("time"
-    or "nodes"; "" if not known)."""
+    """A search ran out of its budget (`time_limit` seconds or `max_nodes` nodes), or lost a worker
+    process. `partial` holds what was known when it stopped (the solver's own result type), when
+    anything was; `nodes` the nodes the stopped search had visited (0 if not known); `reason` what
+    stopped it ("time", "nodes", WORKER_LOST; "" if not known)."""
 
     def __init__(self, message: str, partial: object = None, nodes: int = 0, reason: str = "") -> None:
         super().__init__(message)
@@ -135,10 +139,14 @@ class Budget:
         if self.progress is not None:
             self.progress(Progress(nodes, now - self.started, self.done, self.total))
 
+    def restated(self, stopped: SearchStopped, nodes: int) -> SearchStopped:
+        """A worker's stop in this budget's terms when its budget stopped it (a worker's budget is
+        a share of the parent's: the time left, the nodes divided among the workers); any other
+        stop as it is."""
+        return self.stopped(stopped.reason, nodes) if stopped.reason in ("time", "nodes") else stopped
+
     def stopped(self, reason: str, nodes: int) -> SearchStopped:
-        """The error of a search this budget stopped (`reason` "time" or "nodes"), in its own terms:
-        a parent re-words a worker's stop with it, since a worker's budget is a share of the
-        parent's (the time left, the nodes divided among the workers)."""
+        """The error of a search this budget stopped (`reason` "time" or "nodes"), in its own terms."""
         if reason == "nodes":
             return SearchStopped(
                 f"stopped after {nodes} nodes (--max-nodes {self.max_nodes})", nodes=nodes, reason=reason

@@ -24,8 +24,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from catchup_notation.solvers.limits import Budget, SearchStopped
-from catchup_notation.workers import available_cores, start_worker
+from catchup_notation.solvers.limits import WORKER_LOST, Budget, SearchStopped
+from catchup_notation.workers import SolverPool, WorkerLost, available_cores, start_worker
 
 __all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
 
@@ -110,14 +110,15 @@ def solve_root_turns(
     calling `on_answer` with each answer as it comes, and `on_counts` with the nodes and table
     entries of all workers so far, after each answer and every POLL_SECONDS between them. With
     `stop_at_win`, stop at the first turn that wins for the root's mover. A worker past its
-    budget raises SearchStopped here (and so may `on_counts`)."""
+    budget raises SearchStopped here (and so may `on_counts`); so does a worker process that died
+    (reason WORKER_LOST)."""
     remaining = None if budget.time_limit is None else max(budget.time_limit - budget.seconds(), 0.01)
     per_worker = None if budget.max_nodes is None else max(budget.max_nodes // jobs, 1)
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     counts = context.Array("q", 2 * jobs, lock=False)
     taken = context.Value("i", 0)
-    pool = context.Pool(jobs, initializer=_start, initargs=(game, capacity, remaining, per_worker, counts, taken))
+    pool = SolverPool(jobs, context, _start, (game, capacity, remaining, per_worker, counts, taken))
 
     def tell() -> None:
         if on_counts is not None:
@@ -125,20 +126,16 @@ def solve_root_turns(
 
     try:
         # a line for every turn that may be the best: the first, and any that does not lose
-        tasks = [(turn, -1 if i == 0 else 0) for i, turn in enumerate(turns)]
-        answers = pool.imap_unordered(_solve_task, tasks)
-        while True:
-            try:
-                answer: Answer = answers.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                tell()
-                continue
-            except StopIteration:
-                break
+        tasks = [pool.submit(_solve_task, (turn, -1 if i == 0 else 0)) for i, turn in enumerate(turns)]
+        answer: Answer
+        for done in pool.as_they_come(tasks, poll=POLL_SECONDS, waiting=tell):
+            answer = done.result()  # a worker's SearchStopped is raised here
             on_answer(answer)
             tell()
             if stop_at_win and answer[1] == 1:
                 break
+    except WorkerLost as lost:
+        nodes = sum(counts[0::2])
+        raise SearchStopped(f"a worker process {lost}; the search stopped", nodes=nodes, reason=WORKER_LOST) from None
     finally:
-        pool.terminate()
-        pool.join()
+        pool.close()

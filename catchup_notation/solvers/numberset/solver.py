@@ -113,6 +113,7 @@ from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_wo
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
 from catchup_notation.solvers.limits import (
     CHECK_EVERY,
+    WORKER_LOST,
     Budget,
     Progress,
     ProgressCallback,
@@ -121,7 +122,7 @@ from catchup_notation.solvers.limits import (
 )
 from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
-from catchup_notation.workers import capped
+from catchup_notation.workers import SolverPool, WorkerLost, capped
 
 Move = tuple[int, ...]
 
@@ -514,11 +515,11 @@ def solve(
     except SearchStopped as exc:
         # in a parallel solve the worker's limit is a share of the caller's, and its message counts
         # one worker's nodes: say it in the caller's terms, with what all of them searched
-        stopped = budget.stopped(exc.reason, exc.nodes) if exc.reason else exc
+        stopped = budget.restated(exc, exc.nodes)
         root.close()  # the other workers stop here: the count in the message is then the final one
         message = str(stopped) if root.nodes() <= exc.nodes else f"{stopped}; {root.nodes()} nodes on {root.workers()}"
         partial = root.solution(message, exc.nodes)
-        raise SearchStopped(message, partial, partial.nodes) from None
+        raise SearchStopped(message, partial, partial.nodes, exc.reason) from None
     return root.solution(None)
 
 
@@ -669,7 +670,7 @@ class Root:
             return True
         found = known
         pool = self._pool or self._start_pool()
-        for i, need_, reached in self._answers(pool.imap_unordered(_test_move, tasks)):
+        for i, need_, reached in self._answers(pool, [pool.submit(_test_move, task) for task in tasks]):
             self.reaches[(i, need_)] = reached
             self.budget.done = len(self.reaches)
             if self.budget.progress is not None:
@@ -686,7 +687,8 @@ class Root:
         first answer is the answer, and the others are told to stop."""
         pool = self._pool or self._start_pool()
         found: bool | None = None
-        for reached in self._answers(pool.imap_unordered(_test_root, [need] * self.jobs), keep_stops=True):
+        asked = [pool.submit(_test_root, need) for _ in range(self.jobs)]
+        for reached in self._answers(pool, asked, keep_stops=True):
             if isinstance(reached, SearchStopped):
                 if found is None:
                     raise reached
@@ -698,24 +700,30 @@ class Root:
         assert found is not None
         return found
 
-    def _answers(self, answers: Any, keep_stops: bool = False) -> Iterator[Any]:
-        """The workers' answers from a pool's `imap_unordered`, as they come; a worker's
-        SearchStopped is raised, or with `keep_stops` passed on as an answer."""
-        while True:
-            try:
-                yield answers.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                # the workers' budgets stop them; the parent only reports how far they got
-                if self.budget.progress is not None:
-                    self.budget.check(self.nodes())
-            except StopIteration:
-                return
-            except SearchStopped as stopped:
-                if not keep_stops:
-                    raise
-                yield stopped
+    def _answers(self, pool: SolverPool, asked: list[Any], keep_stops: bool = False) -> Iterator[Any]:
+        """The workers' answers to the tasks `asked`, as they come; a worker's SearchStopped is
+        raised, or with `keep_stops` passed on as an answer; a worker that died stops the search
+        (SearchStopped, reason WORKER_LOST)."""
 
-    def _start_pool(self) -> Any:
+        def waiting() -> None:
+            # the workers' budgets stop them; the parent only reports how far they got
+            if self.budget.progress is not None:
+                self.budget.check(self.nodes())
+
+        try:
+            for done in pool.as_they_come(asked, poll=POLL_SECONDS, waiting=waiting):
+                try:
+                    answer = done.result()
+                except SearchStopped as stopped:
+                    if not keep_stops:
+                        raise
+                    answer = stopped
+                yield answer
+        except WorkerLost as lost:
+            message = f"a worker process {lost}; the search stopped"
+            raise SearchStopped(message, nodes=self.nodes(), reason=WORKER_LOST) from None
+
+    def _start_pool(self) -> SolverPool:
         remaining = (
             None if self.budget.time_limit is None else max(self.budget.time_limit - self.budget.seconds(), 0.01)
         )
@@ -736,9 +744,7 @@ class Root:
         local_mb = max(self.memory_mb - ring_mb, self.jobs) // self.jobs
         args = (self.remaining, self.scores, self.to_move, local_mb, remaining, per_worker)
         sharing = (exchange, marks, self._cancel)
-        self._pool = context.Pool(
-            self.jobs, initializer=_start_worker, initargs=(*args, self._worker_nodes, slots, sharing)
-        )
+        self._pool = SolverPool(self.jobs, context, _start_worker, (*args, self._worker_nodes, slots, sharing))
         return self._pool
 
     def workers(self) -> str:
@@ -752,13 +758,12 @@ class Root:
         return self.search.nodes + (0 if self._worker_nodes is None else sum(self._worker_nodes))
 
     _worker_nodes: Any = None
-    _pool: Any = None
+    _pool: SolverPool | None = None
     _cancel: Any = None
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            self._pool.close()
             self._pool = None
 
     def solution(self, stopped: str | None, stopped_nodes: int = 0) -> Solution:
