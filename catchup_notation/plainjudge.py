@@ -31,26 +31,19 @@ if TYPE_CHECKING:
 TAKE_AT_MOST = 1024
 
 
-class Verdict(NamedTuple):
-    """A game the core judged valid with no warning: where it starts, its players as the record
-    names them (PW, PB), its turns and the variant it was judged by."""
-
-    line: int
-    column: int
-    white: str | None
-    black: str | None
-    turns: int
-    variant: str
+#: A game the core judged valid with no warning: where it starts (line, column), its players as the
+#: record names them (PW, PB, None where it does not), its turns and the variant it was judged by.
+Verdict = tuple[int, int, str | None, str | None, int, str]
 
 
 class Judged(NamedTuple):
     """A run of games of one input judged valid on the core: the input's name, its format, the
-    index of the first game and each game's verdict (plain tuples: `Verdict`'s fields)."""
+    index of the first game and each game's verdict."""
 
     source: str | None
     format: str
     first: int
-    verdicts: list[tuple[int, int, str | None, str | None, int, str]]
+    verdicts: list[Verdict]
 
 
 def judge(request: Request) -> PlainJudge | None:
@@ -71,15 +64,15 @@ class PlainJudge:
         self._request = request
         self._setups: dict[str | None, tuple[Any, ...] | None] = {}
 
-    def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Any], int]:
+    def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Verdict], int]:
         """The verdicts of the games from the '(' at `pos` on, as far as the core takes them, and
         where the first game left to the reader starts."""
-        found: tuple[list[Any], int] = self._hexcore.judge_plain(
+        found: tuple[list[Verdict], int] = self._hexcore.judge_plain(
             text, pos, line, column, MAX_RECORD_CHARS, MAX_TURNS, TAKE_AT_MOST, False, self._setups, self._setup_of
         )
         return found
 
-    def one(self, text: str, line: int, column: int) -> tuple[int, int, str | None, str | None, int, str] | None:
+    def one(self, text: str, line: int, column: int) -> Verdict | None:
         """The verdict of the game `text` is (at `line`, `column`), or None to leave it to the reader."""
         verdicts, _ = self._hexcore.judge_plain(
             text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._setups, self._setup_of

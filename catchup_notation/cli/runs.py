@@ -30,7 +30,7 @@ from catchup_notation.reading import STDIN, STDIN_NAME, survey
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
-    from catchup_notation.plainjudge import Judged
+    from catchup_notation.plainjudge import Judged, Verdict
     from catchup_notation.reports import RowValue, WarningReport
 
 Mode = Literal["text", "json", "csv"]
@@ -109,9 +109,10 @@ def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
     return Printed(report.outcome, report.source, warned, "", report.lines())
 
 
-#: What a verify run's report of a game the compiled core judged valid is made from (`plainjudge`):
-#: the input, its format, the game's index and its verdict.
-JudgedReport = Callable[[str | None, str, int, tuple[int, int, str | None, str | None, int, str]], Report]
+if TYPE_CHECKING:
+    #: What a verify run's report of a game the compiled core judged valid is made from
+    #: (`plainjudge`): the input, its format, the game's index and its verdict.
+    JudgedReport = Callable[[str | None, str, int, Verdict], Report]
 
 
 def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[Printed]]:
@@ -133,12 +134,10 @@ def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...]
 # report's JSON line: numbers no real record has, names no real record holds (a NUL).
 _MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039, "\0variant\0")
 #: JSON line makers by (report maker, source, format), see `_json_maker`.
-_json_makers: dict[tuple[Any, ...], Callable[[int, tuple[int, int, str | None, str | None, int, str]], str] | None] = {}
+_json_makers: dict[tuple[Any, ...], Callable[[int, Verdict], str] | None] = {}
 
 
-def _json_maker(
-    report_of: JudgedReport, source: str | None, fmt: str
-) -> Callable[[int, tuple[int, int, str | None, str | None, int, str]], str] | None:
+def _json_maker(report_of: JudgedReport, source: str | None, fmt: str) -> Callable[[int, Verdict], str] | None:
     """The JSON line of a judged game's report by filling in one report's JSON, made once by the
     usual code with markers in place of the index, line, column, players, turns and variant (None
     where a marker does not stand alone in it: then each report is made)."""
@@ -165,7 +164,7 @@ def _json_maker(
     return made
 
 
-def _filled(fill: Callable[..., str], index: int, verdict: tuple[int, int, str | None, str | None, int, str]) -> str:
+def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
     line, column, white, black, turns, variant = verdict
     spell = _json_string()
     names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
