@@ -384,17 +384,9 @@ class Pieces:
 
     def judging(self, judge: PlainJudge) -> Iterator[Game | Judged]:
         """`games`, but each plain game that `judge` finds valid comes as `Judged`, its verdict only."""
-        from catchup_notation.plainjudge import Judged
-
         fmt = formats.get(self.format)
-        options = self.request.options(self.source)
-        plain = getattr(fmt, "nothing_noted", None)
         for piece in self.pieces:
-            verdict = judge.one(piece.text, piece.line, piece.column) if plain is not None and plain(piece) else None
-            if verdict is not None:
-                yield Judged(self.source, self.format, piece.index, [verdict])
-            else:
-                yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
+            yield _judged_piece(piece, fmt, self.format, self.source, self.request, judge)
 
 
 def split(path: str, request: Request, size: int, chars: int | None = None) -> Iterator[Pieces | Game]:
@@ -438,7 +430,7 @@ def _found_in(
                 yield from _batched(pieces, fmt, name, request, size, chars)
             elif judge is not None and taking is not None:
                 found = taking(chunks, request.options(name), judge.take)
-                yield from _judging(found, reader, fmt, name, request)
+                yield from _judging(found, reader, fmt, name, request, judge)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
     except _Archive as archive:  # its members are inputs of their own
@@ -593,13 +585,13 @@ def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Requ
 
 
 def _judging(
-    found: Iterator[Piece | Taken], reader: Format, fmt: str, name: str | None, request: Request
+    found: Iterator[Piece | Taken], reader: Format, fmt: str, name: str | None, request: Request, judge: PlainJudge
 ) -> Iterator[Game | Judged]:
-    """`_guarded` of a reader's pieces, with the runs of games a judge took as `Judged`."""
+    """`_guarded` of a reader's pieces, with the runs of games `judge` took as `Judged`, and each
+    other game judged alone first (the last of an input, of a chunk, one after other text)."""
     from catchup_notation.formats.lg import Taken
     from catchup_notation.plainjudge import Judged
 
-    options = request.options(name)
     index = 0
     try:
         for item in found:
@@ -608,10 +600,24 @@ def _judging(
                 index = item.first + len(item.items)
             else:
                 index = item.index + 1
-                yield _game(reader.parse_piece(item, options), fmt, name, request)
+                yield _judged_piece(item, reader, fmt, name, request, judge)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, fmt, name, index, request)
+
+
+def _judged_piece(
+    piece: Piece, reader: Format, fmt: str, name: str | None, request: Request, judge: PlainJudge
+) -> Game | Judged:
+    """A piece's verdict where `judge` finds its game valid and the reader noted nothing around
+    it (its format says so: `nothing_noted`), else its game."""
+    from catchup_notation.plainjudge import Judged
+
+    plain = getattr(reader, "nothing_noted", None)
+    verdict = judge.one(piece.text, piece.line, piece.column) if plain is not None and plain(piece) else None
+    if verdict is not None:
+        return Judged(name, fmt, piece.index, [verdict])
+    return _game(reader.parse_piece(piece, request.options(name)), fmt, name, request)
 
 
 def _batched(

@@ -189,6 +189,25 @@ def test_most_of_a_good_archive_is_judged_in_one_pass(tmp_path):
     assert turns == text.split("\n")[3].count(";") - 1  # the root is a node too
 
 
+def test_a_game_alone_is_judged_too(tmp_path):
+    """The last game of an input (here the only one) is judged alone, once nothing follows it."""
+    from catchup_notation.reading import read_judging
+
+    rng = random.Random(6)
+    path = tmp_path / "one.sgf"
+    path.write_text(_plain(*nodes(rng.choice(games(4))), rng) + "\n", encoding="utf-8")
+    request = make_request(None, None, None)
+    judge = plainjudge.judge(request)
+    assert judge is not None
+    (found,) = read_judging(str(path), request, judge)
+    assert isinstance(found, plainjudge.Judged)
+    assert (found.source, found.format, found.first, len(found.verdicts)) == (str(path), "lg", 0, 1)
+    path.write_text(path.read_text(encoding="utf-8") + "a note after the game\n", encoding="utf-8")
+    (found,) = read_judging(str(path), request, judge)
+    assert not isinstance(found, plainjudge.Judged)  # the note is a warning: the usual way
+    assert [w.code for w in found.warnings] == ["ignored-text"]
+
+
 def test_no_judge_for_auto_or_the_pure_reference():
     assert plainjudge.judge(make_request(None, "auto", None)) is None
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1"}):
