@@ -129,19 +129,22 @@ def main() -> None:
         print(f"{label}: best {elapsed:6.3f} s {rate}  peak {rss / 1024:6.1f} MB  rate ratio {base / elapsed:5.2f}x")
     print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
     if args.same:
-        same_output([(label, command) for label, command in contestants if label != "floor"])
+        for path in paths:
+            same_output([(label, command) for label, command in contestants if command[-1] == str(path)], path)
 
 
-def same_output(contestants: list[tuple[str, list[str]]]) -> None:
-    """Run each contestant once more and say whether all printed the same (stdout, byte for byte)."""
+def same_output(contestants: list[tuple[str, list[str]]], path: Path) -> None:
+    """Run each contestant of one collection once more and say whether all printed the same
+    (stdout, byte for byte); the floor prints other things."""
     import hashlib
 
     digests = {}
     for label, command in contestants:
-        done = subprocess.run(command, capture_output=True, env=ENVIRONMENT, check=False)
-        digests[label] = hashlib.sha256(done.stdout).hexdigest()[:16]
+        if label != "floor":
+            done = subprocess.run(command, capture_output=True, env=ENVIRONMENT, check=False)
+            digests[label] = hashlib.sha256(done.stdout).hexdigest()[:16]
     verdict = "the same output" if len(set(digests.values())) == 1 else "DIFFERENT output"
-    print(f"{verdict}: " + ", ".join(f"{label} {digest}" for label, digest in digests.items()))
+    print(f"{path.name}: {verdict} from {len(digests)} runs: " + ", ".join(sorted(set(digests.values()))))
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:

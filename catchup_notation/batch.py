@@ -162,10 +162,10 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
-        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS):
+        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _judge(request, report.judged)):
             if isinstance(found, Pieces):
-                first = found.pieces[0]
-                yield _Work(_pieces_reports, (report, found), GameSource(found.source, first.index, first.line))
+                index, line = found.first
+                yield _Work(_pieces_reports, (report, found), GameSource(found.source, index, line))
             else:
                 yield [report.report(found)]
     if small:

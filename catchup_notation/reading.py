@@ -368,34 +368,52 @@ def _games_of(item: _Input, request: Request) -> Iterator[Game]:
 @attrs.frozen
 class Pieces:
     """Records of one input found but not yet parsed (see `Format.pieces`): all that
-    `Pieces.games` needs, in a picklable form, to give their games anywhere."""
+    `Pieces.games` needs, in a picklable form, to give their games anywhere. Split with a judge
+    (`split`), runs of games it judged valid (`Taken`) come among them, in their place."""
 
     format: str
     source: str | None
     request: Request
-    pieces: tuple[Piece, ...]
+    pieces: tuple[Piece | Taken, ...]
+
+    @property
+    def first(self) -> tuple[int, int]:
+        """The index and line of the first record."""
+        first = self.pieces[0]
+        return (first.index, first.line) if isinstance(first, Piece) else (first.first, first.line)
 
     def games(self) -> Iterator[Game]:
-        """The games of these pieces, as `read` would give them."""
+        """The games of these pieces, as `read` would give them (split without a judge)."""
         fmt = formats.get(self.format)
         options = self.request.options(self.source)
         for piece in self.pieces:
+            assert isinstance(piece, Piece)
             yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
 
     def judging(self, judge: PlainJudge) -> Iterator[Game | Judged]:
-        """`games`, but each plain game that `judge` finds valid comes as `Judged`, its verdict only."""
+        """`games`, but the games judged valid already, and each other plain game that `judge`
+        finds valid, come as `Judged`, verdicts only."""
+        from catchup_notation.plainjudge import Judged
+
         fmt = formats.get(self.format)
         for piece in self.pieces:
-            yield _judged_piece(piece, fmt, self.format, self.source, self.request, judge)
+            if isinstance(piece, Piece):
+                yield _judged_piece(piece, fmt, self.format, self.source, self.request, judge)
+            else:
+                yield Judged(self.source, self.format, piece.first, piece.items)
 
 
-def split(path: str, request: Request, size: int, chars: int | None = None) -> Iterator[Pieces | Game]:
+def split(
+    path: str, request: Request, size: int, chars: int | None = None, judge: PlainJudge | None = None
+) -> Iterator[Pieces | Game]:
     """The records of the input `path` ("-" for standard input) in `Pieces` of up to `size`
     records and `chars` characters of text (but one record at least), found by its format's cheap
     scan, for parsing elsewhere; an input whose format has no such scan is read here (its games
-    come as they are), as is an input that fails as a whole (one unreadable game)."""
+    come as they are), as is an input that fails as a whole (one unreadable game). With `judge`,
+    the runs of plain Little Golem games it finds valid come among the pieces as `Taken`, each
+    counted as its games (`Pieces.judging` gives their verdicts)."""
     for item in _inputs(path):
-        yield from _found_in(item, request, split=True, size=size, chars=chars)
+        yield from _found_in(item, request, split=True, size=size, chars=chars, judge=judge)
 
 
 def read_judging(path: str, request: Request, judge: PlainJudge) -> Iterator[Game | Judged]:
@@ -426,7 +444,11 @@ def _found_in(
             reader = formats.get(fmt)
             taking = getattr(reader, "pieces_taking", None)
             if split and getattr(reader, "splits", False):  # a format need not say it does not
-                pieces = reader.pieces(chunks, request.options(name))
+                options = request.options(name)
+                if judge is not None and taking is not None:
+                    pieces = taking(chunks, options, judge.take)
+                else:
+                    pieces = reader.pieces(chunks, options)
                 yield from _batched(pieces, fmt, name, request, size, chars)
             elif judge is not None and taking is not None:
                 found = taking(chunks, request.options(name), judge.take)
@@ -621,24 +643,30 @@ def _judged_piece(
 
 
 def _batched(
-    pieces: Iterator[Piece], fmt: str, name: str | None, request: Request, size: int, chars: int | None
+    pieces: Iterator[Piece | Taken], fmt: str, name: str | None, request: Request, size: int, chars: int | None
 ) -> Iterator[Pieces | Game]:
-    """`pieces` in `Pieces` of `size` pieces and `chars` characters at most (one piece at least);
-    an error part-way ends the input as in `_guarded`."""
-    batch: list[Piece] = []
+    """`pieces` in `Pieces` of `size` records and `chars` characters at most (one piece at least;
+    a run of games a judge took counts as its games, and none of their characters: they are not
+    parsed); an error part-way ends the input as in `_guarded`."""
+    batch: list[Piece | Taken] = []
     held = 0
+    records = 0
     index = 0
     try:
         for piece in pieces:
-            index = piece.index + 1
-            if batch and chars is not None and held + len(piece.text) > chars:
+            if isinstance(piece, Piece):
+                index, count, text = piece.index + 1, 1, len(piece.text)
+            else:
+                index, count, text = piece.first + len(piece.items), len(piece.items), 0
+            if batch and chars is not None and held + text > chars:
                 yield Pieces(fmt, name, request, tuple(batch))
-                batch, held = [], 0
+                batch, held, records = [], 0, 0
             batch.append(piece)
-            held += len(piece.text)
-            if len(batch) >= size:
+            held += text
+            records += count
+            if records >= size:
                 yield Pieces(fmt, name, request, tuple(batch))
-                batch, held = [], 0
+                batch, held, records = [], 0, 0
     except NotationError as exc:
         if batch:
             yield Pieces(fmt, name, request, tuple(batch))
