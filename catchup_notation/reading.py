@@ -647,18 +647,20 @@ def _batched(
 ) -> Iterator[Pieces | Game]:
     """`pieces` in `Pieces` of `size` records and `chars` characters at most (one piece at least;
     a run of games a judge took counts as its games, and none of their characters: they are not
-    parsed); an error part-way ends the input as in `_guarded`."""
+    parsed); an error part-way ends the input as in `_guarded`. A job's reports come back in one
+    message: a few hundred records keep it small (a worker killed while writing a long message
+    would leave it half written, and the pool waiting for the rest)."""
     batch: list[Piece | Taken] = []
     held = 0
     records = 0
     index = 0
     try:
-        for piece in pieces:
+        for piece in _at_most(pieces, size):
             if isinstance(piece, Piece):
                 index, count, text = piece.index + 1, 1, len(piece.text)
             else:
                 index, count, text = piece.first + len(piece.items), len(piece.items), 0
-            if batch and chars is not None and held + text > chars:
+            if batch and (records + count > size or (chars is not None and held + text > chars)):
                 yield Pieces(fmt, name, request, tuple(batch))
                 batch, held, records = [], 0, 0
             batch.append(piece)
@@ -675,6 +677,18 @@ def _batched(
         return
     if batch:
         yield Pieces(fmt, name, request, tuple(batch))
+
+
+def _at_most(pieces: Iterator[Piece | Taken], size: int) -> Iterator[Piece | Taken]:
+    """`pieces`, with each run of games a judge took cut into runs of `size` games at most (a job
+    of a few hundred records, whatever the judge took at once)."""
+    for piece in pieces:
+        if isinstance(piece, Piece) or len(piece.items) <= size:
+            yield piece
+            continue
+        for at in range(0, len(piece.items), size):
+            items = piece.items[at : at + size]
+            yield piece._replace(first=piece.first + at, line=items[0][0], column=items[0][1], items=items)
 
 
 def _game(item: Parsed, fmt: str, name: str | None, request: Request) -> Game:
