@@ -15,6 +15,7 @@ variant that accepts each record).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from catchup_notation.compiled import core
@@ -101,6 +102,7 @@ class PlainJudge:
         return (core_board(judged_by.board), rules, _labels(read_by.board), str(judged_by))
 
 
+@lru_cache(maxsize=16)  # a worker makes a judge for each job: boards recur
 def _labels(board: Board) -> bytes:
     """The cell index (-1: off the board) each label A0 to Z99 names on `board`, as the Little
     Golem reader reads a label (`formats.lg.cell_of`), 26 rows of 100 int32."""
