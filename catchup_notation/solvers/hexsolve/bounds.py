@@ -64,6 +64,7 @@ class Bounds:
         self.geo = geo
         self.judge = game.judge
         self._finals: dict[int, Outcome] = {}
+        self.memo_limit = FINALS_LIMIT
         self.early: Callable[[int, int], Outcome] | None
         if isinstance(game, BrinkGame):
             self.margin = int(game.variant.params["x"])
@@ -87,7 +88,7 @@ class Bounds:
             return found
         geo = self.geo
         winner = self.judge((geo.groups(1, m1), geo.groups(2, m2))).winner
-        if len(self._finals) >= FINALS_LIMIT:
+        if len(self._finals) >= self.memo_limit:
             self._finals.clear()
         result = self._finals[key] = winner or 0
         return result

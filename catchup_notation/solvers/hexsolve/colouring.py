@@ -66,6 +66,7 @@ class ColouringSearch:
         self.spread = searcher.bounds.spread
         self.final = searcher.bounds.final
         self._decided: dict[int, int] = {}
+        self.memo_limit = min(DECIDED_LIMIT, searcher.memo_limit)
         rng = random.Random(1)
         masks = [rng.getrandbits(self.n) for _ in range(max(SAMPLES))]
         #: the sample fillings used with each count of empty cells: more where ordering pays more
@@ -96,7 +97,7 @@ class ColouringSearch:
                         low, high = self.spread(m1, m2)
                         if low > 0 or high <= 0:
                             found = 1 if low > 0 else 2
-            if len(self._decided) >= DECIDED_LIMIT:
+            if len(self._decided) >= self.memo_limit:
                 self._decided.clear()
             self._decided[packed] = found
         return found

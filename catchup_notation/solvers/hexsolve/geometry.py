@@ -16,7 +16,8 @@ from catchup_notation.rules.hexgame import HexGame
 #: A component of a colour's stones on empty cells: (cell mask, size with its fixed groups, fixed group ids).
 Part = tuple[int, int, int]
 
-#: How many bitmasks each group cache keeps before it starts over.
+#: How many bitmasks each group cache keeps before it starts over, unless the search that owns the
+#: geometry sets `memo_limit` from its memory budget.
 CACHE_LIMIT = 400_000
 
 
@@ -60,6 +61,7 @@ class Geometry:
             self.untouched[colour] = sorted((gsize[r] for r in roots if r not in ids), reverse=True)
         self._parts: list[dict[int, tuple[Part, ...]]] = [{}, {}, {}]
         self._groups: list[dict[int, tuple[int, ...]]] = [{}, {}, {}]
+        self.memo_limit = CACHE_LIMIT
 
     def parts(self, colour: int, mask: int) -> tuple[Part, ...]:
         """The groups holding the colour's stones `mask` on empty cells: (cells, size, fixed ids)."""
@@ -96,7 +98,7 @@ class Geometry:
                 merged ^= g
                 size += sizes[g.bit_length() - 1]
             out.append((comp, size, groups))
-        if len(memo) >= CACHE_LIMIT:
+        if len(memo) >= self.memo_limit:
             memo.clear()
         found = memo[mask] = tuple(out)
         return found
@@ -115,7 +117,7 @@ class Geometry:
         group_size = self.group_size[colour]
         sizes += [s for j, s in enumerate(group_size) if not merged >> j & 1]
         sizes.sort(reverse=True)
-        if len(memo) >= CACHE_LIMIT:
+        if len(memo) >= self.memo_limit:
             memo.clear()
         found = memo[mask] = tuple(sizes)
         return found

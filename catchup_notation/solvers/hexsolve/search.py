@@ -51,7 +51,7 @@ from catchup_notation.solvers.hexsolve.bounds import Bounds
 from catchup_notation.solvers.hexsolve.colouring import ColouringSearch
 from catchup_notation.solvers.hexsolve.geometry import Geometry
 from catchup_notation.solvers.hexsolve.symmetry import MaskPermuter, position_symmetries
-from catchup_notation.solvers.hexsolve.table import TranspositionTable
+from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget, SearchStopped
 
 if TYPE_CHECKING:
@@ -69,7 +69,9 @@ T = TypeVar("T")
 #: Stones added since the root up to which keys are made canonical under the root's symmetries.
 CANONICAL_STONES = 6
 
-_CACHE_LIMIT = 200_000
+#: The share of the memory budget (`capacity` entries of the table) the memos take: one part in
+#: MEMO_SHARE; the table gets the rest.
+MEMO_SHARE = 4
 
 #: Empty cells from which the budget is checked at every node (see Searcher.__init__).
 LARGE_BOARD = 30
@@ -80,10 +82,19 @@ PERMUTER_BYTES = 64 << 20
 #: the empty cells each): a position with more turns stops the search (an empty side-50 board
 #: has 27 million turns of two stones after the first).
 LIST_BYTES = 256 << 20
-#: Most bytes of the cache of what a stone would join (two lists of the empty cells an entry).
-UNITS_BYTES = 256 << 20
 #: Turns listed, ordered or tried between two looks at the budget, in a position with many.
 CHECK_TURNS = 4096
+
+
+def memo_limit(memo_bytes: int, cells: int) -> int:
+    """Entries each memo of a search may hold so that all of them full take about `memo_bytes`,
+    on a board of `cells` empty cells. The bytes an entry takes in CPython, measured on side-4
+    and side-5 boards: a colour's groups (`Geometry.parts`) 6 a cell + 150, their sizes 160, what
+    a stone would join (`units`) 20 a cell + 200, a colour's win at once 100, the allowed counts
+    260, a turn's constraint 180, a final outcome 150, a colouring's verdict 90; the per-colour
+    memos twice."""
+    per_entry = 2 * (6 * cells + 150) + 2 * 160 + 2 * (20 * cells + 200) + 2 * 100 + 260 + 180 + 150 + 90
+    return max(1024, memo_bytes // per_entry)
 
 
 class SearchError(CatchupError):
@@ -111,6 +122,10 @@ class Searcher:
             raise SearchError(refused)
         self.geo = geo = Geometry(game)
         self.bounds = Bounds(game, geo)
+        # The memory budget is `capacity` table entries: a share goes to the memos, each of which
+        # starts over at `memo_limit` entries, so that all of them full fit in that share.
+        memo_entries = capacity // MEMO_SHARE
+        self.memo_limit = geo.memo_limit = self.bounds.memo_limit = memo_limit(memo_entries * BYTES_PER_ENTRY, geo.n)
         self.early = self.bounds.early
         self.probe = game.copy()
         self.constrained = game.constrained
@@ -118,7 +133,7 @@ class Searcher:
         # TurnFacts.strict_new_max as the engine records it (0 unless its rules read it), so that
         # states made here and by play agree
         self.reads_strict = game.reads_strict_max
-        self.table = TranspositionTable(capacity)
+        self.table = TranspositionTable(capacity - memo_entries)
         self.budget = budget or Budget()
         self.nodes = 0
         # On a large board one node can take milliseconds, so the clock is read at every node there.
@@ -131,7 +146,6 @@ class Searcher:
         self._allowed: dict[tuple[object, ...], bool] = {}
         self._rules: dict[tuple[object, ...], int] = {}
         self._units: list[dict[int, tuple[list[int], list[int], list[int]]]] = [{}, {}, {}]
-        self._units_limit = max(16, min(_CACHE_LIMIT, UNITS_BYTES // (20 * geo.n + 200)))
         # Symmetries of the root position, as permutations of the empty cells' bits.
         local = {board_index: k for k, board_index in enumerate(geo.board_index)}
         perms = position_symmetries(game.board, game.owner)
@@ -171,7 +185,7 @@ class Searcher:
             probe.to_move, probe.scores, probe.largest, probe.empty = mover, [0, s1, s2], [0, l1, l2], empty
             last = TurnFacts(*facts) if facts is not None else None
             probe.history = [last] * turns  # type: ignore[list-item]  # only history[-1] and len() < 2 are read
-            if len(self._counts) >= _CACHE_LIMIT:
+            if len(self._counts) >= self.memo_limit:
                 self._counts.clear()
             found = self._counts[key] = probe.allowed_counts()
         return found
@@ -184,7 +198,7 @@ class Searcher:
         if found is None:
             probe = self.probe
             probe.largest = [0, l1, l2]
-            if len(self._allowed) >= _CACHE_LIMIT:
+            if len(self._allowed) >= self.memo_limit:
                 self._allowed.clear()
             found = self._allowed[key] = probe.constraint(player, placed, sizes) is None
         return found
@@ -241,7 +255,7 @@ class Searcher:
                 u ^= low
                 total += sizes[low.bit_length() - 1]
             single[k] = total
-        if len(memo) >= self._units_limit:
+        if len(memo) >= self.memo_limit:
             memo.clear()
         found = memo[mine] = (adjacent, sizes, single)
         return found
@@ -472,7 +486,7 @@ class Searcher:
         if found is None:
             geo = self.geo
             found = geo.groups(colour, mask) > geo.groups(3 - colour, geo.full ^ mask)
-            if len(memo) >= _CACHE_LIMIT:
+            if len(memo) >= self.memo_limit:
                 memo.clear()
             memo[mask] = found
         return found

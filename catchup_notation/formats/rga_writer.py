@@ -1,0 +1,166 @@
+"""Writing records as posts: each record as a diagram of its final position (the variant's start
+stones and the turns' cells) with the move list beside it, the players' names heading the turn
+columns; a warning for each thing a post cannot carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from catchup_notation.errors import WriteError
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, write_each
+from catchup_notation.formats.colours import colour_initials, colour_mark
+from catchup_notation.formats.rga_board import MAX_SIDE, Diagram, Frame, diagram_text, position, render
+from catchup_notation.formats.rga_variant import on_board, start_stones
+from catchup_notation.model import Record, Turn
+from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
+from catchup_notation.shapes import centred
+
+#: What a post carries of a record (the rest is dropped, with a warning).
+CARRIES = frozenset({"size", "board", "players", "resignation", "passes", "colours", "several"})
+
+
+def write_rga(records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
+    """Each record as a diagram of its final position (the variant's start position and the
+    turns' cells) with the move list beside it; records are separated by a blank line."""
+    return write_each(records, out, _write_one, separator="\n")
+
+
+def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
+    variant = parse_variant(record.variant)
+    where = f"record {number + 1}"
+    if variant.family != "hex":
+        raise WriteError(
+            f"{where}: rga holds hex games; {record.variant} is a number-set game", code="unsupported-record"
+        )
+    board = variant.board
+    frame = Frame.of(board)
+    if board.side is not None and board.side > MAX_SIDE:
+        raise WriteError(
+            f"{where}: a side-{board.side} board needs {4 * board.side - 3} column letters; "
+            f"rga diagrams go up to side {MAX_SIDE}",
+            code="unsupported-record",
+        )
+    if board.side is None and len(frame.letters()) > 25:
+        raise WriteError(
+            f"{where}: a diagram of this board of {len(board)} cells needs {len(frame.letters())} column letters; "
+            "rga has a to y",
+            code="unwritable-board",
+        )
+    warnings: list[NotationWarning] = []
+
+    def warn(code: str, message: str) -> None:
+        warnings.append(NotationWarning(code, f"{where}: {message}"))
+
+    if str(variant) != str(on_board(parse_variant("catchup"), board)):
+        warn("variant-dropped", f"rga carries only the board; the variant {record.variant} is not written")
+    if board.side is None and frozenset(board.cells) != centred(board.cells):
+        warn(
+            "board-dropped",
+            "rga draws the board's shape, not where it lies on the grid: read back alone, its cells (and the "
+            f"turns') are moved so that the middle of the diagram is (0, 0); give {record.variant} when reading "
+            "it back to keep them",
+        )
+    warnings.extend(ending_dropped(record, f"{where}: "))
+    dropped = lost_headers(record, CARRIES, lambda key: key == "diagram")
+    if dropped:
+        warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
+    names, letters = _player_letters(record, variant, warn)
+    for turn in record.turns:
+        for cell in turn.cells:
+            if cell not in board or frame.cell(frame.name(cell)) != cell:
+                raise WriteError(
+                    f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
+                )
+    stones, last = position(record.turns, board, start_stones(record.variant))  # by stone colour
+    diagram = Diagram(frame, letters, stones, last)
+    if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
+        warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")
+    slots = _slots(record, frame, warn, variant.spec)
+    board_lines = render(diagram, names)
+    entries = []
+    for i in range(0, len(slots), 2):
+        entries.append((f"{i // 2 + 1}.", *slots[i : i + 2]))
+    lines = _lay_out(board_lines, entries, names)
+    return "\n".join(lines) + "\n", warnings
+
+
+def _player_letters(
+    record: Record, variant: Variant, warn: Callable[[str, str], None]
+) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Header names (written as the file's) and the diagram letters: the players' initials, or
+    under too and product the colours' initials (then the names need not differ in initial)."""
+    names = record.players
+    either = variant.spec.either_colour
+    first, second = names
+    if (
+        first
+        and second
+        and all(n.isascii() and n.isalpha() for n in (first, second))
+        and (either or first[0].lower() != second[0].lower())
+    ):
+        letters = (first[0].lower(), second[0].lower())
+        return (first, second), colour_initials(variant.spec) if either else letters
+    if any(names):
+        rule = "one word each" if either else "one word each, different initials"
+        warn("players-dropped", f"the names {names} cannot head a diagram ({rule}); default letters are written")
+    defaults = tuple(p[0] for p in variant.spec.players)
+    if defaults[0].lower() == defaults[1].lower() or not all(d.isalpha() for d in defaults):
+        defaults = ("X", "O")
+    letters = colour_initials(variant.spec) if either else (defaults[0].lower(), defaults[1].lower())
+    return (defaults[0], defaults[1]), letters
+
+
+def _written(turn: Turn, frame: Frame, spec: VariantSpec) -> list[str]:
+    """The cell names of a turn, each stone not of the mover's colour with its colour mark."""
+    names = [frame.name(c) for c in turn.cells]
+    if turn.colours:
+        names = [
+            n if colour == turn.player else n + colour_mark(spec, colour)
+            for n, colour in zip(names, turn.colours, strict=True)
+        ]
+    return names
+
+
+def _slots(record: Record, frame: Frame, warn: Callable[[str, str], None], spec: VariantSpec) -> list[str]:
+    """One string per turn slot in move-list order; players alternate from player 1."""
+    slots: list[str] = []
+    for number, turn in enumerate(record.turns, start=1):
+        if turn.player != len(slots) % 2 + 1:
+            warn(
+                "turn-order-dropped",
+                f"turn {number} is player {turn.player}'s but the move list alternates; "
+                "a '...' slot is written for the other player and reads back as an empty turn",
+            )
+            slots.append("...")
+        slots.append(" ".join(_written(turn, frame, spec)) or "...")
+    if record.resigned is not None:
+        if record.resigned != len(slots) % 2 + 1:
+            warn(
+                "turn-order-dropped",
+                "the resigning player is not the one to move; a '...' slot is written before "
+                "'resign' and reads back as an empty turn",
+            )
+            slots.append("...")
+        slots.append("resign")
+    return slots
+
+
+def _lay_out(board_lines: list[str], entries: list[tuple[str, ...]], names: tuple[str, str]) -> list[str]:
+    """Put move entries beside the diagram rows (and below it when there are more), with the
+    players' names heading the two turn columns."""
+    footer = board_lines[-1]
+    rows = board_lines[1:-1]
+    left = " " * (len(rows[0]) + 2)  # where the move list starts
+    num_w = max((len(e[0]) for e in entries), default=2) + 2
+    first_w = max([len(e[1]) for e in entries if len(e) > 1] + [len(names[0])]) + 3
+    texts = [
+        e[0].ljust(num_w) + "".join(s.ljust(first_w) if i == 0 else s for i, s in enumerate(e[1:])) for e in entries
+    ]
+    lines = [(footer.ljust(len(left)) + " " * num_w + names[0].ljust(first_w) + names[1]).rstrip()]
+    for i, row in enumerate(rows):
+        lines.append((row + "  " + texts[i]).rstrip() if i < len(texts) else row.rstrip())
+    lines.append(footer.rstrip())
+    lines.extend((left + t).rstrip() for t in texts[len(rows) :])
+    return lines
