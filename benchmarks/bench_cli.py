@@ -5,6 +5,7 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --records 10000 --command adjudicate --runs 5
     python benchmarks/bench_cli.py --floor --jobs 1,2        # our rate as a ratio to the plain floor
     python benchmarks/bench_cli.py --floor --pure --jobs 1   # the compiled core and the pure-Python code
+    python benchmarks/bench_cli.py --floor --pure --jobs 1,2 --same  # and check that all print the same
     python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
 
@@ -84,6 +85,9 @@ def main() -> None:
         "--pure", action="store_true", help="also run each executable with CATCHUP_PURE=1 (the pure-Python reference)"
     )
     parser.add_argument("--startup", action="store_true", help="time start-up instead: --version, a one-game file")
+    parser.add_argument(
+        "--same", action="store_true", help="check that every contestant but the floor prints the same, byte for byte"
+    )
     args = parser.parse_args()
     executables = args.catchup or ["catchup"]
     if args.startup:
@@ -124,6 +128,23 @@ def main() -> None:
         rate = f"{records / elapsed:8.0f} records/s" if records else ""
         print(f"{label}: best {elapsed:6.3f} s {rate}  peak {rss / 1024:6.1f} MB  rate ratio {base / elapsed:5.2f}x")
     print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
+    if args.same:
+        for path in paths:
+            same_output([(label, command) for label, command in contestants if command[-1] == str(path)], path)
+
+
+def same_output(contestants: list[tuple[str, list[str]]], path: Path) -> None:
+    """Run each contestant of one collection once more and say whether all printed the same
+    (stdout, byte for byte); the floor prints other things."""
+    import hashlib
+
+    digests = {}
+    for label, command in contestants:
+        if label != "floor":
+            done = subprocess.run(command, capture_output=True, env=ENVIRONMENT, check=False)
+            digests[label] = hashlib.sha256(done.stdout).hexdigest()[:16]
+    verdict = "the same output" if len(set(digests.values())) == 1 else "DIFFERENT output"
+    print(f"{path.name}: {verdict} from {len(digests)} runs: " + ", ".join(sorted(set(digests.values()))))
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:

@@ -22,11 +22,22 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from catchup_notation import formats
+from catchup_notation import formats, plainjudge
 from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import Corrections
 from catchup_notation.game import Game, GameSource
-from catchup_notation.reading import STDIN, STDIN_NAME, Pieces, Request, make_request, read, record_files, split
+from catchup_notation.plainjudge import Judged
+from catchup_notation.reading import (
+    STDIN,
+    STDIN_NAME,
+    Pieces,
+    Request,
+    make_request,
+    read,
+    read_judging,
+    record_files,
+    split,
+)
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import available_cores, capped, lost_worker, process_pool, stop_pool, worker_processes
 
@@ -80,23 +91,46 @@ def reports(
     format: str | None = None,
     variant: str | Variant | None = None,
     corrections: Corrections = None,
+    judged: Callable[[Judged], list[R]] | None = None,
 ) -> Iterator[R]:
     """`report(game)` for every game of `paths`, in input order. `report` must be picklable (a
-    module-level function, or a `functools.partial` of one) when `jobs` > 1."""
+    module-level function, or a `functools.partial` of one) when `jobs` > 1.
+
+    `judged` (verify's) gives the reports of a run of games the compiled core judged valid from
+    their text alone (`plainjudge`), the reports `report` would give them: with it, plain Little
+    Golem games are judged that way where the core is built, and only the others become games."""
     request = make_request(format, variant, corrections)
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
     workers = worker_count(jobs, files)
     if workers <= 1:
-        for game in games(paths, format=format, variant=variant, corrections=corrections):
-            yield report(game)
+        judge = _judge(request, judged)
+        if judge is None:
+            for game in games(paths, format=format, variant=variant, corrections=corrections):
+                yield report(game)
+            return
+        assert judged is not None
+        for path in paths:
+            for found in read_judging(path, request, judge):
+                if isinstance(found, Game):
+                    yield report(found)
+                else:
+                    yield from judged(found)
         return
     pool = process_pool(workers)
     finished = False
+    work = _Reporting(report, judged)
     try:
-        yield from _in_order(pool, _jobs(files, request, report), workers * IN_FLIGHT, report, request)
+        yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
         finished = True
     finally:  # a consumer that stops early (| head) must not wait for the rest to be worked out
         stop_pool(pool, finished=finished)
+
+
+class _Reporting(NamedTuple):
+    """What the workers make of games (`report`), and of games judged valid on the core (`judged`)."""
+
+    report: Callable[[Game], Any]
+    judged: Callable[[Judged], list[Any]] | None
 
 
 class _Work(NamedTuple):
@@ -111,7 +145,7 @@ class _Work(NamedTuple):
 _Job = _Work | list[Any]  # work for a worker, or reports already made here
 
 
-def _jobs(files: list[str], request: Request, report: Callable[[Game], R]) -> Iterator[_Job]:
+def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_Job]:
     """The work in input order: jobs for the workers, or reports already made here (games of an
     input read here: one that failed as a whole, or standard input whose format cannot be cut)."""
     small: list[str] = []
@@ -128,17 +162,17 @@ def _jobs(files: list[str], request: Request, report: Callable[[Game], R]) -> It
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
-        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS):
+        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _judge(request, report.judged)):
             if isinstance(found, Pieces):
-                first = found.pieces[0]
-                yield _Work(_pieces_reports, (report, found), GameSource(found.source, first.index, first.line))
+                index, line = found.first
+                yield _Work(_pieces_reports, (report, found), GameSource(found.source, index, line))
             else:
-                yield [report(found)]
+                yield [report.report(found)]
     if small:
         yield _files_work(report, request, small)
 
 
-def _files_work(report: Callable[[Game], R], request: Request, names: list[str]) -> _Work:
+def _files_work(report: _Reporting, request: Request, names: list[str]) -> _Work:
     return _Work(_files_reports, (report, request, tuple(names)), GameSource(names[0], 0, None))
 
 
@@ -222,13 +256,32 @@ def _is_big(name: str) -> bool:
         return False  # the reader reports it
 
 
-def _files_reports(report: Callable[[Game], R], request: Request, names: tuple[str, ...]) -> list[R]:
-    return [
-        report(game)
-        for name in names
-        for game in read(name, format=request.format, variant=request.variant, corrections=request.corrections)
-    ]
+def _judge(request: Request, judged: Callable[[Judged], list[Any]] | None) -> plainjudge.PlainJudge | None:
+    """The compiled judge of plain games, where there is one and its verdicts are asked for."""
+    return plainjudge.judge(request) if judged is not None else None
 
 
-def _pieces_reports(report: Callable[[Game], R], pieces: Pieces) -> list[R]:
-    return [report(game) for game in pieces.games()]
+def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:
+    judge = _judge(request, report.judged)
+    if judge is None:
+        return [
+            report.report(game)
+            for name in names
+            for game in read(name, format=request.format, variant=request.variant, corrections=request.corrections)
+        ]
+    return [made for name in names for found in read_judging(name, request, judge) for made in _made(report, found)]
+
+
+def _pieces_reports(report: _Reporting, pieces: Pieces) -> list[Any]:
+    judge = _judge(pieces.request, report.judged)
+    if judge is None:
+        return [report.report(game) for game in pieces.games()]
+    return [made for found in pieces.judging(judge) for made in _made(report, found)]
+
+
+def _made(report: _Reporting, found: Game | Judged) -> list[Any]:
+    """The reports of a game, or of a run of games judged on the core."""
+    if isinstance(found, Game):
+        return [report.report(found)]
+    assert report.judged is not None
+    return report.judged(found)

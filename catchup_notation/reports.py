@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -26,6 +26,9 @@ from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
+
+if TYPE_CHECKING:
+    from catchup_notation.plainjudge import Verdict
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
@@ -414,6 +417,25 @@ def verify_report(game: Game) -> VerifyReport:
         outcome=outcome,
         at=game.record.at,
         caret=caret,
+    )
+
+
+def judged_verify_report(source: str | None, format: str, index: int, verdict: Verdict) -> VerifyReport:
+    """What `verify_report` says of a game the compiled core judged valid, with no warning, from
+    its text alone (`plainjudge.Verdict`: line, column, players, turns, variant)."""
+    line, column, white, black, turns, variant = verdict
+    return VerifyReport(
+        source=source,
+        index=index,
+        line=line,
+        format=format,
+        variant=variant,
+        players=(white, black),
+        turns=turns,
+        warnings=(),
+        error=None,
+        valid=True,
+        at=Location(line, column),
     )
 
 

@@ -14,10 +14,11 @@
 
 #include "hexplay.h"
 #include "hexsearch.h"
+#include "lgplain.h"
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 2
+#define CORE_INTERFACE 3
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -694,6 +695,162 @@ static PyObject *core_replay_flat(PyObject *module, PyObject *args) {
     return Py_BuildValue("(ns)", done, play_codes[code]);
 }
 
+
+/* -- Judging plain Little Golem games in one pass -------------------------------------------- */
+
+#define AT(k) PyUnicode_READ(kind, data, (k))
+
+/* What a judge_plain setup (see there) holds, parsed once for the games that share it. */
+typedef struct {
+    PyObject *setup; /* a strong reference: the tuple parsed, NULL before the first */
+    const hex_board *board;
+    hex_rules rules;
+    const int32_t *labels;
+    PyObject *tag;
+} judge_setup;
+
+/* The setup of a game whose SZ is `size` (or absent): 1 found (into `cached`), 0 none (the game
+ * is left to Python), -1 error. */
+static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyObject *setup_of, judge_setup *cached) {
+    PyObject *size = root->sz.start >= 0 ? PyUnicode_Substring(text, root->sz.start, root->sz.end) : Py_NewRef(Py_None);
+    if (!size) return -1;
+    PyObject *found = PyDict_GetItemWithError(setups, size);
+    if (found) {
+        Py_INCREF(found);
+    } else if (!PyErr_Occurred()) {
+        found = PyObject_CallOneArg(setup_of, size);
+        if (found && PyDict_SetItem(setups, size, found) < 0) Py_CLEAR(found);
+    }
+    Py_DECREF(size);
+    if (!found) return -1;
+    if (found == Py_None || found == cached->setup) {
+        Py_DECREF(found);
+        return found != Py_None;
+    }
+    PyObject *board, *rules, *labels, *tag;
+    if (!PyArg_ParseTuple(found, "O!OSO;setup: (Board, rules, labels, tag)", &BoardType, &board, &rules, &labels, &tag) ||
+        parse_rules(rules, &cached->rules) < 0) {
+        Py_DECREF(found);
+        return -1;
+    }
+    if (PyBytes_GET_SIZE(labels) != (Py_ssize_t)sizeof(int32_t) * LG_ROWS * LG_NUMBERS) {
+        Py_DECREF(found);
+        PyErr_SetString(PyExc_ValueError, "setup: labels are 26 * 100 int32 cell indices");
+        return -1;
+    }
+    Py_XSETREF(cached->setup, found);
+    cached->board = &((BoardObject *)board)->board;
+    cached->labels = (const int32_t *)PyBytes_AS_STRING(labels);
+    cached->tag = tag;
+    return 1;
+}
+
+/* Whether every turn of `moves` is legal under the setup's rules, played on its board. */
+static int all_legal(const judge_setup *setup, const lg_moves *moves) {
+    hex_game game;
+    if (game_init(&game, setup->board, &setup->rules) < 0) return -1;
+    const int32_t *at = moves->turns.items, *stop = at + moves->turns.count;
+    int player = moves->first, code = PLAY_OK, cells[TURN_ROOM];
+    while (at < stop && code == PLAY_OK) {
+        int32_t count = *at++;
+        if (count > TURN_ROOM) {
+            code = PLAY_STONE_COUNT;
+            break;
+        }
+        for (int32_t k = 0; k < count; k++) cells[k] = at[k] < 0 || at[k] >= game.board->cells ? -1 : at[k];
+        at += count;
+        code = game_play(&game, player, cells, NULL, count);
+        player = 3 - player;
+    }
+    game_free(&game);
+    return code < 0 ? -1 : code == PLAY_OK;
+}
+
+/* Whether RE names the player who resigned (Little Golem's way: the reader warns), as
+ * `headers["RE"].strip()[:1].upper()` tells in Python; -1 where only Python can tell. */
+static int re_names_resigner(int kind, const void *data, lg_span re, int resigned) {
+    Py_ssize_t k = re.start;
+    while (k < re.end && ((AT(k) >= 9 && AT(k) <= 13) || (AT(k) >= 28 && AT(k) <= 32))) k++;
+    if (k >= re.end) return 0;
+    if (AT(k) >= 128) return -1;
+    return (AT(k) & ~(Py_UCS4)0x20) == (resigned == 1 ? 'W' : 'B');
+}
+
+/* judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): the plain
+ * Little Golem games of `text` from `pos` (a '(' at `line`, `column`), judged on the core while
+ * each is one formats/lg.py reads with no warning and finds every turn of legal (lgplain.h), of
+ * at most `limit` characters and `max_turns` nodes, with a setup, and (unless `single`: `text` is
+ * one game) is followed, after blanks, by the next game's '(' (text after a game is the reader's
+ * to warn of). A game's setup is `setups[SZ value or None]`, else `setup_of(that)` remembered
+ * there: None (left to Python) or (Board, rules, labels: 26 * 100 int32 cell indices of the
+ * labels A0 to Z99, tag). At most `most` games are judged in one call (what it gives stays small).
+ * Returns ([(line, column, PW or None, PB or None, turns, tag) of each game judged], where the
+ * first game not judged starts). */
+static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
+    PyObject *text, *setups, *setup_of;
+    Py_ssize_t pos, line, column, limit, max_turns, most;
+    int single;
+    if (!PyArg_ParseTuple(args, "UnnnnnnpO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
+                          &single, &PyDict_Type, &setups, &setup_of))
+        return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), counted = pos, line_start = pos - (column - 1);
+    if (pos < 0 || pos > n) {
+        PyErr_SetString(PyExc_ValueError, "judge_plain: a position in the text");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    PyObject *verdicts = PyList_New(0);
+    judge_setup setup = {NULL, NULL, {0}, NULL, NULL};
+    lg_moves moves = {{NULL, 0, 0}, 0, 0, 0, 0};
+    int failed = !verdicts;
+    while (!failed && pos < n && PyList_GET_SIZE(verdicts) < most) {
+        lg_root root;
+        int found = lg_scan_root(kind, data, n, pos, &root);
+        found = found > 0 ? setup_for(text, &root, setups, setup_of, &setup) : found;
+        found = found > 0 ? lg_scan_moves(kind, data, n, &root, setup.labels, max_turns, &moves) : found;
+        if (found > 0 && (moves.end - pos > limit || !moves.count)) found = 0;
+        if (found > 0 && moves.resigned && root.re.start >= 0)
+            found = re_names_resigner(kind, data, root.re, moves.resigned) == 0;
+        found = found > 0 ? all_legal(&setup, &moves) : found;
+        Py_ssize_t next = moves.end;
+        if (found > 0 && single) {
+            found = next == n;
+        } else if (found > 0) {
+            while (next < n && (blank(AT(next)) || AT(next) == '\r')) next++;
+            found = next < n && AT(next) == '(';
+        }
+        if (found < 0 && !PyErr_Occurred()) PyErr_NoMemory();
+        if (found <= 0) {
+            failed = found < 0;
+            break;
+        }
+        for (; counted < pos; counted++)
+            if (AT(counted) == '\n') {
+                line++;
+                line_start = counted + 1;
+            }
+        PyObject *pw = root.pw.start >= 0 ? PyUnicode_Substring(text, root.pw.start, root.pw.end) : Py_NewRef(Py_None);
+        PyObject *pb = root.pb.start >= 0 ? PyUnicode_Substring(text, root.pb.start, root.pb.end) : Py_NewRef(Py_None);
+        PyObject *verdict = pw && pb ? Py_BuildValue("(nnOOnO)", line, pos - line_start + 1, pw, pb, moves.count,
+                                                     setup.tag)
+                                     : NULL;
+        failed = !verdict || PyList_Append(verdicts, verdict) < 0;
+        Py_XDECREF(pw);
+        Py_XDECREF(pb);
+        Py_XDECREF(verdict);
+        pos = next;
+    }
+    PyMem_Free(moves.turns.items);
+    Py_XDECREF(setup.setup);
+    if (failed) {
+        Py_XDECREF(verdicts);
+        return NULL;
+    }
+    return Py_BuildValue("(Nn)", verdicts, pos);
+}
+#undef AT
+
 /* -- Search ---------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -1267,6 +1424,8 @@ static PyMethodDef module_methods[] = {
     {"scan_plain", core_scan_plain, METH_O, "scan_plain(text): a plain Little Golem game's root and moves, or None"},
     {"scan_moves", core_scan_moves, METH_VARARGS,
      "scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game"},
+    {"judge_plain", core_judge_plain, METH_VARARGS,
+     "judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): plain games judged"},
     {NULL},
 };
 

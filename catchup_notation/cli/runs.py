@@ -17,7 +17,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TextIO
 
 import attrs
 import typer
@@ -30,6 +30,7 @@ from catchup_notation.reading import STDIN, STDIN_NAME, survey
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
+    from catchup_notation.plainjudge import Judged, Verdict
     from catchup_notation.reports import RowValue, WarningReport
 
 Mode = Literal["text", "json", "csv"]
@@ -94,7 +95,10 @@ def printer(report_of: Callable[[Game], Report], mode: Mode, fields: Sequence[st
 
 
 def _printed(report_of: Callable[[Game], Report], mode: Mode, fields: tuple[str, ...], game: Game) -> Printed:
-    report = report_of(game)
+    return _shown(report_of(game), mode, fields)
+
+
+def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
     warned = bool(report.warnings)
     if mode == "json":
         from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
@@ -103,6 +107,77 @@ def _printed(report_of: Callable[[Game], Report], mode: Mode, fields: tuple[str,
     if mode == "csv":
         return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [])
     return Printed(report.outcome, report.source, warned, "", report.lines())
+
+
+if TYPE_CHECKING:
+    #: What a verify run's report of a game the compiled core judged valid is made from
+    #: (`plainjudge`): the input, its format, the game's index and its verdict.
+    JudgedReport = Callable[[str | None, str, int, Verdict], Report]
+
+
+def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[Printed]]:
+    """What a run prints of games the compiled core judged valid (`plainjudge`): what `printer`
+    prints of the reports `report_of` makes of them (picklable for the workers)."""
+    return functools.partial(_judged_printed, report_of, mode, tuple(fields))
+
+
+def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
+    source, fmt, first = judged.source, judged.format, judged.first
+    if mode == "json":  # the common case, and the one where the report's making would cost the most
+        made = _json_maker(report_of, source, fmt)
+        if made is not None:
+            return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
+    return [_shown(report_of(source, fmt, first + k, v), mode, fields) for k, v in enumerate(judged.verdicts)]
+
+
+# Markers put in a report in place of what varies from game to game, to find where it goes in the
+# report's JSON line: numbers no real record has, names no real record holds (a NUL).
+_MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039, "\0variant\0")
+#: JSON line makers by (report maker, source, format), see `_json_maker`.
+_json_makers: dict[tuple[Any, ...], Callable[[int, Verdict], str] | None] = {}
+
+
+def _json_maker(report_of: JudgedReport, source: str | None, fmt: str) -> Callable[[int, Verdict], str] | None:
+    """The JSON line of a judged game's report by filling in one report's JSON, made once by the
+    usual code with markers in place of the index, line, column, players, turns and variant (None
+    where a marker does not stand alone in it: then each report is made)."""
+    key = (report_of, source, fmt)
+    if key in _json_makers:
+        return _json_makers[key]
+    from catchup_notation.serialization import to_data
+
+    index, line, column, white, black, turns, variant = _MARKERS
+    text = output.json_line(to_data(report_of(source, fmt, index, (line, column, white, black, turns, variant))))
+    spelt = [output.json_line(marker) for marker in _MARKERS]
+    made = None
+    if all(text.count(marker) <= 1 for marker in spelt):
+        found = sorted((text.find(marker), k, marker) for k, marker in enumerate(spelt) if marker in text)
+        pattern, at = [], 0
+        for start, k, marker in found:
+            pattern.append(text[at:start].replace("{", "{{").replace("}", "}}") + "{" + str(k) + "}")
+            at = start + len(marker)
+        pattern.append(text[at:].replace("{", "{{").replace("}", "}}"))
+        made = functools.partial(_filled, "".join(pattern).format)
+    if len(_json_makers) >= 256:
+        _json_makers.clear()
+    _json_makers[key] = made
+    return made
+
+
+def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
+    line, column, white, black, turns, variant = verdict
+    spell = _json_string()
+    names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
+    return fill(index, line, column, *names, turns, spell(variant))
+
+
+@functools.cache
+def _json_string() -> Callable[[str], str]:
+    """How `output.json_line` writes a string inside an object (the encoder's own function for
+    strings, called without making an encoder for each)."""
+    from json.encoder import encode_basestring
+
+    return encode_basestring
 
 
 #: Characters that make a spreadsheet read a cell as a formula: a text cell starting with one is
@@ -203,9 +278,11 @@ def run_reports(
     strict: bool,
     progress: bool | None,
     label: str,
+    judged: JudgedReport | None = None,
 ) -> int:
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
-    stdout) and the summary line, and give the exit code."""
+    stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
+    compiled core judged valid from its text alone (verify's), the report `report_of` makes."""
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, exclude=[out] if out not in (None, "-") else [])
@@ -216,6 +293,7 @@ def run_reports(
         format=format,
         variant=variant,
         corrections=corrections,
+        judged=judged_printer(judged, mode, fields) if judged is not None else None,
     )
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)  # never beside JSON or CSV on stdout

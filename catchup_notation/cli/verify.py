@@ -20,7 +20,7 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
-from catchup_notation.reports import ROW_FIELDS, verify_report
+from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
 
 EXAMPLES = """\
 Examples:
@@ -76,6 +76,7 @@ def verify(
         strict=strict,
         progress=progress,
         label="verifying",
+        judged=judged_verify_report,
     )
     raise typer.Exit(code)
 

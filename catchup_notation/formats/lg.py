@@ -152,10 +152,31 @@ _LONG_NUMBER = re.compile(r"[0-9]{19,}")
 # Splitting a collection into games
 
 
-def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterator[tuple[str, str, int, int]]:
+class Taken(NamedTuple):
+    """Games that a `Take` took from the text in one go: the index of the first in its input, its
+    line and column, and what the `Take` gave for them (an item per game)."""
+
+    first: int
+    line: int
+    column: int
+    items: list[Any]
+
+
+#: A function that takes games from a chunk of text in one go (a compiled judge of plain games):
+#: given the chunk, the position of a game's '(' and its line and column, what it gave for each
+#: game it took from there on (none: the scan reads the game) and where the first game it left
+#: starts. A game is taken only where nothing but blanks stands between it and the next '('.
+Take = Callable[[str, int, int, int], tuple[list[Any], int]]
+
+
+def split_games(
+    chunks: Iterable[str], limit: int = MAX_RECORD_CHARS, take: Take | None = None
+) -> Iterator[tuple[str, str, int, int] | Taken]:
     """(kind, text, line, column) for each game ("game"), each run of other text ("junk"), each
     game cut short by the start of the next one ("cut") and each game longer than `limit`
-    characters ("long": its first `limit` characters).
+    characters ("long": its first `limit` characters). With `take`, the runs of games it takes
+    come as `Taken` (`first` 0: the caller counts games); it is offered a game only where
+    nothing but blanks comes before it since the game before.
 
     Tracks parenthesis depth outside `[...]` values (honouring `\\]` escapes) across chunks, so
     only one game is held in memory at a time. A broken game costs that game only: a `(;` inside a
@@ -182,6 +203,15 @@ def split_games(chunks: Iterable[str], limit: int = MAX_RECORD_CHARS) -> Iterato
             pos = match.start()
             ch = chunk[pos]
             if ch == "(" and not depth and not in_value and pos != skip_at:
+                if take is not None and not chunk[begin:pos].strip() and not "".join(parts).strip():
+                    line, col = cursor.at(pos)
+                    taken, end = take(chunk, pos, line, col)
+                    if taken:
+                        yield Taken(0, line, col, taken)
+                        parts, held, begin = [], 0, end
+                        start_line, start_col = cursor.at(end)
+                        match = _SPECIAL.search(chunk, end)
+                        continue
                 whole = _WHOLE_GAME.match(chunk, pos)  # the usual game, found at C speed
                 if whole is not None and whole.end() - pos <= limit:
                     if begin < pos or parts:
@@ -422,16 +452,24 @@ class LittleGolem(Format):
         """The games of a collection as `split_games` finds them (brackets and parentheses only),
         with the text around each noted on it: warnings for text between games, where reading
         resumed after a game cut short, an error for a game past the limit."""
+        for found in self.pieces_taking(chunks, options, None):
+            assert isinstance(found, Piece)
+            yield found
+
+    def pieces_taking(self, chunks: Iterable[str], options: ReadOptions, take: Take | None) -> Iterator[Piece | Taken]:
+        """`pieces`, but the runs of games that `take` takes in one go (see `split_games`) come as
+        `Taken`, indexed: text around a game is noted on the game before or after it, so that
+        a game taken is one with nothing to note."""
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
         index = 0
         pending: Piece | None = None  # held back so that junk after it can be noted on it
         leading: list[NotationWarning] = []
-        games = split_games(chunks)
+        games = split_games(chunks, take=take)
         while True:
             try:
-                kind, text, line, col = next(games)
+                found = next(games)
             except StopIteration:
                 break
             except NotationError as exc:  # undecodable bytes while streaming a file: the end
@@ -439,6 +477,14 @@ class LittleGolem(Format):
                     yield pending
                 yield Piece(index, "", 0, notes=_Notes("error", error=exc))
                 return
+            if isinstance(found, Taken):  # blanks since the game before: nothing more to note on it
+                if pending is not None:
+                    yield _resumed_at(pending, found.line, found.column)
+                    pending = None
+                yield found._replace(first=index)
+                index += len(found.items)
+                continue
+            kind, text, line, col = found
             if kind == "junk":
                 stripped = text.lstrip()
                 jline, jcol = _advance(line, col, text, len(text) - len(stripped))
@@ -451,9 +497,7 @@ class LittleGolem(Format):
                     leading.append(warning)
                 continue
             if pending is not None:
-                if pending.notes.cut:
-                    pending = attrs.evolve(pending, notes=attrs.evolve(pending.notes, resumed=(line, col)))
-                yield pending
+                yield _resumed_at(pending, line, col)
             notes = (
                 _PLAIN_NOTES
                 if kind == "game" and not leading
@@ -473,6 +517,10 @@ class LittleGolem(Format):
                 code="no-record",
             )
             yield Piece(0, "", 0, notes=_Notes("error", error=error))
+
+    def nothing_noted(self, piece: Piece) -> bool:
+        """Whether `pieces` noted nothing around the game (no text beside it, not cut short)."""
+        return bool(piece.notes == _PLAIN_NOTES)
 
     def parse_piece(self, piece: Piece, options: ReadOptions) -> Parsed:
         """A game of `pieces`, read and given what its notes say."""
@@ -515,6 +563,13 @@ class _Notes:
 
 #: The notes of a game with nothing around it (most games): one object, shared.
 _PLAIN_NOTES = _Notes("game")
+
+
+def _resumed_at(piece: Piece, line: int, column: int) -> Piece:
+    """A piece followed by a game at (line, column): a game cut short by it notes where reading resumed."""
+    if not piece.notes.cut:
+        return piece
+    return attrs.evolve(piece, notes=attrs.evolve(piece.notes, resumed=(line, column)))
 
 
 def _resumed(item: Parsed, line: int, column: int) -> Parsed:

@@ -1,0 +1,115 @@
+"""Little Golem's plain records verified on the compiled core in one pass, from text to verdict.
+
+Most records of a Little Golem archive are written the way Little Golem writes them, and valid.
+For those, verifying needs no record object at all: the core (`_hexcore.judge_plain`) scans a run
+of such games straight from the text, replays each under the rules it is read by and gives, for
+each game it finds valid, what the report says of it (`Verdict`). It takes a game only where
+reading it the usual way would give the same record with no warning and every turn legal; any
+other game (one the core's scan does not call plain, a broken rule, a warning to give, a variant
+the core does not know) is left to the reader, and goes the usual way: record, replay, report.
+
+`judge(request)` gives the judge for a request, or None where there is none: the core is not
+built (or `CATCHUP_PURE` asks for the reference), or the variant is "auto" (its report lists every
+variant that accepts each record).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from catchup_notation.compiled import core
+from catchup_notation.errors import CatchupError
+from catchup_notation.limits import MAX_RECORD_CHARS, MAX_TURNS
+from catchup_notation.rules.inference import AUTO
+
+if TYPE_CHECKING:
+    from catchup_notation.board import Board
+    from catchup_notation.reading import Request
+
+#: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of
+#: tiny games would otherwise be many times that in verdicts), and handed on as soon as it is made.
+TAKE_AT_MOST = 1024
+
+
+#: A game the core judged valid with no warning: where it starts (line, column), its players as the
+#: record names them (PW, PB, None where it does not), its turns and the variant it was judged by.
+Verdict = tuple[int, int, str | None, str | None, int, str]
+
+
+class Judged(NamedTuple):
+    """A run of games of one input judged valid on the core: the input's name, its format, the
+    index of the first game and each game's verdict."""
+
+    source: str | None
+    format: str
+    first: int
+    verdicts: list[Verdict]
+
+
+def judge(request: Request) -> PlainJudge | None:
+    """The judge of plain Little Golem games for `request`, or None (see the module's doc)."""
+    hexcore = core("_hexcore")
+    variant = request.variant
+    if hexcore is None or (isinstance(variant, str) and variant.strip().lower() == AUTO):
+        return None
+    return PlainJudge(hexcore, request)
+
+
+class PlainJudge:
+    """Judges runs of plain games (`take`, a `formats.lg.Take`) or one game (`one`) on the core,
+    with what it learns of each board size (SZ) a record gives: the variant, board and rules."""
+
+    def __init__(self, hexcore: Any, request: Request) -> None:
+        self._hexcore = hexcore
+        self._request = request
+        self._setups: dict[str | None, tuple[Any, ...] | None] = {}
+
+    def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Verdict], int]:
+        """The verdicts of the games from the '(' at `pos` on, as far as the core takes them, and
+        where the first game left to the reader starts."""
+        found: tuple[list[Verdict], int] = self._hexcore.judge_plain(
+            text, pos, line, column, MAX_RECORD_CHARS, MAX_TURNS, TAKE_AT_MOST, False, self._setups, self._setup_of
+        )
+        return found
+
+    def one(self, text: str, line: int, column: int) -> Verdict | None:
+        """The verdict of the game `text` is (at `line`, `column`), or None to leave it to the reader."""
+        verdicts, _ = self._hexcore.judge_plain(
+            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._setups, self._setup_of
+        )
+        return verdicts[0] if verdicts else None
+
+    def _setup_of(self, size: str | None) -> tuple[Any, ...] | None:
+        """What the core needs to judge a record whose SZ is `size` (None: it has none): the board,
+        the rules, the cells its labels name and the variant's name; None where a record of that
+        size goes to the reader (a size it refuses, rules the core does not know)."""
+        from catchup_notation.formats.lg import _variant_of
+        from catchup_notation.model import Record
+        from catchup_notation.rules.corerules import core_board, rules_of
+        from catchup_notation.rules.replay import variant_for
+
+        try:
+            read_by = _variant_of({} if size is None else {"SZ": size}, self._request.reading_variant or "catchup")
+            if read_by is None:
+                return None
+            judged_by = variant_for(Record(str(read_by)), self._request.variant)  # as Game.verify chooses it
+            rules = rules_of(judged_by.new_game())
+        except (CatchupError, ValueError):
+            return None
+        if rules is None or judged_by.board != read_by.board:
+            return None
+        return (core_board(judged_by.board), rules, _labels(read_by.board), str(judged_by))
+
+
+@lru_cache(maxsize=16)  # a worker makes a judge for each job: boards recur
+def _labels(board: Board) -> bytes:
+    """The cell index (-1: off the board) each label A0 to Z99 names on `board`, as the Little
+    Golem reader reads a label (`formats.lg.cell_of`), 26 rows of 100 int32."""
+    from array import array
+
+    from catchup_notation.formats.lg import cell_of
+
+    index = board.index
+    labels = (cell_of(chr(65 + row), number, board) for row in range(26) for number in range(100))
+    return array("i", (index.get(cell, -1) for cell in labels)).tobytes()
