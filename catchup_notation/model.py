@@ -150,7 +150,8 @@ class Record:
     are the display names of player 1 and player 2 when the file gives them. `resigned` is the
     player who resigned after the last turn, if the record ends with a resignation. `ending` is
     how a game stopped by other means than the rules or a resignation, as game servers record it
-    (a timeout, an agreed draw, an abandoned game); None otherwise.
+    (a timeout, an agreed draw, an abandoned game); None otherwise. `stated_at` is where each line
+    of the `stated-result` header was written, when the reader knows (a post's own summary lines).
     """
 
     variant: str
@@ -164,6 +165,7 @@ class Record:
     index: int = attrs.field(default=0, eq=False)
     at: Location | None = attrs.field(default=None, eq=False)
     resigned_at: Location | None = attrs.field(default=None, eq=False)
+    stated_at: tuple[Location, ...] = attrs.field(default=(), eq=False)
 
     def __repr__(self) -> str:
         turns = len(self.turns)
