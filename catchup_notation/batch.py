@@ -39,7 +39,15 @@ from catchup_notation.reading import (
     split,
 )
 from catchup_notation.rules.registry import Variant
-from catchup_notation.workers import available_cores, capped, lost_worker, process_pool, stop_pool, worker_processes
+from catchup_notation.workers import (
+    DeathWatch,
+    available_cores,
+    capped,
+    lost_worker,
+    process_pool,
+    stop_pool,
+    worker_processes,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -186,6 +194,7 @@ def _in_order(
 
     waiting: deque[tuple[_Job, Future[list[Any]] | list[Any] | None]] = deque()
     processes: list[Any] = []  # the pool's workers, known once the first job has started them
+    watch = DeathWatch(processes)
     try:
         for job in jobs:
             waiting.append((job, None))
@@ -193,17 +202,17 @@ def _in_order(
             if not processes:
                 processes.extend(worker_processes(pool))
             while len(waiting) > window or (waiting and _ready(waiting[0][1])):
-                yield from _result(waiting[0][1])
+                yield from _result(waiting[0][1], watch)
                 waiting.popleft()
         while waiting:
-            yield from _result(waiting[0][1])
+            yield from _result(waiting[0][1], watch)
             waiting.popleft()
     except BrokenProcessPool:
         for job, item in waiting:
             if isinstance(job, _Work) and not _answered(item):
                 yield report(_lost(job.first, processes, request))
                 return
-            yield from _result(item)
+            yield from _result(item, watch)
 
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
@@ -232,9 +241,9 @@ def _answered(item: Future[list[Any]] | list[Any] | None) -> bool:
     )
 
 
-def _result(item: Future[list[Any]] | list[Any] | None) -> list[Any]:
+def _result(item: Future[list[Any]] | list[Any] | None, watch: DeathWatch) -> list[Any]:
     assert item is not None
-    return item if isinstance(item, list) else item.result()
+    return item if isinstance(item, list) else watch.result(item)
 
 
 def _splits(name: str, request: Request) -> bool:

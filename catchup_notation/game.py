@@ -260,7 +260,12 @@ class Game:
                 where = f"{broken} its turns, legal or not, end with"
             figures = Figures(groups_of(stones, variant.board), None, where)
         names = player_names(record.players, variant)
-        return tuple(NotationWarning(CODE, message) for message in check_claims(record, variant, figures, names))
+        return tuple(
+            NotationWarning(
+                CODE, message, line=None if at is None else at.line, column=None if at is None else at.column
+            )
+            for message, at in check_claims(record, variant, figures, names)
+        )
 
     def _diagram_stones(self) -> dict[Cell, int] | None:
         """The stones of the diagram a post drew of the record (`headers["diagram"]`), if any."""

@@ -160,7 +160,8 @@ class Record:
     are the display names of player 1 and player 2 when the file gives them. `resigned` is the
     player who resigned after the last turn, if the record ends with a resignation. `ending` is
     how a game stopped by other means than the rules or a resignation, as game servers record it
-    (a timeout, an agreed draw, an abandoned game); None otherwise.
+    (a timeout, an agreed draw, an abandoned game); None otherwise. `stated_at` is where each line
+    of the `stated-result` header was written, when the reader knows (a post's own summary lines).
     """
 
     #: The variant string the record is read under: `catchup(size=5)`, `catch-up(set={1,2,3,4})`.
@@ -184,6 +185,7 @@ class Record:
     at: Location | None = attrs.field(default=None, eq=False)
     #: Where the resignation was written (not part of equality).
     resigned_at: Location | None = attrs.field(default=None, eq=False)
+    stated_at: tuple[Location, ...] = attrs.field(default=(), eq=False)
 
     def __repr__(self) -> str:
         turns = len(self.turns)

@@ -125,9 +125,12 @@ class SolverPool:
 
         order = {future: i for i, future in enumerate(futures)}
         pending = set(order)
+        watch = DeathWatch(self.processes)
         while pending:
             done, pending = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
             if not done:
+                if watch.lost():
+                    raise WorkerLost(lost_worker(self.processes))
                 waiting()
             for future in sorted(done, key=order.__getitem__):
                 if isinstance(future.exception(), BrokenProcessPool):
@@ -149,12 +152,55 @@ def lost_worker(processes: list[Any]) -> str:
 def stop_pool(pool: ProcessPoolExecutor, *, finished: bool) -> None:
     """Stop a pool. A pool whose work is `finished` is shut down in the usual way; any other (the
     run was interrupted, its reader left, a worker died) has its workers killed first, so that
-    nothing waits on a worker still busy or blocked."""
+    nothing waits on a worker still busy or blocked. Then this process closes its own end for
+    writing to the pool's result pipe: with every worker gone that was the last one, so a pool
+    left reading the rest of a result a killed worker had half sent reads its end and stops
+    (else it would wait for it for ever, and so would its shutdown)."""
     if not finished:
         for process in worker_processes(pool):
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 process.kill()
+        for process in worker_processes(pool):
+            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+                process.join(timeout=5.0)
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        with contextlib.suppress(OSError, AttributeError):
+            writer.close()  # type: ignore[union-attr]
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+#: Seconds a pool has to report the death of one of its workers itself before the death is acted
+#: on: a worker killed while it sent a result leaves the pool waiting for the rest for ever.
+GRACE_SECONDS = 2.0
+
+
+class DeathWatch:
+    """Tells, while a run waits for a pool's answers, whether one of its workers has died and the
+    pool has not said so within GRACE_SECONDS. The pool's workers end only when the pool is
+    stopped, so any that ended before was lost."""
+
+    def __init__(self, processes: list[Any]) -> None:
+        self.processes = processes  # may be filled later: a pool starts its workers with its first task
+        self._since: float | None = None
+
+    def lost(self) -> bool:
+        if not any(process.exitcode is not None for process in self.processes):
+            return False
+        if self._since is None:
+            self._since = time.monotonic()
+        return time.monotonic() - self._since >= GRACE_SECONDS
+
+    def result(self, future: Future[Any], poll: float = 0.5) -> Any:
+        """`future.result()`; BrokenProcessPool if a worker died and the pool does not answer."""
+        from concurrent.futures import TimeoutError as FutureTimeout
+        from concurrent.futures.process import BrokenProcessPool
+
+        while True:
+            try:
+                return future.result(timeout=poll)
+            except FutureTimeout:
+                if self.lost():
+                    raise BrokenProcessPool("a worker process died while its pool waited for it") from None
 
 
 def worker_processes(pool: ProcessPoolExecutor) -> list[Any]:

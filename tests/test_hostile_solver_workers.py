@@ -135,3 +135,57 @@ def test_a_worker_lost_is_told_as_it_is_and_a_workers_budget_in_the_callers_term
     assert budget.restated(lost, 99) is lost
     share = SearchStopped("stopped after 500 nodes (--max-nodes 500)", nodes=500, reason="nodes")
     assert str(budget.restated(share, 1000)) == "stopped after 1000 nodes (--max-nodes 1000)"
+
+
+def _bytes(size: int) -> bytes:
+    return b"x" * size
+
+
+def _kill_while_sending(processes: list) -> None:
+    """Kill the worker that is writing its result to the pipe, halfway through (the kernel says
+    where a process waits: `pipe_write` while the pipe is full)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for process in processes:
+            try:
+                waits = Path(f"/proc/{process.pid}/wchan").read_text()
+            except OSError:
+                continue
+            if "pipe_write" in waits:
+                os.kill(process.pid, signal.SIGKILL)
+                return
+    raise AssertionError("no worker was seen writing its result")
+
+
+@pytest.mark.parametrize("pool_kind", ["records", "solver"])
+def test_a_worker_killed_halfway_through_sending_its_result_ends_the_wait(pool_kind):
+    # the pool itself would wait for the rest of the message for ever, and so would its shutdown
+    from concurrent.futures.process import BrokenProcessPool
+
+    from catchup_notation.workers import DeathWatch, process_pool, stop_pool
+
+    big = 256 << 20
+    started = time.monotonic()
+    if pool_kind == "records":
+        pool = process_pool(2)
+        pool.submit(_bytes, 1).result()
+        from catchup_notation.workers import worker_processes
+
+        processes = worker_processes(pool)
+        sending = pool.submit(_bytes, big)
+        _kill_while_sending(processes)
+        with pytest.raises(BrokenProcessPool):
+            DeathWatch(processes).result(sending)
+        stop_pool(pool, finished=False)
+    else:
+        solver = SolverPool(2, multiprocessing.get_context("fork"), start_worker, (os.getpid(),))
+        solver.submit(_bytes, 1).result()
+        processes = solver.processes
+        sending = solver.submit(_bytes, big)
+        _kill_while_sending(processes)
+        with pytest.raises(WorkerLost, match=r"^was killed by SIGKILL"):
+            for _ in solver.as_they_come([sending], poll=0.1, waiting=lambda: None):
+                pass
+        solver.close()
+    assert time.monotonic() - started < HANG
+    assert no_worker_left([process.pid for process in processes])

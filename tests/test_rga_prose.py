@@ -244,6 +244,19 @@ def test_a_stated_result_the_replay_contradicts_is_a_warning_with_the_replays_fi
     assert "Gil (Green) 5-3-1" in message and "Rex (Red) wins 8-2" in message
 
 
+def test_a_stated_result_the_replay_contradicts_is_located_at_its_line_in_the_post():
+    text = post(MALTHUS)
+    second = games(text)[1]
+    (warning,) = [w for w in second.warnings if w.code == "stated-result-differs"]
+    assert warning.line is not None and warning.column is not None
+    written = text.split("\n")[warning.line - 1]
+    assert " ".join(written[warning.column - 1 :].split()).startswith("Bobx: 4 groups")
+    # converted, the record keeps the line but not where a post wrote it: the warning has no place
+    (back,) = cn.read_text(str(second.export("json")), format="json")
+    (moved,) = [w for w in back.warnings if w.code == "stated-result-differs"]
+    assert moved.message == warning.message and moved.line is None
+
+
 def test_a_stated_result_survives_conversion_and_is_checked_there_too():
     (game,) = games(post(TITLE))
     text = str(game.export("json"))

@@ -10,8 +10,10 @@ import re
 
 from catchup_notation.formats.rga_blocks import Block
 from catchup_notation.formats.rga_context import GameContext
+from catchup_notation.formats.rga_lines import Line
 from catchup_notation.formats.rga_notes import prose_of
 from catchup_notation.formats.rga_text import names_given, states_result
+from catchup_notation.model import Location
 from catchup_notation.rules.registry import parse_variant
 
 
@@ -88,15 +90,16 @@ class ProseReading(GameContext):
             )
         return result[0], result[1]
 
-    def stated(self) -> str:
+    def stated(self) -> tuple[str, tuple[Location, ...]]:
         """The lines after the game's first record line that state a result ("X wins", "Os: size 23,
-        5", "40 v 40", "Bill resigns"), one per line: the post's claims, for the rules to check."""
-        claims = [
-            " ".join(text.split())
+        5", "40 v 40", "Bill resigns"), one per line: the post's claims, for the rules to check;
+        and where each was written."""
+        lines = [
+            (" ".join(text.split()), line)
             for line, text in prose_of(self.parts)
             if line.kind == "prose" and line.number > self.first and states_result(text) and _short(text)
         ]
-        return "\n".join(claims)
+        return "\n".join(text for text, _ in lines), tuple(_start(line) for _, line in lines)
 
     def comments(self) -> str:
         """The prose around the diagrams and the comments beside the moves, one per line, in order."""
@@ -119,6 +122,12 @@ class ProseReading(GameContext):
                 else:  # rows of an illustration with no column letters
                     kept.append(line.text.replace("\u00a0", " ").lstrip(" \t:>|!").rstrip())
         return "\n".join(kept)
+
+
+def _start(line: Line) -> Location:
+    """Where a prose line's words begin."""
+    text = line.text.replace("\u00a0", " ")
+    return Location(line.number, len(text) - len(text.lstrip(" \t:>|!")) + 1)
 
 
 def _short(text: str) -> bool:

@@ -84,7 +84,7 @@ class Reader(DiagramReading, MoveListReading, ProseReading, Mending):
         comments = self.comments()
         if comments:
             headers["comments"] = comments
-        stated = self.stated()
+        stated, stated_at = self.stated()
         if stated:
             headers["stated-result"] = stated
         first = next((line for part in self.parts for line in part.lines if line.kind == "record"), None)
@@ -98,4 +98,5 @@ class Reader(DiagramReading, MoveListReading, ProseReading, Mending):
             index=self.index,
             at=Location(first.number, 1) if first is not None else None,
             resigned_at=found.resigned_at,
+            stated_at=stated_at,
         )

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from catchup_notation.board import Board, Cell
-from catchup_notation.model import Record, Result
+from catchup_notation.model import Location, Record, Result
 from catchup_notation.rules.registry import Variant
 from catchup_notation.rules.scoring import format_groups
 
@@ -147,16 +147,21 @@ class Figures:
     where: str  # "the replay ends with", or where the figures come from when a rule is broken
 
 
-def check_claims(record: Record, variant: Variant, figures: Figures, names: tuple[str, str]) -> list[str]:
+def check_claims(
+    record: Record, variant: Variant, figures: Figures, names: tuple[str, str]
+) -> list[tuple[str, Location | None]]:
     """For each line of `record.headers[STATED]` that the figures contradict, the message of its
-    `stated-result-differs` warning; `names` name the players in messages."""
+    `stated-result-differs` warning and where the line was written (`record.stated_at`, when the
+    reader said); `names` name the players in messages."""
     forms = _forms(record, variant)
-    messages = []
-    for line in (record.header_text(STATED) or "").split("\n"):
+    lines = (record.header_text(STATED) or "").split("\n")
+    places: Sequence[Location | None] = record.stated_at if len(record.stated_at) == len(lines) else [None] * len(lines)
+    found = []
+    for line, at in zip(lines, places, strict=True):
         wrong = [claim for claim in claims_of(line, forms) if not _agrees(claim, record, figures)]
         if wrong:
-            messages.append(f"the post says {line.strip()!r}; {_said(wrong, record, figures, names)}")
-    return messages
+            found.append((f"the post says {line.strip()!r}; {_said(wrong, record, figures, names)}", at))
+    return found
 
 
 def _forms(record: Record, variant: Variant) -> tuple[tuple[str, ...], tuple[str, ...]]:
