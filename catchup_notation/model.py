@@ -185,6 +185,8 @@ class Record:
     at: Location | None = attrs.field(default=None, eq=False)
     #: Where the resignation was written (not part of equality).
     resigned_at: Location | None = attrs.field(default=None, eq=False)
+    #: Where each line of the `stated-result` header was written, when the reader knows (not part
+    #: of equality).
     stated_at: tuple[Location, ...] = attrs.field(default=(), eq=False)
 
     def __repr__(self) -> str:
