@@ -39,8 +39,11 @@ class GameSource:
     """Where a record came from: its file (None for text given directly), its 0-based index among
     the file's records, and the line it starts on."""
 
+    #: The file the record was read from; None for text given directly.
     file: str | None
+    #: The record's 0-based place among the file's records.
     index: int = 0
+    #: The line the record starts on, where known.
     line: int | None = None
 
     def __str__(self) -> str:
@@ -57,11 +60,17 @@ class Verification:
     lists every variant that accepts the record when the game was read with variant "auto".
     """
 
+    #: Whether every turn is legal under `variant`.
     valid: bool
+    #: The variant string the record was checked under (None when it could not be read).
     variant: str | None
+    #: How many turns the record has.
     turns: int
+    #: The first broken rule, or None.
     error: RuleError | None = None
+    #: The reading or variant error when there was no record to check.
     unreadable: CatchupError | None = attrs.field(default=None, eq=False)
+    #: With variant "auto": every variant that accepts the record; else None.
     accepted_by: tuple[str, ...] | None = None
 
 
@@ -70,8 +79,11 @@ class Export:
     """A record written in a notation: the `text`, and `warnings` naming what the notation could
     not carry (player names, headers, ...; empty when nothing was lost). `str(export)` is the text."""
 
+    #: The notation it is written in.
     format: str
+    #: The record's text in that notation.
     text: str
+    #: What the notation could not carry (empty when nothing was lost).
     warnings: tuple[NotationWarning, ...] = ()
 
     def __str__(self) -> str:
@@ -96,10 +108,15 @@ class Position:
     Jupyter shows inline.
     """
 
+    #: Turns played to reach it (0: the start).
     number: int
+    #: The position itself: stones, groups, scores, who is to move (`HexState` or `NumbersState`).
     state: GameState
+    #: The turn that made it (None at the start).
     turn: Turn | None
+    #: The variant it is played under.
     variant: Variant
+    #: The players' names, for captions and messages.
     names: tuple[str, str]
     #: The turn that made it as the record's notation writes it (`E5 F6`, `pass`, `<3,4>`).
     turn_text: str | None = None

@@ -30,7 +30,9 @@ OMIT_IF_DEFAULT = {JSON: "omit-if-default"}
 class Location:
     """Where something was written: 1-based line and column in its source file."""
 
+    #: The line, counted from 1.
     line: int
+    #: The column, counted from 1.
     column: int
 
 
@@ -46,10 +48,16 @@ class Turn:
     Number-set games: `numbers` holds the numbers taken, in the order taken (order decides legality).
     """
 
+    #: Who played the turn: 1 (the first player) or 2.
     player: int
+    #: Hex games: the cells of the stones placed, as axial `(q, r)` pairs; empty for a pass.
     cells: tuple[Cell, ...] = ()
+    #: Number-set games: the numbers taken, in the order taken.
     numbers: tuple[int, ...] = ()
+    #: Each stone's colour (1 or 2), parallel to `cells`, only where a stone is not its mover's own colour (too,
+    #: product); else empty.
     colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+    #: Where the turn was written in its file (not part of equality or of the JSON form).
     at: Location | None = attrs.field(default=None, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -130,7 +138,9 @@ class Ending:
     or "abandoned" (the game was stopped with no result). `player` is None but for a timeout.
     """
 
+    #: "timeout", "draw" or "abandoned".
     kind: EndingKind
+    #: For a timeout, the player who ran out of time (and loses); None otherwise.
     player: int | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -154,17 +164,29 @@ class Record:
     of the `stated-result` header was written, when the reader knows (a post's own summary lines).
     """
 
+    #: The variant string the record is read under: `catchup(size=5)`, `catch-up(set={1,2,3,4})`.
     variant: str
+    #: The turns, in the order written.
     turns: tuple[Turn, ...] = ()
+    #: The player (1 or 2) who resigned after the last turn, or None.
     resigned: int | None = None
+    #: A game server's ending: a timeout, an agreed draw or an abandoned game; None otherwise.
     ending: Ending | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)
+    #: The names of player 1 and player 2, where the file gives them.
     players: tuple[str | None, str | None] = (None, None)
     # hash=False: hashable all the same, and equal records hash alike
+    #: Every other piece of metadata of the file, verbatim and in file order.
     headers: Mapping[str, HeaderValue] = attrs.field(factory=dict, hash=False)
+    #: The file the record was read from (not part of equality).
     source: str | None = attrs.field(default=None, eq=False)
+    #: The record's 0-based place among its file's records (not part of equality).
     index: int = attrs.field(default=0, eq=False)
+    #: Where the record starts in its file (not part of equality).
     at: Location | None = attrs.field(default=None, eq=False)
+    #: Where the resignation was written (not part of equality).
     resigned_at: Location | None = attrs.field(default=None, eq=False)
+    #: Where each line of the `stated-result` header was written, when the reader knows (not part
+    #: of equality).
     stated_at: tuple[Location, ...] = attrs.field(default=(), eq=False)
 
     def __repr__(self) -> str:
@@ -263,11 +285,17 @@ class RuleError:
     `code` is stable (see `catchup_notation.errors.RULE_CODES`); `message` is for people.
     """
 
+    #: The rule broken, a stable code (`catchup_notation.errors.RULE_CODES`).
     code: str
+    #: The turn that broke it, counted from 1.
     turn: int
+    #: Who played that turn (1 or 2).
     player: int
+    #: What happened and why, in words.
     message: str
+    #: The cells the rule is about (hex games).
     cells: tuple[Cell, ...] = ()
+    #: The numbers the rule is about (number-set games).
     numbers: tuple[int, ...] = ()
 
 
@@ -278,7 +306,9 @@ class Allowance:
     `counts` are the numbers of stones allowed this turn (0 means passing is allowed).
     """
 
+    #: The numbers of stones the player to move may place (0: a pass is allowed).
     counts: tuple[int, ...]
+    #: Why, in words: `Black's score rose to 4 on turn 22, at least White's 3`.
     reason: str
 
 
@@ -292,15 +322,25 @@ class HexState:
     predecessors, the quantity their winning rule looks at (see `Result`).
     """
 
+    #: The variant string of the game.
     variant: str
+    #: Turns played so far.
     turns_played: int
+    #: The player to move (1 or 2), None once the game is over.
     to_move: int | None
+    #: The cells of the stones of colour 1 and of colour 2.
     stones: tuple[tuple[Cell, ...], tuple[Cell, ...]]
+    #: The group sizes of colour 1 and of colour 2, largest first.
     groups: tuple[tuple[int, ...], tuple[int, ...]]
+    #: Both players' scores: what the variant compares.
     scores: tuple[int, int]
+    #: What the player to move may place, and why (None once over).
     allowance: Allowance | None
+    #: Whether the game is over.
     over: bool
+    #: Why it is over (`board-full`, `no-legal-turn`), else None.
     end_reason: str | None = None
+    #: Always "hex" (tells the two kinds of state apart, in JSON too).
     kind: Literal["hex"] = "hex"
 
     @property
@@ -313,12 +353,19 @@ class HexState:
 class NumbersState:
     """A number-set Catch-Up position at a turn boundary."""
 
+    #: The variant string of the game.
     variant: str
+    #: Turns played so far.
     turns_played: int
+    #: The player to move (1 or 2), None once the game is over.
     to_move: int | None
+    #: The numbers not taken yet.
     remaining: tuple[int, ...]
+    #: Both players' scores: the sums of the numbers they took.
     scores: tuple[int, int]
+    #: Whether the game is over.
     over: bool
+    #: Always "numbers".
     kind: Literal["numbers"] = "numbers"
 
 
@@ -344,12 +391,22 @@ class Result:
     `scores` are the numbers that rule compared. `explanation` says it all in words.
     """
 
+    #: finished, resigned, timeout, draw, abandoned, unfinished or invalid.
     status: Status
+    #: The winner (1 or 2), None for a draw or a game without one.
     winner: int | None
+    #: Whether the game is a draw.
     draw: bool
+    #: How the game ended, a stable code: board-full, no-legal-turn, numbers-exhausted, resignation, timeout, draw-
+    #: agreed, abandoned, unfinished, rule-error.
     reason: str
+    #: The numbers the deciding rule compared, the first player's first.
     scores: tuple[int, int]
+    #: Each colour's group sizes, largest first (empty for number-set games).
     groups: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: The 0-based place in the sorted group sizes where the comparison decided, if there is one.
     decided_at: int | None = None
+    #: The verdict in words.
     explanation: str = ""
+    #: The scoring rule that decided a finished game (`catchup_notation.rules.scoring.VERDICT_CODES`).
     decided_by: str | None = None

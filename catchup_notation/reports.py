@@ -43,13 +43,21 @@ class ErrorReport:
     """A reading, variant or rule error as the JSON contract gives it (`turn`, `player`, `cells`
     for rule errors; `line`, `column` where known; `numbers` for number-set turns only)."""
 
+    #: A stable code: a rule's (`stone-count`) or a reader's (`syntax`).
     code: str
+    #: The turn that broke a rule, counted from 1 (None for a reading error).
     turn: int | None
+    #: Who played that turn (1 or 2).
     player: int | None
+    #: The cells the error is about, named as the record's notation names them.
     cells: tuple[str, ...]
+    #: The line of the error in its file.
     line: int | None
+    #: The column of the error in its file.
     column: int | None
+    #: What is wrong, in words.
     message: str
+    #: The numbers the error is about (number-set games).
     numbers: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
 
 
@@ -57,9 +65,13 @@ class ErrorReport:
 class WarningReport:
     """A reading warning as the JSON contract gives it."""
 
+    #: A stable code (the format pages list them).
     code: str
+    #: What happened, in words.
     message: str
+    #: The line it is about, where known.
     line: int | None
+    #: The column it is about, where known.
     column: int | None
 
 
@@ -68,9 +80,13 @@ class TurnReport:
     """One turn of a line of play: its player and cells by name (`colours` only where a stone is
     not its mover's colour: too, product). `text` (not in the JSON) is how the text report writes it."""
 
+    #: Who plays the turn (1 or 2).
     player: int
+    #: Its cells, named as the record's notation names them (empty: a pass).
     cells: tuple[str, ...]
+    #: Each stone's colour where one is not its mover's own (too, product).
     colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+    #: The turn as the notation writes it (not in the JSON form).
     text: str = attrs.field(default="", metadata=OMIT)
 
 
@@ -78,12 +94,19 @@ class TurnReport:
 class EndgameReport:
     """The perfect-play result of an unfinished hex game, or why it was not searched."""
 
+    #: Whether the position was solved (else `explanation` says why not).
     solved: bool
+    #: The winner with perfect play (1 or 2), None for a draw or an unsolved position.
     winner: int | None
+    #: Whether perfect play draws.
     draw: bool
+    #: A line of best play to the end.
     principal_line: tuple[TurnReport, ...]
+    #: Positions searched.
     nodes: int
+    #: Time the search took.
     seconds: float
+    #: The result in words.
     explanation: str
 
 
@@ -92,19 +115,33 @@ class VerifyReport:
     """`catchup verify`'s verdict on one record. `outcome` (not part of the JSON object) is
     valid, invalid (a broken rule, or rules that cannot apply) or unreadable."""
 
+    #: The file the record was read from (None for text given directly).
     source: str | None
+    #: The record's 0-based place among its file's records.
     index: int
+    #: The line the record starts on.
     line: int | None
+    #: The notation it was read in.
     format: str | None
+    #: The variant string it was judged under (None when it could not be read).
     variant: str | None
+    #: The names of player 1 and player 2 (None where the record gives none).
     players: tuple[str | None, str | None]
+    #: How many turns the record has (None when it could not be read).
     turns: int | None
+    #: What the reader normalised, guessed or doubted, in the order of the text.
     warnings: tuple[WarningReport, ...]
+    #: Why the record is not valid: a broken rule or a reading error; None when it is.
     error: ErrorReport | None
+    #: Whether every turn is legal under `variant`.
     valid: bool
+    #: With `--variant auto`: every variant that accepts the record; else left out.
     accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
+    #: "valid", "invalid" or "unreadable" (not in the JSON form).
     outcome: Outcome = attrs.field(default="valid", metadata=OMIT)
+    #: Where the record starts (not in the JSON form).
     at: Location | None = attrs.field(default=None, eq=False)
+    #: A reading error's full text with its caret line (not in the JSON form).
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     def lines(self) -> list[Line]:
@@ -131,27 +168,49 @@ class AdjudicationReport:
     """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields).
     `outcome` (not part of the JSON object) is its status, or unreadable."""
 
+    #: The file the record was read from (None for text given directly).
     source: str | None
+    #: The record's 0-based place among its file's records.
     index: int
+    #: The line the record starts on.
     line: int | None
+    #: The notation it was read in.
     format: str | None
+    #: The variant string it was judged under (None when it could not be read).
     variant: str | None
+    #: The names of player 1 and player 2 (None where the record gives none).
     players: tuple[str | None, str | None]
+    #: How many turns the record has (None when it could not be read).
     turns: int | None
+    #: What the reader normalised, guessed or doubted, in the order of the text.
     warnings: tuple[WarningReport, ...]
+    #: Why the record is not valid: a broken rule or a reading error; None when it is.
     error: ErrorReport | None
+    #: finished, resigned, timeout, draw, abandoned, unfinished or invalid.
     status: str
+    #: The winner (1 or 2), None for a draw or a game without one.
     winner: int | None
+    #: Whether the game is a draw.
     draw: bool
+    #: How the game ended, a stable code (`board-full`, `resignation`, `unfinished`, ...).
     reason: str
+    #: Each colour's group sizes, largest first.
     groups: tuple[tuple[int, ...], tuple[int, ...]]
+    #: The 0-based place in the sorted group sizes where the comparison decided.
     decided_at: int | None
+    #: The scoring rule that decided (`groups`, `plurality`, ...).
     decided_by: str | None
+    #: The numbers the deciding rule compared, the first player's first.
     scores: tuple[int, int] | None
+    #: The verdict in words.
     explanation: str
+    #: With `--solve-endgame`: the perfect-play result of an unfinished hex game; else left out.
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
+    #: "finished", "unfinished", "invalid", ... (not in the JSON form).
     outcome: Outcome = attrs.field(default="finished", metadata=OMIT)
+    #: Where the record starts (not in the JSON form).
     at: Location | None = attrs.field(default=None, eq=False)
+    #: A reading error's full text with its caret line (not in the JSON form).
     caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     @property

@@ -31,7 +31,7 @@ EXIT_INTERNAL = 4  # a bug in catchup-notation itself
 EXIT_NOTHING = 5  # nothing was read: no record at all in what was named
 
 REPORT_TO = (
-    "please report it to the catchup-notation maintainers with "
+    "please report it at https://github.com/catchup-notation/catchup-notation/issues with "
     "the command you ran and the output of `catchup --debug ...`"
 )
 

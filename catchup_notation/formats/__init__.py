@@ -43,7 +43,7 @@ EXTENSIONS: dict[str, tuple[str, ...]] = {
     "genius": (".genius",),
 }
 
-# other names people give each format (the command line and `format=` take them, any case)
+#: Other names people give each format (the command line and `format=` take them, in any case).
 ALIASES: dict[str, tuple[str, ...]] = {
     "lg": ("sgf", "littlegolem", "little-golem"),
     "abstractplay": ("ap", "abstract-play", "apjson"),

@@ -47,9 +47,13 @@ class NotationWarning:
     """Something read or written that was normalised, doubtful or not carried (never silently
     dropped): a stable `code`, words for people, and where it is when it comes from a text."""
 
+    #: A stable code: the same condition has the same code in every notation.
     code: str
+    #: What was normalised, guessed or not carried, in words.
     message: str
+    #: The line it is about, when it comes from a text.
     line: int | None = None
+    #: The column it is about, when it comes from a text.
     column: int | None = None
 
 
@@ -60,10 +64,15 @@ class Parsed:
     `index` is the record's 0-based position in its text; `line` where it starts (1-based).
     """
 
+    #: The record's 0-based place in its text.
     index: int
+    #: The record, or None when it could not be read.
     record: Record | None
+    #: Why the record could not be read, or None.
     error: NotationError | None = None
+    #: What the reader normalised or guessed in this record.
     warnings: tuple[NotationWarning, ...] = ()
+    #: The line the record starts on.
     line: int | None = None
 
 
@@ -92,9 +101,13 @@ class ReadOptions:
     (rga only): "other-colour", "same", or None for what the post and the variant say.
     """
 
+    #: The name of the text, for messages.
     source: str | None = None
+    #: The variant string to read under (None: the notation's own default).
     variant: str | None = None
+    #: Fixes for the coordinates of hand-written posts (rga only).
     corrections: Corrections = None
+    #: What a capital cell in a move list means (rga only): "other-colour", "same", or None.
     capitals: str | None = None
 
 

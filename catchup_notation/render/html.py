@@ -63,8 +63,11 @@ _OUTCOMES = ("valid", "invalid", "unreadable")
 class ReportCounts:
     """How many records a report holds, by outcome (valid, invalid, unreadable)."""
 
+    #: Records whose every turn is legal.
     valid: int = 0
+    #: Records with a turn that breaks the rules.
     invalid: int = 0
+    #: Records that could not be read.
     unreadable: int = 0
 
     @property

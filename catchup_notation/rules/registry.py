@@ -37,11 +37,17 @@ class Parameter:
     """A variant's parameter: `size` (hex board side), `board` (any shape), `set` and `scores`
     (number sets), `x` (brink)."""
 
+    #: The name used in variant strings: `size`, `board`, `set`, `scores`, `x`.
     name: str
+    #: "int", "multiset", "scores", "board" or "cell".
     kind: str  # "int" | "multiset" | "scores" | "board" | "cell"
+    #: The value when the variant string does not give one (None for a required parameter).
     default: Any  # None for a required parameter
+    #: What it sets, in words.
     description: str
+    #: The least value allowed, if any.
     minimum: int | None = None
+    #: The greatest value allowed, if any.
     maximum: int | None = None
     #: A parameter that may stay unset (`board`: unset is the hexhex board of side `size`).
     optional: bool = False
@@ -63,21 +69,33 @@ class VariantSpec:
     """A variant as described by its data file, before parameters are chosen. Its JSON form
     (`to_data`) is what `catchup variants --json` prints."""
 
+    #: The registered name (`catchup`).
     name: str
+    #: What the variant is, in a line.
     title: str
+    #: "hex" or "numbers".
     family: str  # "hex" | "numbers"
+    #: Other names that select it.
     aliases: tuple[str, ...] = ()
+    #: The names of the first and second player.
     players: tuple[str, str]
     #: Stone colours, first player's first; the players' own colours unless the file says otherwise.
     colours: tuple[str, str] = attrs.field()
     #: Whether a player may place a stone of either colour (too, product) rather than only their own.
     either_colour: bool = False
+    #: The parameters a variant string may set.
     parameters: tuple[Parameter, ...] = ()
+    #: The rules in words.
     description: str
+    #: Where the rules come from.
     sources: tuple[str, ...] = ()
+    #: How sure the reading of the sources is, and how we read them where they leave something open.
     confidence: str
+    #: Whether no source states the rules whole and they were pieced together.
     reconstructed: bool = False
+    #: The rules engine that plays it.
     engine: str = attrs.field(metadata=OMIT)
+    #: The engine's settings for this variant (how it differs from others on the same engine).
     settings: dict[str, Any] = attrs.field(factory=dict, hash=False, metadata=OMIT)  # engine knobs
     #: What `scores` are called in pictures and listings (the predecessors score other things).
     score_name: str = attrs.field(default="score", metadata=OMIT)
@@ -99,7 +117,9 @@ class VariantSpec:
 class Variant:
     """A variant with every parameter set: what a record is replayed under."""
 
+    #: The variant as its data file describes it.
     spec: VariantSpec
+    #: Every parameter's value.
     params: dict[str, Any] = attrs.field(hash=False)  # equal variants still hash alike: spec decides
     # The variant string, spelt once (records, reports and replay each ask for it).
     _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)

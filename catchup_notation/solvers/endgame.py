@@ -58,8 +58,11 @@ class MoveValue:
     stopped search never reached it). Turns with the same `orbit` are images of one another
     under a symmetry of the position, so they share their value."""
 
+    #: The turn.
     turn: Turn
+    #: Its value for the player to move: 1 win, 0 draw, -1 loss; None if a stopped search never reached it.
     value: int | None
+    #: Turns with the same orbit are images of one another under a symmetry of the position.
     orbit: int
 
 
@@ -79,20 +82,36 @@ class EndgameResult:
     `stopped` then says why.
     """
 
+    #: The winner with perfect play (1 or 2), None for a draw.
     winner: int | None
+    #: The player to move in the position solved.
     to_move: int | None
+    #: The value for the player to move: 1 win, 0 draw, -1 loss (None when the game was over, or a stopped search did
+    #: not find it).
     value: int | None
+    #: A line of best play to the end.
     principal_line: tuple[Turn, ...]
+    #: The result of the position the line reaches.
     final: Result | None
+    #: Positions searched.
     nodes: int
+    #: Time the search took.
     seconds: float
+    #: Empty cells in the position solved.
     empty: int
+    #: With `moves=True`: every legal turn of the player to move and its value.
     moves: tuple[MoveValue, ...] = ()
+    #: Entries of the transposition tables at the end (all processes).
     table_entries: int = 0
+    #: The tables' bound, from the memory given.
     table_capacity: int = 0
+    #: Symmetries of the position (1: none but the identity).
     symmetries: int = 1
+    #: Processes that shared the search.
     jobs: int = 1
+    #: False for a search stopped by its budget.
     complete: bool = True
+    #: Why a stopped search stopped.
     stopped: str | None = None
 
     @property

@@ -65,7 +65,9 @@ class EndgameLimits:
     """How far `--solve-endgame` searches an unfinished game: at most `max_empty` empty cells (None:
     by the variant's kind, ENDGAME_EMPTY) and `max_nodes` nodes."""
 
+    #: Positions with more empty cells are left unsolved (None: by the variant, `ENDGAME_EMPTY`).
     max_empty: int | None = None
+    #: A search that passes this many nodes is given up.
     max_nodes: int = ENDGAME_NODES
 
 

@@ -68,11 +68,17 @@ class Heuristic:
 class TournamentResult:
     """Outcomes of `games` games between two heuristics, counted from P1's side."""
 
+    #: The first player's heuristic.
     p1: str
+    #: The second player's heuristic.
     p2: str
+    #: Games played.
     games: int
+    #: Games the first player won.
     p1_wins: int
+    #: Games drawn.
     draws: int
+    #: Games the second player won.
     p2_wins: int
 
     @property

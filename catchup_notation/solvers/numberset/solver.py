@@ -458,17 +458,29 @@ class Solution:
     number of processes (the reference) or threads (the compiled core) that searched.
     """
 
+    #: The numbers left.
     numbers: tuple[int, ...]
+    #: The scores, the first player's first.
     scores: tuple[int, int]
+    #: The player to move (None when no number is left).
     to_move: int | None
+    #: The value for the first player: 1 win, 0 draw, -1 loss (None if a stopped search did not find it).
     value: int | None
+    #: The same for the player to move.
     mover_value: int | None
+    #: The moves that achieve `mover_value`.
     best_moves: tuple[Move, ...]
+    #: With `with_moves=True`: every distinct move and its value for the mover.
     move_values: tuple[tuple[Move, int], ...]
+    #: Positions expanded.
     nodes: int
+    #: Time the search took (start-up excluded).
     seconds: float
+    #: False for a search stopped by its budget.
     complete: bool = True
+    #: Why a stopped search stopped.
     stopped: str | None = None
+    #: Processes that shared the search.
     jobs: int = 1
 
 

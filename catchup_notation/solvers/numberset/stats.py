@@ -39,14 +39,23 @@ class TreeStats:
     remaining multiset) reachable at turn boundaries, start and end states included.
     """
 
+    #: The number set.
     numbers: tuple[int, ...]
+    #: The starting scores.
     scores: tuple[int, int]
+    #: Complete games: the leaves of the game tree.
     game_tree_size: int
+    #: Distinct positions at turn boundaries, start and end included.
     state_space_size: int
+    #: Complete games the first player wins.
     p1_wins: int
+    #: Complete games that are drawn.
     draws: int
+    #: Complete games the first player loses.
     p1_losses: int
+    #: The most moves of any position (ordered moves).
     max_branching: int
+    #: The fewest turns of any complete game.
     min_depth: int
 
     @property
