@@ -162,7 +162,7 @@ def test_game_write_uses_the_name_and_keeps_nothing_half_written(tmp_path):
 
 
 def test_auto_variant_judges_by_the_rules_that_accept_the_record():
-    (post,) = cn.read(EXAMPLES / "seed000-rga-post.txt", corrections="diagram", variant="auto")
+    (post,) = cn.read(EXAMPLES / "rga-post-as-typed.txt", corrections="diagram", variant="auto")
     verdict = post.verify()
     assert verdict.accepted_by == ("catchup(size=5)", "catchup-2012(size=5)", "ketchup-3(size=5)", "ketchup-2(size=5)")
     assert verdict.variant == "catchup(size=5)" and verdict.valid
@@ -234,7 +234,7 @@ def test_turns_are_constructor_reprs_and_types_agree():
     game = next(cn.read(COLLECTION))
     first = cn.hexhex(5).label(game.turns[0].cells[0])
     assert game.turn_text(game.turns[0]) == first == game.position(1).turn_text
-    (post,) = cn.read(EXAMPLES / "seed000-rga-post.txt", corrections="diagram", variant="auto")
+    (post,) = cn.read(EXAMPLES / "rga-post-as-typed.txt", corrections="diagram", variant="auto")
     assert isinstance(post.accepting_variants(), tuple) and post.accepting_variants() == post.verify().accepted_by
 
 

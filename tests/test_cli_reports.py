@@ -12,7 +12,7 @@ from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
 from catchup_notation.reports import ROW_FIELDS
 
-POST = "examples/seed000-rga-post.txt"
+POST = "examples/rga-post-as-typed.txt"
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ def cells(*names, side=5):
 
 
 def test_the_example_is_the_seed_text():
-    example = Path(__file__).parent.parent / "examples" / "seed000-rga-post.txt"
+    example = Path(__file__).parent.parent / "examples" / "rga-post-as-typed.txt"
     assert example.read_text(encoding="utf-8") == EXACT
     assert EXACT.startswith(":\tabcdefghijklmnopq\t\tB\tJ\n")
 

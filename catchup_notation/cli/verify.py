@@ -31,10 +31,10 @@ Examples:
 
   catchup verify examples/ --corrections diagram -o report.csv
 
-  catchup verify examples/seed000-rga-post.txt --variant auto \\
+  catchup verify examples/rga-post-as-typed.txt --variant auto \\
       --corrections diagram        # which rule versions accept the post
 
-  catchup verify examples/seed000-rga-post.txt   # exits 3: bad coordinates
+  catchup verify examples/rga-post-as-typed.txt   # exits 3: bad coordinates
 
   cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
