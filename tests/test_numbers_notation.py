@@ -19,7 +19,7 @@ from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 
 PAPER = """\
-# Seed 002, Figure 1 (section 2.1): P2 wins 6-4
+# The paper's Figure 1 (section 2.1): P2 wins 6-4
 S = {1, 2, 3, 4}
 ⟨3⟩ ⟨2, 4⟩ ⟨1⟩
 
