@@ -1,4 +1,4 @@
-"""Adjudication: the cascading comparison (seed 001's examples), endings, and the seed 000 game."""
+"""Adjudication: the cascading comparison (the examples of The Genius's rules page), endings, and a game from a post."""
 
 import random
 
@@ -14,9 +14,9 @@ from catchup_notation.rules.scoring import compare_groups, describe_verdict
 @pytest.mark.parametrize(
     "first, second, winner, position",
     [
-        ((11, 8, 8, 3), (11, 8, 7, 4, 1), 1, 2),  # seed 001: the third-largest decides
-        ((11, 8, 8, 3), (11, 8, 8, 3, 1), 2, 4),  # seed 001: a fifth group beats none
-        ((4, 3, 2), (4, 3, 1, 1), 1, 2),  # seed 001: Red's 4-3-2 beats Blue's 4-3-1-1
+        ((11, 8, 8, 3), (11, 8, 7, 4, 1), 1, 2),  # The Genius's rules page: the third-largest decides
+        ((11, 8, 8, 3), (11, 8, 8, 3, 1), 2, 4),  # The Genius's rules page: a fifth group beats none
+        ((4, 3, 2), (4, 3, 1, 1), 1, 2),  # The Genius's rules page: Red's 4-3-2 beats Blue's 4-3-1-1
         ((23, 1), (22, 5, 4), 1, 0),
         ((3, 2), (3, 2), None, None),
     ],
@@ -32,9 +32,10 @@ def test_verdict_words():
     assert text == "Red wins 11-8-8-3 against Blue 11-8-7-4-...: decided by the 3rd-largest groups"
 
 
-# The rec.games.abstract game of seed 000 in its own doubled coordinates, with the two cells the
-# post's diagram corrects (l7 -> l6 on turn 3, g2 -> h2 on turn 12); Black resigned after turn 15.
-SEED000 = "i5|g3 f6|f4 l6|k5 d4|i3 i7|d2 n4|l2 c3|j2 k7|l4 c5|g5 j4|h4 k3 j6|h2 e3 e5|e7 g7|d6 c7 m1|d8 k1"
+# The game of examples/rga-post-restored.txt in its own doubled coordinates, with the two cells the
+# post's diagram corrects (h3 -> h4 on turn 5, n3 -> o3 on turn 12); the second player resigned
+# after turn 15.
+POST_GAME = "m5|a5 g3|m7 d8|c3 m1|g7 h4|j6 e1|l4 i5|g5 h6 k7|f8 b6 i3|i7 c5|f6 k5 c7|l2 h2 o3|j4 j2|f2 b4 o5|g1 i1"
 
 
 def rga_cell(name: str, side: int = 5):
@@ -45,27 +46,27 @@ def rga_cell(name: str, side: int = 5):
     return ((x - r - 2 * radius) // 2, r)
 
 
-def seed000_record() -> Record:
-    turns = tuple(Turn(1 + i % 2, tuple(rga_cell(c) for c in t.split())) for i, t in enumerate(SEED000.split("|")))
+def post_game_record() -> Record:
+    turns = tuple(Turn(1 + i % 2, tuple(rga_cell(c) for c in t.split())) for i, t in enumerate(POST_GAME.split("|")))
     return Record("catchup(size=5)", turns, resigned=2)
 
 
-def test_seed000_is_won_by_the_first_player_by_resignation():
-    result = adjudicate(seed000_record())
+def test_the_post_game_is_won_by_the_first_player_by_resignation():
+    result = adjudicate(post_game_record())
     assert result.status == "resigned" and result.reason == "resignation"
     assert result.winner == 1 and not result.draw
-    assert sum(map(sum, result.groups)) == 1 + 2 * 11 + 3 * 3  # 32 stones on the board
+    assert sum(map(sum, result.groups)) == 1 + 2 * 9 + 3 * 5  # 34 stones on the board
 
 
-def test_seed000_rule_versions():
-    assert accepting_variants(seed000_record()) == [
+def test_the_post_game_rule_versions():
+    assert accepting_variants(post_game_record()) == [
         "catchup(size=5)",
         "catchup-2012(size=5)",
         "ketchup-3(size=5)",
         "ketchup-2(size=5)",
     ]
     for name in ("ketchup-4", "ketchup-4-amended", "alternative"):
-        assert adjudicate(seed000_record(), name).status == "invalid"
+        assert adjudicate(post_game_record(), name).status == "invalid"
 
 
 def test_unfinished_games_get_no_winner_but_a_standing():

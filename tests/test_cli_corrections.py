@@ -1,4 +1,4 @@
-"""`--corrections` passes fixes to the rga reader: the seed 000 post reads only with them."""
+"""`--corrections` passes fixes to the rga reader: a post with two slips reads only with them."""
 
 from __future__ import annotations
 
@@ -6,18 +6,18 @@ from pathlib import Path
 
 from cli_records import json_lines, run
 
-POST = Path(__file__).parent / "data" / "rga" / "seed000-exact.txt"
+POST = Path(__file__).parent / "data" / "rga" / "post-as-typed.txt"
 
 
-def test_the_seed000_post_is_unreadable_without_corrections():
+def test_the_post_is_unreadable_without_corrections():
     result = run("verify", str(POST), "--json")
     assert result.exit_code == 3
     (line,) = json_lines(result.stdout)
-    assert line["error"]["code"] == "not-a-cell" and "l7" in line["error"]["message"]
+    assert line["error"]["code"] == "not-a-cell" and "h3" in line["error"]["message"]
 
 
 def test_corrections_from_the_diagram_and_by_hand_give_the_same_verdict():
-    for fixes in ("diagram", "l7=l6,12:g2=h2"):
+    for fixes in ("diagram", "h3=h4,12:n3=o3"):
         result = run("adjudicate", str(POST), "--json", "--corrections", fixes)
         assert result.exit_code == 0, result.output
         (line,) = json_lines(result.stdout)
@@ -31,7 +31,7 @@ def test_corrections_concern_rga_posts_only(tmp_path):
     result = run("verify", str(tmp_path), "--corrections", "diagram", "--json")
     assert result.exit_code == 0, result.output
     assert [line["valid"] for line in json_lines(result.stdout)] == [True, True]
-    assert run("verify", str(POST), "--corrections", "l7").exit_code == 2
+    assert run("verify", str(POST), "--corrections", "h3").exit_code == 2
 
 
 SLIP = Path(__file__).parent / "quirks" / "rga-slip.rga"

@@ -27,7 +27,7 @@ def test_solve_a_set_matches_table_2():
 
 def test_solve_a_multiset_and_a_recorded_position():
     (data,) = json_lines(run("solve", "--set", "{2,2,2,3,3}", "--moves", "--json").stdout)
-    assert data["value"] == 1 and data["best_moves"] == [[2]]  # seed 002, Figure 5
+    assert data["value"] == 1 and data["best_moves"] == [[2]]  # the paper's Figure 5 (Isaksen et al. 2015)
     # section 2.5: after <1> <2> <5> <6> every move of P1 loses
     (data,) = json_lines(run("solve", str(EXAMPLES), "--record", "3", "--moves", "--json").stdout)
     assert data["scores"] == [6, 8] and data["numbers"] == [3, 4, 7] and data["value"] == -1

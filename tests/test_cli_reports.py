@@ -117,5 +117,5 @@ def test_warnings_come_in_file_order_and_each_once():
     lines = run("verify", POST).stdout.splitlines()
     places = [tuple(int(n) for n in line.split(":")[1:3]) for line in lines if line.startswith(POST + ":")]
     assert places == sorted(places)
-    said = [line for line in lines if ":3:21: " in line]
+    said = [line for line in lines if ":4:23: " in line]
     assert len(said) == 1 and "error[not-a-cell]" in said[0]  # the warning at the error's place is the error's

@@ -1,4 +1,4 @@
-"""The paper's notation for number-set Catch-Up (seed 002, sections 2.1-2.6)."""
+"""The paper's notation for number-set Catch-Up (Isaksen et al. 2015, sections 2.1-2.6)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 
 PAPER = """\
-# Seed 002, Figure 1 (section 2.1): P2 wins 6-4
+# The paper's Figure 1 (section 2.1): P2 wins 6-4
 S = {1, 2, 3, 4}
 ⟨3⟩ ⟨2, 4⟩ ⟨1⟩
 
@@ -132,7 +132,7 @@ def test_hex_variant_is_refused():
 
 def test_registered_and_sniffs():
     assert isinstance(formats.get("numbers"), NumbersFormat)
-    assert formats.get("numbers").sniff(PAPER) and not formats.get("numbers").sniff("1. i5  g3 f6")
+    assert formats.get("numbers").sniff(PAPER) and not formats.get("numbers").sniff("1. m5  a5 g3")
 
 
 @st.composite

@@ -1,4 +1,5 @@
-"""The rec.games.abstract diagram-and-move-list format, starting with the real post of seed 000."""
+"""The rec.games.abstract diagram-and-move-list format, starting with a post in the form published there
+(a game of our own, typed with two slips and a diagram that lost its last rows)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,10 @@ from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 
 DATA = Path(__file__).parent / "data" / "rga"
-EXACT = (DATA / "seed000-exact.txt").read_text(encoding="utf-8")
-RESTORED = (DATA / "seed000-restored.txt").read_text(encoding="utf-8")
-SEED_FORMS = pytest.mark.parametrize("text", [EXACT, RESTORED], ids=["exact", "restored"])
-FIXES = {"l7": "l6", "g2": "h2"}
+EXACT = (DATA / "post-as-typed.txt").read_text(encoding="utf-8")
+RESTORED = (DATA / "post-restored.txt").read_text(encoding="utf-8")
+POST_FORMS = pytest.mark.parametrize("text", [EXACT, RESTORED], ids=["as-typed", "restored"])
+FIXES = {"h3": "h4", "n3": "o3"}
 
 
 def only(items):
@@ -43,68 +44,69 @@ def cells(*names, side=5):
 
 
 # ---------------------------------------------------------------------------------------------
-# Seed 000
+# The post: as typed (`:` and tabs, no row numbers) and with its layout restored
 
 
-def test_the_example_is_the_seed_text():
+def test_the_example_is_the_post_as_typed():
     example = Path(__file__).parent.parent / "examples" / "rga-post-as-typed.txt"
     assert example.read_text(encoding="utf-8") == EXACT
-    assert EXACT.startswith(":\tabcdefghijklmnopq\t\tB\tJ\n")
+    assert EXACT.startswith(":\tabcdefghijklmnopq\t\tC\tM\n")
 
 
-@SEED_FORMS
-def test_seed_reports_l7_and_g2_as_not_cells(text):
-    item = only(read_with("rga", text, source="seed000.txt"))
+@POST_FORMS
+def test_post_reports_h3_and_n3_as_not_cells(text):
+    item = only(read_with("rga", text, source="post.txt"))
     assert item.record is None
     error = item.error
     assert error.code == "not-a-cell"
-    assert "l7 (turn 3)" in error.message and "g2 (turn 12)" in error.message
-    assert "corrections={'l7': 'l6', 'g2': 'h2'}" in error.message
-    assert error.source == "seed000.txt" and error.line == 3 and error.text.rstrip().endswith("k5 d4")
-    assert error.text[error.column - 1 : error.column + 1] == "l7"
-    l7, g2 = codes(item, "not-a-cell")
-    assert (l7.line, g2.line) == (3, 7)
-    assert "k7, m7" in l7.message and "probably l6" in l7.message and "turn 3, B" in l7.message
-    assert "f2, h2" in g2.message and "probably h2" in g2.message and "turn 12, J" in g2.message
+    assert "h3 (turn 5)" in error.message and "n3 (turn 12)" in error.message
+    assert "corrections={'h3': 'h4', 'n3': 'o3'}" in error.message
+    assert error.source == "post.txt" and error.line == 4 and error.text.rstrip().endswith("j6 e1")
+    assert error.text[error.column - 1 : error.column + 1] == "h3"
+    h3, n3 = codes(item, "not-a-cell")
+    assert (h3.line, n3.line) == (4, 7)
+    # a row slip (h4 typed h3) and a column slip (o3 typed n3): the diagram settles both
+    assert "g3, i3, h2, h4" in h3.message and "probably h4" in h3.message and "turn 5, C" in h3.message
+    assert "m3, o3" in n3.message and "probably o3" in n3.message and "turn 12, M" in n3.message
 
 
-@SEED_FORMS
-def test_seed_diagram_disagreements_are_listed(text):
+@POST_FORMS
+def test_post_diagram_disagreements_are_listed(text):
     item = only(read_with("rga", text))
     mismatches = {w.message.split(":")[0]: w for w in codes(item, "diagram-mismatch")}
-    assert set(mismatches) == {"h2", "l6"}
-    assert "move list implies an empty cell, the diagram shows a stone of B" in mismatches["l6"].message
-    assert "a stone of J" in mismatches["h2"].message
-    assert mismatches["l6"].line == 7  # the row-6 line of the post
+    assert set(mismatches) == {"h4", "o3"}
+    assert "move list implies an empty cell, the diagram shows a stone of C" in mismatches["h4"].message
+    assert "a stone of M" in mismatches["o3"].message
+    assert mismatches["h4"].line == 5  # the row-4 line of the post
     # the export lost the points of rows 8 and 9
     assert [w.line for w in codes(item, "short-row")] == [9, 10]
 
 
-@SEED_FORMS
-@pytest.mark.parametrize("fixes", [FIXES, {"3:l7": "l6", "12:g2": "h2"}, "diagram"])
-def test_seed_with_corrections(text, fixes):
+@POST_FORMS
+@pytest.mark.parametrize("fixes", [FIXES, {"5:h3": "h4", "12:n3": "o3"}, "diagram"])
+def test_post_with_corrections(text, fixes):
     item = only(read_with("rga", text, corrections=fixes))
     assert item.error is None
     record = item.record
     assert record.variant == "catchup(size=5)"
-    assert record.players == ("B", "J")
+    assert record.players == ("C", "M")
     assert len(record.turns) == 15 and record.resigned == 2
     assert [t.player for t in record.turns] == [1, 2] * 7 + [1]
-    # "1. ... i5  g3 f6": the placeholder places nothing; B opens with i5 alone, J answers g3 f6
-    assert record.turns[0] == Turn(1, cells("i5"))
-    assert record.turns[1] == Turn(2, cells("g3", "f6"))
-    assert record.turns[2] == Turn(1, cells("f4", "l6"))
-    assert record.turns[11] == Turn(2, cells("h2", "e3", "e5"))
-    assert record.turns[14] == Turn(1, cells("d8", "k1"))
+    # "1. ... m5  a5 g3": the placeholder places nothing; C opens with m5 alone, M answers a5 g3
+    assert record.turns[0] == Turn(1, cells("m5"))
+    assert record.turns[1] == Turn(2, cells("a5", "g3"))
+    assert record.turns[4] == Turn(1, cells("g7", "h4"))
+    assert record.turns[11] == Turn(2, cells("l2", "h2", "o3"))
+    assert record.turns[14] == Turn(1, cells("g1", "i1"))
     assert len(codes(item, "corrected")) == 2
     assert not codes(item, "diagram-mismatch") and not codes(item, "last-move-mark")
     assert not codes(item, "not-a-cell") and not codes(item, "unused-correction")
     diagram = read_diagram(record.headers["diagram"])
-    assert diagram.marked == frozenset(cells("d8", "k1"))
-    assert sum(1 for p in diagram.stones.values() if p == 1) == 16
+    assert diagram.marked == frozenset(cells("g1", "i1"))
+    assert sum(1 for p in diagram.stones.values() if p == 1) == 17
 
 
-def test_i5_is_the_centre_and_b_stone():
+def test_i5_is_the_centre_and_a_stone_of_c():
     record = only(read_with("rga", EXACT, corrections="diagram")).record
     assert cell_of("i5", 5) == (0, 0)
     assert read_diagram(record.headers["diagram"]).stones[(0, 0)] == 1
@@ -123,7 +125,7 @@ def test_i5_is_the_centre_and_b_stone():
         ("alternative", False),
     ],
 )
-def test_seed_game_under_each_variant(variant, legal):
+def test_post_game_under_each_variant(variant, legal):
     from catchup_notation.rules.adjudicate import adjudicate
     from catchup_notation.rules.replay import replay
 
@@ -141,18 +143,18 @@ def test_seed_game_under_each_variant(variant, legal):
 
 
 def test_last_move_marks_are_checked():
-    text = EXACT.replace(":\t. . . B j\t", ":\t. . . b j\t").replace(":\tj b b b j . .\t", ":\tj B b b j . .\t")
+    text = EXACT.replace(":\tm C C . m\t", ":\tm c C . m\t").replace(":\tc . c m m c .\t", ":\tC . c m m c .\t")
     item = only(read_with("rga", text, corrections=FIXES))
     marks = [w.message for w in codes(item, "last-move-mark")]
-    assert any(m.startswith("k1 is in the last turn") for m in marks)
-    assert any("marks e7 in upper case" in m for m in marks)
+    assert any(m.startswith("g1 is in the last turn") for m in marks)
+    assert any("marks c7 in upper case" in m for m in marks)
 
 
 def test_changed_stone_is_a_disagreement():
-    text = RESTORED.replace("5   . b j j b j . . .", "5   . b j j j j . . .")
+    text = RESTORED.replace("5   m m . m c c c m .", "5   m m . m m c c m .")
     item = only(read_with("rga", text, corrections=FIXES))
     (warning,) = codes(item, "diagram-mismatch")
-    assert warning.message.startswith("i5: the move list implies a stone of B, the diagram shows a stone of J")
+    assert warning.message.startswith("i5: the move list implies a stone of C, the diagram shows a stone of M")
     assert (warning.line, warning.column) == (6, 13)
 
 
@@ -186,7 +188,7 @@ def test_several_records_and_a_bad_one_in_the_middle():
 @pytest.mark.parametrize(
     "text, code, line",
     [
-        (":\tabcdefghijklmnopq\t\tB\tJ\n:\t. . x\n", "diagram", 2),
+        (":\tabcdefghijklmnopq\t\tC\tM\n:\t. . x\n", "diagram", 2),
         ("abcdefg\n", "columns", 1),
         ("1. e3  d4  c1\n", "move-list", 1),
         ("1. e3  resign\n2. c1\n", "resign", 2),
@@ -222,8 +224,8 @@ def test_write_canonical_text_is_stable():
     record = only(read_with("rga", EXACT, corrections=FIXES)).record
     text, warnings = write_with("rga", [record])
     assert warnings == []
-    assert text.splitlines()[0] == "    abcdefghijklmnopq      B          J"
-    assert text.splitlines()[1] == "1       . . . B j      1.  i5         g3 f6"
+    assert text.splitlines()[0] == "    abcdefghijklmnopq      C          M"
+    assert text.splitlines()[1] == "1       m C C . m      1.  m5         a5 g3"
     again = only(read_with("rga", text))
     assert again.warnings == () and again.record == record
     assert write_with("rga", [again.record])[0] == text
@@ -298,7 +300,7 @@ def test_fuzz_mutations(rng: random.Random, text):
         if action < 0.4:
             del chars[pos]
         elif action < 0.8:
-            chars.insert(pos, rng.choice("abjBJ.123456789 \t\n:>|.resign-…"))
+            chars.insert(pos, rng.choice("acmCM.123456789 \t\n:>|.resign-…"))
         else:
             chars[pos], chars[-pos] = chars[-pos], chars[pos]
     for fixes in (None, "diagram"):

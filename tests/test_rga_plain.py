@@ -101,7 +101,7 @@ def test_the_plain_path_reads_mutated_entries_as_the_grammar_does(line, rng):
 @pytest.mark.parametrize(
     "raw",
     [
-        "1.  i5   g3 f6",
+        "1.  m5   a5 g3",
         "12. ... i5",
         "3.\ti5\tg3",
         "3. i5 . . .   g3",  # a pass: the grammar's

@@ -128,7 +128,7 @@ Format = Annotated[
 
 
 def parse_corrections(value: str | None) -> dict[str, str] | Literal["diagram"] | None:
-    """'diagram' or 'l7=l6,3:g2=h2' -> the rga reader's corrections."""
+    """'diagram' or 'h3=h4,12:n3=o3' -> the rga reader's corrections."""
     if value is None:
         return None
     if value.strip().lower() == "diagram":
@@ -137,7 +137,7 @@ def parse_corrections(value: str | None) -> dict[str, str] | Literal["diagram"] 
     for item in value.split(","):
         wrong, eq, right = item.partition("=")
         if not eq or not wrong.strip() or not right.strip():
-            raise typer.BadParameter(f"expected 'diagram' or fixes like l7=l6,3:g2=h2, not {item.strip()!r}")
+            raise typer.BadParameter(f"expected 'diagram' or fixes like h3=h4,12:n3=o3, not {item.strip()!r}")
         fixes[wrong.strip()] = right.strip()
     return fixes
 
@@ -148,7 +148,7 @@ Corrections = Annotated[
         "--corrections",
         metavar="diagram|FIXES",
         help="rga posts only: fix coordinates that are not cells, either 'diagram' (take the cell the "
-        "post's own diagram shows) or fixes like 'l7=l6,12:g2=h2' (TURN: limits a fix to one turn).",
+        "post's own diagram shows) or fixes like 'h3=h4,12:n3=o3' (TURN: limits a fix to one turn).",
         show_default=False,
     ),
 ]

@@ -37,7 +37,7 @@ FEATURES: Mapping[str, str] = {
     "several": "several records in one text",
 }
 
-#: A rga reader option: `{"l7": "l6"}` fixes every l7, `{"3:l7": "l6"}` only the one in turn 3;
+#: A rga reader option: `{"h3": "h4"}` fixes every h3, `{"5:h3": "h4"}` only the one in turn 5;
 #: "diagram" applies the fixes the post's own diagram makes certain.
 Corrections = Mapping[str, str] | Literal["diagram"] | None
 

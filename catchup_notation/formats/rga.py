@@ -1,8 +1,8 @@
 """rec.games.abstract posts (`rga`): an ASCII hexhex diagram in doubled coordinates and a move list.
 
-    abcdefghijklmnopq      B        J
-1       . . . B j      1.  ... i5   g3 f6
-2      j . j j b .     2.  f4 l7    k5 d4
+    abcdefghijklmnopq      C        M
+1       m C C . m      1.  ... m5    a5 g3
+2      . m m c m .     2.  m7 d8     c3 m1
 
 Lark parses one line at a time (grammars/rga.lark, prepared by rga_lines.py); the reader
 assembles lines into records: a header line (column letters, players) opens a diagram, the rows
@@ -103,8 +103,8 @@ def read_rga(
     `variant` is the rule set to record; without it, the variant a title or rules line of the post
     names before the game (a warning says which words), else `catchup`. A diagram fixes the board
     side, a move list alone takes it from the variant; the variant's start position is the
-    diagram's baseline. `corrections` fixes coordinates before they are read: `{"l7": "l6"}` (every
-    l7), `{"3:l7": "l6"}` (turn 3 only), `{"6:c9": "c9=o"}` (a stone of the colour marked), or
+    diagram's baseline. `corrections` fixes coordinates before they are read: `{"h3": "h4"}` (every
+    h3), `{"5:h3": "h4"}` (turn 5 only), `{"6:c9": "c9=o"}` (a stone of the colour marked), or
     `"diagram"` (each pair that names no cell becomes the one cell nearby, else in its column or
     row, where the diagram shows an unlisted stone of that player; each stone placed on a cell
     already taken becomes the one stone of that player the diagram shows and no turn places, when

@@ -194,7 +194,7 @@ def _add(block: Block, line: Line) -> None:
     elif block.diagram_open and block.side is None and line.points is None and line.rownum is None:
         block.closed = True  # a diagram of another shape has no number of rows: a line that is no row ends it
     elif block.diagram_open and (line.points is not None or line.rownum is not None or line.entry is not None):
-        # inside a hexhex diagram, a line without points is a row whose points were lost (seed 000, row 9)
+        # inside a hexhex diagram, a line without points is a row whose points were lost (an export cut them)
         block.rows.append(line)
         if block.side is not None and len(block.rows) >= 2 * block.side - 1:
             block.closed = True

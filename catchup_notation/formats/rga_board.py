@@ -3,7 +3,7 @@ its canonical text, and the cross-check of a diagram against the stones a move l
 
 Side n, N = n - 1: columns `a`.. (4n - 3 letters), rows 1 (top) .. 2n - 1. Axial (q, r) is
 column index x = 2q + r + 2N (a = 0) and row rho = r + N + 1. Only every other column of a row
-holds a cell, so half of all letter/number pairs name no cell at all (`l7` on side 5). A board of
+holds a cell, so half of all letter/number pairs name no cell at all (`h3` on side 5). A board of
 another shape is drawn and named the same way in its own box (`Frame`): `a` is its leftmost
 column, row 1 its top row, and its holes are gaps.
 A diagram shows stone colours (1 = the first player's colour, 2 = the second's), one letter each;
