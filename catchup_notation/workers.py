@@ -146,7 +146,16 @@ def lost_worker(processes: list[Any]) -> str:
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(timeout=1.0)  # the exit code of a worker killed a moment ago
-    return how_it_ended([getattr(process, "exitcode", None) for process in processes])
+    # The pool's own thread may be reaping a worker at the same moment, and then its exit code shows
+    # a moment later: wait a little for a code that tells more than the SIGTERM the pool sends the
+    # survivors once one has died.
+    deadline = time.monotonic() + 2.0
+    while True:
+        exitcodes = [getattr(process, "exitcode", None) for process in processes]
+        told = any(code is not None and code != -signal.SIGTERM for code in exitcodes)
+        if told or all(code is not None for code in exitcodes) or time.monotonic() > deadline:
+            return how_it_ended(exitcodes)
+        time.sleep(0.02)
 
 
 def stop_pool(pool: ProcessPoolExecutor, *, finished: bool) -> None:
