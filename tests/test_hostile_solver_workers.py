@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_hostile_workers import HANG, alive, children, two_cores
+from test_hostile_workers import HANG, _sleep, alive, children, two_cores
 
 from catchup_notation.solvers.limits import WORKER_LOST, Budget, SearchStopped
 from catchup_notation.workers import SolverPool, WorkerLost, start_worker
@@ -95,11 +95,6 @@ def test_a_number_set_solve_on_worker_processes_whose_worker_is_killed_stops_wit
     data = json.loads(done.stdout)
     assert data["complete"] is False and data["value"] is None
     assert no_worker_left(workers)
-
-
-def _sleep(seconds: float) -> float:
-    time.sleep(seconds)
-    return seconds
 
 
 @pytest.mark.parametrize("busy", [True, False], ids=["busy", "idle"])

@@ -101,6 +101,12 @@ class SearchStopped(CatchupError):
         return type(self), (str(self), None, self.nodes, self.reason)
 
 
+def worker_lost(how: object, nodes: int) -> SearchStopped:
+    """The stop of a search one of whose worker processes died (`how`: how it ended, as
+    `workers.WorkerLost` says it), after `nodes` nodes in all."""
+    return SearchStopped(f"a worker process {how}; the search stopped", nodes=nodes, reason=WORKER_LOST)
+
+
 @attrs.frozen
 class Progress:
     """A report from a running search: nodes so far, seconds, and root turns done of total."""

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from catchup_notation.solvers.limits import WORKER_LOST, Budget, SearchStopped
+from catchup_notation.solvers.limits import Budget, SearchStopped, worker_lost
 from catchup_notation.workers import SolverPool, WorkerLost, available_cores, start_worker
 
 __all__ = ["Answer", "available_cores", "quiet_worker", "solve_root_turns"]
@@ -135,7 +135,6 @@ def solve_root_turns(
             if stop_at_win and answer[1] == 1:
                 break
     except WorkerLost as lost:
-        nodes = sum(counts[0::2])
-        raise SearchStopped(f"a worker process {lost}; the search stopped", nodes=nodes, reason=WORKER_LOST) from None
+        raise worker_lost(lost, sum(counts[0::2])) from None
     finally:
         pool.close()

@@ -113,12 +113,12 @@ from catchup_notation.solvers.hexsolve.parallel import available_cores, quiet_wo
 from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY, TranspositionTable
 from catchup_notation.solvers.limits import (
     CHECK_EVERY,
-    WORKER_LOST,
     Budget,
     Progress,
     ProgressCallback,
     SearchStopped,
     SearchTooLarge,
+    worker_lost,
 )
 from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
@@ -732,8 +732,7 @@ class Root:
                     answer = stopped
                 yield answer
         except WorkerLost as lost:
-            message = f"a worker process {lost}; the search stopped"
-            raise SearchStopped(message, nodes=self.nodes(), reason=WORKER_LOST) from None
+            raise worker_lost(lost, self.nodes()) from None
 
     def _start_pool(self) -> SolverPool:
         remaining = (
