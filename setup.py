@@ -25,7 +25,13 @@ EXTENSIONS = [
         depends=[f"{CORE}/{name}" for name in HEX_HEADERS],
         optional=True,
     ),
-    Extension("catchup_notation._numcore", [f"{CORE}/numcore.c"], depends=[], optional=True),
+    # the number-set core: the proof search, and the subset table for odd games of small sets
+    Extension(
+        "catchup_notation._numcore",
+        [f"{CORE}/numcore.c", f"{CORE}/numsubsets.c"],
+        depends=[f"{CORE}/numsubsets.h"],
+        optional=True,
+    ),
 ]
 
 

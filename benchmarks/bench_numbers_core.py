@@ -15,8 +15,9 @@ Catch-Up({1..N}) from 0-0 in turn, each in a fresh process, --runs times (the or
 and the best time of each is kept: ours is the library's own timer (`Solution.seconds`: from the
 call of `solve` to its answer, the process's start-up excluded), the C++ solver's its own timer
 around its solve (its table's allocation included, which costs only as its pages are touched).
-The processes' wall times, start-up included, are printed too. A ratio C++ / ours above 1 means
-ours is faster. The machine's load average is printed before each size: the figures are only
+The processes' wall times, start-up included, are printed too, and how ours answered ("table": the
+subset table of an odd game; "proof": the proof search). A ratio C++ / ours above 1 means ours is
+faster. The machine's load average is printed before each size: the figures are only
 comparable within one run.
 
 With --large, ours alone solves each N given (one run each, on --jobs threads, --timeout seconds
@@ -56,6 +57,7 @@ def child(n: int, jobs: int, timeout: float | None, memory: int) -> None:
     """Solve 1..n with the library and print value, nodes and the library's seconds as JSON."""
     from catchup_notation import compiled
     from catchup_notation.solvers.limits import SearchStopped
+    from catchup_notation.solvers.numberset.core import searched_on_core, uses_subset_table
     from catchup_notation.solvers.numberset.solver import Solution, solve
 
     try:
@@ -64,7 +66,9 @@ def child(n: int, jobs: int, timeout: float | None, memory: int) -> None:
         assert isinstance(exc.partial, Solution)
         s = exc.partial
     answer = {"value": s.value, "nodes": s.nodes, "seconds": s.seconds, "jobs": s.jobs}
-    print(json.dumps({**answer, "core": compiled.implementation()}))
+    numbers = tuple(range(1, n + 1))
+    table = searched_on_core(numbers) and uses_subset_table(numbers, 0, memory)
+    print(json.dumps({**answer, "core": compiled.implementation(), "how": "table" if table else "proof"}))
 
 
 def run(command: list[str]) -> tuple[dict[str, float], float]:
@@ -90,7 +94,7 @@ def compare(sizes: list[int], jobs: list[int], runs: int) -> None:
             + "".join(f"| {name}: nodes, s, C++/ours " for name in names)
             + "| wall s: "
             + " ".join(names)
-            + " C++ | load"
+            + " C++ | how | load"
         )
         for n in sizes:
             before = load()
@@ -109,7 +113,8 @@ def compare(sizes: list[int], jobs: list[int], runs: int) -> None:
             line = f"{n:<3} {answers['C++']['value']:>5}  {answers['C++']['calls']:>13,} | {best['C++']:8.4f} "
             for name in names:
                 line += f"| {answers[name]['nodes']:>10,} {best[name]:8.4f} {best['C++'] / best[name]:6.2f} "
-            line += "| " + " ".join(f"{wall[name]:6.3f}" for name in commands) + f" | {before}"
+            how = answers[names[0]]["how"]
+            line += "| " + " ".join(f"{wall[name]:6.3f}" for name in commands) + f" | {how} | {before}"
             print(line + ("" if len(values) == 1 else "  DISAGREE"), flush=True)
         print(f"load after: {load()}")
 

@@ -1,6 +1,7 @@
 """Which implementation runs: the compiled core where it is built, the Python reference otherwise."""
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 import warnings
@@ -8,6 +9,13 @@ import warnings
 import pytest
 
 from catchup_notation import compiled
+
+
+def test_where_a_c_compiler_is_found_every_extension_is_built():
+    # the extensions are optional: a build that failed would pass quietly, and the core's own tests
+    # would then skip, so an installation on a machine with a compiler must have them all, current
+    compilers = [name for name in ("cc", "gcc", "clang") if shutil.which(name)]
+    assert not compilers or all(compiled.built().values()), compiled.built()
 
 
 def test_the_reference_is_used_when_asked_for(monkeypatch):

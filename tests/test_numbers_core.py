@@ -1,9 +1,11 @@
 """The compiled number-set core against the pure-Python reference: the same values, move values,
-optimal moves and node counts on random sets, multisets and starting scores; the paper's Table 2;
-both table layouts; a table held small by its memory bound; budgets, signals, and where the core
-does not apply."""
+optimal moves and node counts on random sets, multisets and starting scores (the subset table's
+answers, and the proof search's with its node counts); the paper's Table 2; both table layouts; a
+table held small by its memory bound; the subset table against the proof search; budgets, signals,
+and where the core does not apply."""
 
 import signal
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -12,20 +14,39 @@ from test_numbers_solver import TABLE_2
 
 from catchup_notation import compiled
 from catchup_notation.solvers.limits import Budget, SearchStopped
-from catchup_notation.solvers.numberset.core import CoreSearch, fits
+from catchup_notation.solvers.numberset import core as number_core
+from catchup_notation.solvers.numberset.core import CoreSearch, fits, uses_subset_table
 from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, Root, feasible, plain_value, solve
 
 core = compiled.core("_numcore")
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not in use (not built, or CATCHUP_PURE set)")
 
 
+class Alarm(Exception):
+    """Raised by the SIGALRM handlers here."""
+
+
+@contextmanager
+def proof_search_only():
+    """The core without its subset table: odd games go to its proof search too."""
+    number_core.USE_SUBSET_TABLE = False
+    try:
+        yield
+    finally:
+        number_core.USE_SUBSET_TABLE = True
+
+
 def same_solutions(numbers, scores=(0, 0), to_move=1, **options):
-    """Solve with the core and with the reference; both solutions, after checking they agree in
-    everything but the time taken."""
+    """Solve with the core (its subset table where it applies, and its proof search alone) and with
+    the reference; the core's solution and the reference's, after checking that all three agree in
+    everything but the time taken, and the proof search and the reference in their node counts."""
     fast = solve(numbers, scores, to_move, **options)
+    with proof_search_only():
+        proof = solve(numbers, scores, to_move, **options)
     slow = solve(numbers, scores, to_move, reference=True, **options)
-    for field in ("value", "mover_value", "best_moves", "move_values", "nodes", "complete"):
-        assert getattr(fast, field) == getattr(slow, field), (field, numbers, scores, to_move)
+    for field in ("value", "mover_value", "best_moves", "move_values", "complete"):
+        assert getattr(fast, field) == getattr(proof, field) == getattr(slow, field), (field, numbers, scores, to_move)
+    assert proof.nodes == slow.nodes, (numbers, scores, to_move)
     return fast, slow
 
 
@@ -79,7 +100,7 @@ def test_moves_are_listed_as_the_reference_lists_them(numbers, gap):
 
 
 def test_both_table_layouts_search_alike():
-    numbers = tuple(range(1, 18))
+    numbers = tuple(range(1, 18))  # an odd game: the proof search is asked, without a subset table
     packing = Packing.for_multiset(numbers)
     total = sum(numbers)
     searches = [core.Search(numbers, total + 1, 2**26, wide=wide) for wide in (False, True)]
@@ -138,10 +159,6 @@ def test_progress_is_reported_and_an_error_from_it_ends_the_search():
         solve(range(1, 30), max_nodes=10**9, progress=progress, jobs=2)
 
 
-class Alarm(Exception):
-    """Raised by the SIGALRM handler below."""
-
-
 def test_a_signal_handler_runs_while_the_core_searches():
     def ring(signum, frame):
         raise Alarm
@@ -193,10 +210,91 @@ def test_threads_sharing_a_table_answer_as_one(numbers, gap, threads, memory):
 
 
 def test_a_solve_on_two_threads():
-    two = solve(range(1, 23), jobs=2)
-    assert two.jobs == 2 and two.value == 1 and two.nodes > 0
-    moves = solve(range(1, 14), jobs=2, with_moves=True)
-    assert moves.move_values == solve(range(1, 14), with_moves=True, reference=True).move_values
+    # 1..24 and 1..12 sum to even numbers: the proof search, which runs on threads
+    two = solve(range(1, 25), jobs=2)
+    assert two.jobs == 2 and two.value == 0 and two.nodes > 0
+    moves = solve(range(1, 13), jobs=2, with_moves=True)
+    assert moves.jobs == 2
+    assert moves.move_values == solve(range(1, 13), with_moves=True, reference=True).move_values
+
+
+@pytest.mark.parametrize(
+    ("numbers", "scores", "memory_mb", "expected"),
+    [
+        (range(1, 23), (0, 0), 1024, True),  # 253: odd
+        (range(1, 24), (0, 0), 1024, False),  # 276: even, draws to prove
+        (range(1, 24), (0, 1), 1024, True),  # an odd game by the scores
+        ((*range(1, 22), 32), (0, 0), 1024, False),  # 32 is beyond the table's deficits
+        (range(1, 33), (0, 0), 2**20, False),  # 32 numbers: more than a 32-bit mask's table
+        (range(1, 23), (0, 0), 63, False),  # 16 MB of table: more than a quarter of 63 MB
+        (range(1, 23), (0, 0), 64, True),
+    ],
+)
+def test_where_the_subset_table_answers(numbers, scores, memory_mb, expected):
+    numbers = tuple(numbers)
+    gap = scores[1] - scores[0]
+    assert uses_subset_table(numbers, gap, memory_mb) is expected
+    root = Root(numbers, scores, 1, Budget(), memory_mb, 2)
+    assert isinstance(root.search, CoreSearch)
+    assert root.search.subset_table is expected
+    assert root.search.threads == (1 if expected else 2)
+
+
+@settings(max_examples=40)
+@given(
+    numbers=st.lists(st.integers(1, 31), min_size=1, max_size=16),
+    data=st.data(),
+)
+def test_the_subset_table_answers_as_the_proof_search(numbers, data):
+    # any position of an odd game: some numbers taken, the mover some gap behind (of the right
+    # parity), repeated numbers too; asked with both needs (a win is a win either way)
+    numbers = sorted(numbers)
+    total = sum(numbers)
+    bound = total + 32
+    table = core.Search(numbers, bound, 2**26, subset_table=True)
+    proof = core.Search(numbers, bound, 2**26)
+    assert table.table_stats()["subset_table"] == 4 << len(numbers)
+    for _ in range(4):
+        mask = data.draw(st.integers(1, (1 << len(numbers)) - 1))
+        left = sum(v for i, v in enumerate(numbers) if mask >> i & 1)
+        gap = data.draw(st.integers(0, 31).filter(lambda g: (g + left) % 2 == 1))  # noqa: B023
+        for need in (1, 0):
+            assert table.can_reach(mask, gap, need, left) == proof.can_reach(mask, gap, need, left), (mask, gap)
+
+
+def test_the_subset_table_takes_only_what_it_can_hold():
+    with pytest.raises(ValueError, match="subset table"):
+        core.Search([1, 2, 40], 50, 2**26, subset_table=True)  # a number beyond its deficits
+    with pytest.raises(ValueError, match="subset table"):
+        core.Search(list(range(1, 23)), 300, 2**26 - 4, subset_table=True)  # 16 MB: more than a quarter
+    search = core.Search(list(range(1, 23)), 300, 2**26, subset_table=True, threads=2)
+    assert search.table_stats()["threads"] == 1  # its searches run on one thread
+    # an even game asked of it goes to the proof search
+    numbers = list(range(1, 12))
+    total = sum(numbers)  # 66
+    table = core.Search(numbers, total + 1, 2**26, subset_table=True)
+    proof = core.Search(numbers, total + 1, 2**26)
+    for need in (1, 0):
+        assert table.can_reach((1 << 11) - 1, 0, need, total) == proof.can_reach((1 << 11) - 1, 0, need, total)
+    assert table.nodes == proof.nodes
+
+
+def test_a_budget_stops_the_subset_table_and_a_signal_reaches_it():
+    with pytest.raises(SearchStopped, match="--max-nodes") as stopped:
+        solve(range(1, 26), max_nodes=50_000)  # an odd game: the subset table
+    assert stopped.value.partial.complete is False and stopped.value.partial.nodes >= 50_000
+
+    def ring(signum, frame):
+        raise Alarm
+
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Alarm):
+            solve(range(1, 27), memory_mb=1024)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def test_a_stopped_solve_on_two_threads_counts_both():

@@ -33,6 +33,9 @@
  * thread to answer answers; the others stop. Entries are single words written atomically; the
  * table grows or sweeps with every other thread parked. Only tables of one-word slots are shared.
  *
+ * Odd games of small sets (no draw possible) may be answered instead from a table of every subset
+ * of the numbers, one number taken at a time (numsubsets.c), when the Search is made with it.
+ *
  * The search runs without the GIL. Every `check_every` nodes of the caller's thread (and every
  * CHECK_MOVES moves listed, for positions with very many moves) it takes the GIL back to run
  * pending signal handlers and to call the Python budget's check (time, nodes, progress); an
@@ -48,9 +51,11 @@
 #include <sys/mman.h>
 #endif
 
+#include "numsubsets.h"
+
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 2
+#define CORE_INTERFACE 3
 
 /* The most numbers a set may have here (one bit each in a 64-bit mask). */
 #define MAX_NUMBERS 64
@@ -175,6 +180,7 @@ typedef struct Search {
     PyThreadState *thread; /* the caller's saved thread state while the search runs without the GIL */
     int busy;              /* a search is running (the object is not re-entrant) */
     int synced;            /* the lock and conditions are made */
+    SubsetTable *subsets;  /* odd games are answered from it, if there is one (see numsubsets.c) */
 } Search;
 
 static inline int load_flag(int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
@@ -939,6 +945,16 @@ static int search_question(Search *s, uint64_t mask, int64_t gap, int need, int6
     return FAILED;
 }
 
+/* An odd game's question, answered from the subset table by the caller's thread (a win is then
+ * the answer whatever the need: the margin is odd, so at least a draw is a win). */
+static int subsets_check(void *worker) { return checkpoint((Worker *)worker); }
+
+static int subsets_question(Search *s, uint64_t mask, int64_t gap, int64_t sum) {
+    Worker *w = &s->workers[0];
+    SubsetBudget budget = {&w->nodes, &w->next_check, s->check_every, subsets_check, w};
+    return subsets_wins(s->subsets, (uint32_t)mask, (int)gap, (int)sum, &budget);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The Python type */
 
@@ -992,7 +1008,8 @@ static PyObject *Search_can_reach(Search *s, PyObject *args) {
     }
     if (mask == 0) return PyBool_FromLong(-gap >= need); /* nothing left: the margin is final */
     if (begin(s) < 0) return NULL;
-    int result = search_question(s, mask, gap, need, sum);
+    int result = s->subsets != NULL && subsets_answer(gap, sum) ? subsets_question(s, mask, gap, sum)
+                                                               : search_question(s, mask, gap, need, sum);
     end(s);
     if (result < 0) return NULL;
     return PyBool_FromLong(result);
@@ -1035,10 +1052,11 @@ static PyObject *Search_table_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
         }
         PyList_SET_ITEM(nodes, i, count);
     }
-    return Py_BuildValue("{sisKsKsKsKsKsisN}", "wide", s->wide, "entries", (unsigned long long)s->used, "slots",
+    unsigned long long subset_bytes = s->subsets != NULL ? subsets_bytes(s->count) : 0;
+    return Py_BuildValue("{sisKsKsKsKsKsisNsK}", "wide", s->wide, "entries", (unsigned long long)s->used, "slots",
                          (unsigned long long)s->size, "max_slots", (unsigned long long)s->max_size, "sweeps",
                          (unsigned long long)s->sweeps, "dropped", (unsigned long long)s->dropped, "threads",
-                         s->threads, "thread_nodes", nodes);
+                         s->threads, "thread_nodes", nodes, "subset_table", subset_bytes);
 }
 
 static PyObject *Search_get_nodes(Search *s, void *Py_UNUSED(closure)) {
@@ -1064,14 +1082,14 @@ static int init_worker(Search *s, int id) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"values", "gap_offset", "memory_bytes", "check", "check_every", "wide", "threads",
-                            "help_after", NULL};
+                            "help_after", "subset_table", NULL};
     PyObject *values, *check = Py_None;
     long long gap_offset, memory;
     unsigned long long check_every = 512;
-    int wide = 0, threads = 1;
+    int wide = 0, threads = 1, subset_table = 0;
     unsigned long long help_after = HELP_AFTER;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OKpiK", names, &values, &gap_offset, &memory, &check,
-                                     &check_every, &wide, &threads, &help_after))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OKpiKp", names, &values, &gap_offset, &memory, &check,
+                                     &check_every, &wide, &threads, &help_after, &subset_table))
         return -1;
     if (s->slots != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "a search is made once");
@@ -1115,6 +1133,16 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
         PyErr_Format(PyExc_ValueError, "a search runs on 1 to %d threads", MAX_THREADS);
         return -1;
     }
+    if (subset_table) {
+        /* the subset table takes the hash table's share of the memory bound (a quarter), and its
+         * searches run on one thread */
+        if (!subsets_fit(s->values, (int)count) || subsets_bytes((int)count) > (uint64_t)(memory > 0 ? memory : 0) / 4) {
+            PyErr_SetString(PyExc_ValueError, "a subset table takes at most 31 numbers, each at most 31, in a quarter "
+                                              "of the memory bound");
+            return -1;
+        }
+        threads = 1;
+    }
     s->count = (int)count;
     s->gap_offset = gap_offset;
     s->prune_gap = count > PRUNE_FROM ? s->values[PRUNE_FROM] : INT64_MAX;
@@ -1153,6 +1181,13 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     pthread_cond_init(&s->settled, NULL);
     pthread_cond_init(&s->resume, NULL);
     s->synced = 1;
+    if (subset_table) {
+        s->subsets = subsets_new(s->values, s->count);
+        if (s->subsets == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
     Py_INCREF(check);
     Py_XSETREF(s->check, check);
     return 0;
@@ -1174,6 +1209,7 @@ static void Search_dealloc(Search *s) {
         free(s->workers[i].behind);
     }
     free(s->marks);
+    subsets_free(s->subsets);
     Py_XDECREF(s->check);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -1188,7 +1224,7 @@ static PyMethodDef Search_methods[] = {
      "more than limit."},
     {"table_stats", (PyCFunction)Search_table_stats, METH_NOARGS,
      "table_stats(): wide (two-word slots), entries, slots, max_slots (the memory bound), sweeps, entries\n"
-     "dropped, threads, thread_nodes (the nodes each thread searched)."},
+     "dropped, threads, thread_nodes (the nodes each thread searched), subset_table (its bytes, 0 if none)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1203,11 +1239,13 @@ static PyTypeObject SearchType = {
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(values, gap_offset, memory_bytes, check=None, check_every=512, wide=False, threads=1,\n"
-              "help_after=2048): the proof search over positions of one multiset (values ascending, at most 64\n"
-              "of them, each below 2^31; gaps within +-gap_offset), its table bounded by memory_bytes (two-word\n"
-              "slots with wide, else where the keys need them; those searches run on one thread); check(nodes)\n"
-              "is called every check_every nodes (a budget's check). With several threads, the helpers join a\n"
-              "question once the caller's thread has searched help_after nodes of it (0: at once).",
+              "help_after=2048, subset_table=False): the proof search over positions of one multiset (values\n"
+              "ascending, at most 64 of them, each below 2^31; gaps within +-gap_offset), its table bounded by\n"
+              "memory_bytes (two-word slots with wide, else where the keys need them; those searches run on one\n"
+              "thread); check(nodes) is called every check_every nodes (a budget's check). With several threads,\n"
+              "the helpers join a question once the caller's thread has searched help_after nodes of it (0: at\n"
+              "once). With subset_table (at most 31 numbers, each at most 31, the table in a quarter of\n"
+              "memory_bytes; one thread), odd games are answered from a table of every subset instead.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

@@ -11,6 +11,13 @@ by a `Packing`) to `Root`, and turns them into masks at the root only.
 The core takes sets of at most 64 numbers whose gaps fit its 32-bit table field: the sum of the
 numbers and the difference of the starting scores together below 2^30 (`fits`). Larger sets, and
 larger numbers, are searched by the pure-Python reference, slowly.
+
+Odd games of small sets (the numbers and the gap summing to an odd number, so that no draw is
+possible; at most 31 numbers, each at most 31) are answered instead from the core's subset table:
+the game taken one number at a time, as a plain exact solver takes it, with an entry for every
+subset of the numbers (`uses_subset_table`). There the proof search's bounds hardly cut (an odd game
+has no draw to prove), and a position costs a few nanoseconds instead of a listing of its moves.
+Its node counts are its own: a set whose values it worked out.
 """
 
 from __future__ import annotations
@@ -32,6 +39,19 @@ CORE_GAP_BOUND = 1 << 30
 #: Bytes a move of the root costs as `Root` keeps it (a tuple of two ints in a list, and its tests):
 #: a root with more moves than the memory bound holds at this rate is not listed.
 ROOT_MOVE_BYTES = 200
+#: The subset table's limits (see the module notes): numbers, the largest number, and its bytes for
+#: n numbers, which must fit in the share of the memory bound the hash table would have (a quarter).
+SUBSET_TABLE_NUMBERS = 31
+SUBSET_TABLE_VALUE = 31
+SUBSET_TABLE_SHARE = 4
+#: Whether odd games that fit are answered from the subset table (the tests turn it off to hold the
+#: proof search to the reference's node counts on odd games too).
+USE_SUBSET_TABLE = True
+
+
+def subset_table_bytes(count: int) -> int:
+    """The bytes of a subset table of `count` numbers: 32 bits a subset."""
+    return 4 << count
 
 
 def core_module() -> ModuleType | None:
@@ -44,6 +64,19 @@ def fits(numbers: tuple[int, ...], gap_bound: int) -> bool:
     return 0 < len(numbers) <= CORE_NUMBERS and numbers[0] >= 1 and gap_bound < CORE_GAP_BOUND
 
 
+def uses_subset_table(numbers: tuple[int, ...], gap: int, memory_mb: int) -> bool:
+    """Whether the core answers this odd game from its subset table: `numbers` (ascending) left, the
+    mover `gap` behind, the search within `memory_mb`."""
+    return (
+        USE_SUBSET_TABLE
+        and (sum(numbers) + gap) % 2 == 1
+        and 0 < len(numbers) <= SUBSET_TABLE_NUMBERS
+        and numbers[0] >= 1
+        and numbers[-1] <= SUBSET_TABLE_VALUE
+        and subset_table_bytes(len(numbers)) * SUBSET_TABLE_SHARE <= memory_mb * 2**20
+    )
+
+
 def searched_on_core(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0)) -> bool:
     """Whether `solve` searches these numbers (from these scores) on the core: it is in use and the
     set fits it."""
@@ -54,7 +87,8 @@ def searched_on_core(numbers: tuple[int, ...], scores: tuple[int, int] = (0, 0))
 class CoreSearch:
     """`ProofSearch`'s interface (as `Root` uses it) over the compiled core: positions packed by
     `packing` at the interface, masks inside. `memory_mb` bounds the core's table; `threads` search
-    each question together, sharing it."""
+    each question together, sharing it; with `subset_table`, odd games are answered from the subset
+    table (on one thread)."""
 
     def __init__(
         self,
@@ -66,6 +100,7 @@ class CoreSearch:
         memory_mb: int,
         budget: Budget | None = None,
         threads: int = 1,
+        subset_table: bool = False,
     ) -> None:
         self.packing = packing
         self.memory_mb = memory_mb
@@ -77,9 +112,14 @@ class CoreSearch:
             self.budget.check,
             CHECK_EVERY,
             threads=min(threads, core.MAX_THREADS),
+            subset_table=subset_table,
         )
-        #: Threads the search runs on (one where the table's entries take two words: large sets).
-        self.threads = int(self._search.table_stats()["threads"])
+        stats = self._search.table_stats()
+        #: Threads the search runs on (one where the table's entries take two words, large sets, or
+        #: with the subset table).
+        self.threads = int(stats["threads"])
+        #: Whether odd games are answered from the subset table.
+        self.subset_table = bool(stats["subset_table"])
         # the copies of the i-th distinct value are bits first[i] .. first[i] + count[i] - 1
         self._groups: list[tuple[int, int, int, int]] = []  # (shift, field mask, first bit, count)
         at = 0

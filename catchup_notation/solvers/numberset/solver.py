@@ -120,7 +120,7 @@ from catchup_notation.solvers.limits import (
     SearchTooLarge,
     worker_lost,
 )
-from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core
+from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core, uses_subset_table
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
 from catchup_notation.workers import SolverPool, WorkerLost, capped
 
@@ -617,25 +617,48 @@ class Root:
         self.gap_bound = self.total + abs(scores[0] - scores[1]) + 1
         self.memory_mb = memory_mb
         self.capacity = memory_mb * 2**20 // BYTES_PER_ENTRY
+        self.gap = scores[2 - to_move] - scores[to_move - 1]
         core = None if reference else core_module()
         self.search: ProofSearch | CoreSearch
         if core is not None and fits(remaining, self.gap_bound):
-            # one process, its threads sharing one table (see DEFAULT_NUMBER_JOBS)
+            # one process, its threads sharing one table (see DEFAULT_NUMBER_JOBS); an odd game of a
+            # small set from the subset table, on one thread
             self.search = CoreSearch(
-                core, remaining, self.packing, self.gap_bound, memory_mb=memory_mb, budget=budget, threads=self.jobs
+                core,
+                remaining,
+                self.packing,
+                self.gap_bound,
+                memory_mb=memory_mb,
+                budget=budget,
+                threads=self.jobs,
+                subset_table=uses_subset_table(remaining, self.gap, memory_mb),
             )
             self.jobs = self.search.threads
         else:
             self.search = ProofSearch(self.packing, self.gap_bound, capacity=self.capacity // self.jobs, budget=budget)
-        self.gap = scores[2 - to_move] - scores[to_move - 1]
         self.packed = self.packing.pack(remaining)
-        self.moves = self.search.moves(self.packed, self.gap, budget) if self.total > self.gap else [(0, self.total)]
+        # The subset table answers an odd game's value with one question at the root: its moves are
+        # listed only if they are asked for.
+        self.asks_the_root = isinstance(self.search, CoreSearch) and self.search.subset_table
+        self.moves: list[tuple[int, int]] = [] if self.asks_the_root else self._list_moves()
         self.reaches: dict[tuple[int, int], bool] = {}  # (move index, need) -> does the move reach need?
         self.mover_value: int | None = None
         self.with_moves = False
-        budget.total = len(self.moves)
+
+    def _list_moves(self) -> list[tuple[int, int]]:
+        """The root's moves (SearchStopped if the budget runs out listing them)."""
+        moves = self.search.moves(self.packed, self.gap, self.budget) if self.total > self.gap else [(0, self.total)]
+        self.budget.total = len(moves)
+        return moves
 
     def solve(self, with_moves: bool, parallel_from: int = PARALLEL_FROM) -> None:
+        if self.asks_the_root:
+            if not with_moves:
+                # an odd game: a win or a loss, no draw to look for
+                self.mover_value = 1 if self.search.can_reach(self.packed, self.gap, 1, self.total) else -1
+                return
+            if not self.moves:
+                self.moves = self._list_moves()
         self.with_moves = with_moves
         parallel = (
             isinstance(self.search, ProofSearch)
