@@ -1,7 +1,9 @@
-"""The built wheel carries the grammars and variant data and works in a fresh environment."""
+"""The built wheel carries the grammars and variant data and works in a fresh environment; the source
+distribution carries everything the tests and the manual read."""
 
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from pathlib import Path
@@ -62,3 +64,25 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     assert out[1].startswith(str(env_dir)) and out[2].startswith(str(env_dir))
     assert int(out[3]) == len(list((ROOT / "variants").glob("*.toml")))
     assert out[4] == "viewer"  # the page's script and styles are read from the installed package
+
+
+@pytest.mark.slow
+def test_the_source_distribution_carries_what_the_tests_and_the_manual_read(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    (built,) = tmp_path.glob("catchup_notation-*.tar.gz")
+    with tarfile.open(built) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert not [name for name in names if "__pycache__" in name or name.endswith((".so", ".pyc"))]
+    expected = []
+    for folder in ("docs", "tests", "examples", "grammars", "variants", "catchup_notation/_core"):
+        for path in (ROOT / folder).rglob("*"):
+            parts = path.relative_to(ROOT).parts
+            if path.is_file() and "__pycache__" not in parts and "_generated" not in parts and path.suffix != ".pyc":
+                expected.append("/".join(parts))
+    assert "docs/index.md" in expected and "catchup_notation/_core/numsubsets.c" in expected
+    assert [name for name in expected if name not in names] == []
