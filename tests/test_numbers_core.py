@@ -23,7 +23,24 @@ pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not i
 
 
 class Alarm(Exception):
-    """Raised by the SIGALRM handlers here."""
+    """Raised by the SIGALRM handler of `alarm_after`."""
+
+
+@contextmanager
+def alarm_after(seconds):
+    """Raise Alarm from a signal handler `seconds` from now (the search must run it and stop)."""
+
+    def ring(signum, frame):
+        raise Alarm
+
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        with pytest.raises(Alarm):
+            yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @contextmanager
@@ -160,17 +177,8 @@ def test_progress_is_reported_and_an_error_from_it_ends_the_search():
 
 
 def test_a_signal_handler_runs_while_the_core_searches():
-    def ring(signum, frame):
-        raise Alarm
-
-    old = signal.signal(signal.SIGALRM, ring)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.2)
-        with pytest.raises(Alarm):
-            solve(range(1, 40), max_nodes=10**12)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    with alarm_after(0.2):
+        solve(range(1, 40), max_nodes=10**12)
 
 
 def test_sets_the_core_cannot_hold_go_to_the_reference():
@@ -283,18 +291,8 @@ def test_a_budget_stops_the_subset_table_and_a_signal_reaches_it():
     with pytest.raises(SearchStopped, match="--max-nodes") as stopped:
         solve(range(1, 26), max_nodes=50_000)  # an odd game: the subset table
     assert stopped.value.partial.complete is False and stopped.value.partial.nodes >= 50_000
-
-    def ring(signum, frame):
-        raise Alarm
-
-    old = signal.signal(signal.SIGALRM, ring)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.05)
-        with pytest.raises(Alarm):
-            solve(range(1, 27), memory_mb=1024)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    with alarm_after(0.05):
+        solve(range(1, 27), memory_mb=1024)
 
 
 def test_a_stopped_solve_on_two_threads_counts_both():

@@ -13,17 +13,21 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
+def build(kind: str, out: Path) -> Path:
+    """Build the package's wheel or sdist (`kind`) into `out`; the file built."""
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", f"--{kind}", "--no-isolation", "--outdir", str(out), str(ROOT)],
         check=True,
         capture_output=True,
         text=True,
     )
-    (built,) = out.glob("catchup_notation-*.whl")
+    (built,) = out.glob("catchup_notation-*.whl" if kind == "wheel" else "catchup_notation-*.tar.gz")
     return built
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return build("wheel", tmp_path_factory.mktemp("dist"))
 
 
 @pytest.mark.slow
@@ -68,14 +72,7 @@ def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):
 
 @pytest.mark.slow
 def test_the_source_distribution_carries_what_the_tests_and_the_manual_read(tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    (built,) = tmp_path.glob("catchup_notation-*.tar.gz")
-    with tarfile.open(built) as archive:
+    with tarfile.open(build("sdist", tmp_path)) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert not [name for name in names if "__pycache__" in name or name.endswith((".so", ".pyc"))]
     expected = []
