@@ -5,6 +5,8 @@ table held small by its memory bound; the subset table against the proof search;
 and where the core does not apply."""
 
 import signal
+import subprocess
+import sys
 from contextlib import contextmanager
 
 import pytest
@@ -268,6 +270,23 @@ def test_the_subset_table_answers_as_the_proof_search(numbers, data):
         gap = data.draw(st.integers(0, 31).filter(lambda g: (g + left) % 2 == 1))  # noqa: B023
         for need in (1, 0):
             assert table.can_reach(mask, gap, need, left) == proof.can_reach(mask, gap, need, left), (mask, gap)
+
+
+def test_without_memory_for_the_subset_table_the_proof_search_answers():
+    # the address space capped a little above what the process maps already: the 128 MB table for
+    # 1..25 cannot be had, and the proof search (whose table grows as far as it can) answers
+    script = """
+import resource
+from catchup_notation.solvers.numberset.solver import solve
+from catchup_notation.solvers.numberset.core import uses_subset_table
+size = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmSize:")) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (size + (96 << 20), size + (96 << 20)))
+assert uses_subset_table(tuple(range(1, 26)), 0, 1024)
+print(solve(range(1, 26)).value)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["1"]
 
 
 def test_the_subset_table_takes_only_what_it_can_hold():

@@ -105,15 +105,17 @@ class CoreSearch:
         self.packing = packing
         self.memory_mb = memory_mb
         self.budget = budget or Budget()
-        self._search: Any = core.Search(
-            numbers,
-            gap_bound,
-            memory_mb * 2**20,
-            self.budget.check,
-            CHECK_EVERY,
-            threads=min(threads, core.MAX_THREADS),
-            subset_table=subset_table,
-        )
+        options = {"threads": min(threads, core.MAX_THREADS), "subset_table": subset_table}
+        try:
+            self._search: Any = core.Search(
+                numbers, gap_bound, memory_mb * 2**20, self.budget.check, CHECK_EVERY, **options
+            )
+        except MemoryError:
+            if not subset_table:
+                raise
+            # the system would not give the subset table its memory: the proof search answers
+            options["subset_table"] = False
+            self._search = core.Search(numbers, gap_bound, memory_mb * 2**20, self.budget.check, CHECK_EVERY, **options)
         stats = self._search.table_stats()
         #: Threads the search runs on (one where the table's entries take two words, large sets, or
         #: with the subset table).
