@@ -236,6 +236,7 @@ def test_a_solve_on_two_threads():
         (range(1, 24), (0, 1), 1024, True),  # an odd game by the scores
         ((*range(1, 22), 32), (0, 0), 1024, False),  # 32 is beyond the table's deficits
         (range(1, 33), (0, 0), 2**20, False),  # 32 numbers: more than a 32-bit mask's table
+        (range(1, 30), (0, 0), 2**14, False),  # 29: the table would fit, but the proof search is faster
         (range(1, 23), (0, 0), 63, False),  # 16 MB of table: more than a quarter of 63 MB
         (range(1, 23), (0, 0), 64, True),
     ],
