@@ -184,8 +184,8 @@ def test_most_of_a_good_archive_is_judged_in_one_pass(tmp_path):
     verdicts, end = judge.take(text, 0, 1, 1)
     assert len(verdicts) == 49  # the last is followed by nothing yet: the reader notes what follows
     assert text[end] == "("
-    line, column, white, black, turns, variant = verdicts[3]
-    assert (line, column, white, black, variant) == (4, 1, None, None, "catchup(size=5)")
+    line, column, white, black, turns, variant, final = verdicts[3]
+    assert (line, column, white, black, variant, final) == (4, 1, None, None, "catchup(size=5)", None)
     assert turns == text.split("\n")[3].count(";") - 1  # the root is a node too
 
 

@@ -110,8 +110,8 @@ def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
 
 
 if TYPE_CHECKING:
-    #: What a verify run's report of a game the compiled core judged valid is made from
-    #: (`plainjudge`): the input, its format, the game's index and its verdict.
+    #: What a run's report of a game the compiled core judged valid is made from (`plainjudge`):
+    #: the input, its format, the game's index and its verdict.
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
 
 
@@ -123,7 +123,9 @@ def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
     source, fmt, first = judged.source, judged.format, judged.first
-    if mode == "json":  # the common case, and the one where the report's making would cost the most
+    # Verify's verdicts (no final position: a valid game, every report alike but for the verdict)
+    # in JSON, the common case and the one where the report's making would cost the most.
+    if mode == "json" and judged.verdicts and judged.verdicts[0][6] is None:
         made = _json_maker(report_of, source, fmt)
         if made is not None:
             return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
@@ -147,7 +149,8 @@ def _json_maker(report_of: JudgedReport, source: str | None, fmt: str) -> Callab
     from catchup_notation.serialization import to_data
 
     index, line, column, white, black, turns, variant = _MARKERS
-    text = output.json_line(to_data(report_of(source, fmt, index, (line, column, white, black, turns, variant))))
+    verdict = (line, column, white, black, turns, variant, None)
+    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))
     spelt = [output.json_line(marker) for marker in _MARKERS]
     made = None
     if all(text.count(marker) <= 1 for marker in spelt):
@@ -165,7 +168,7 @@ def _json_maker(report_of: JudgedReport, source: str | None, fmt: str) -> Callab
 
 
 def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
-    line, column, white, black, turns, variant = verdict
+    line, column, white, black, turns, variant, _ = verdict
     spell = _json_string()
     names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
     return fill(index, line, column, *names, turns, spell(variant))
@@ -279,10 +282,12 @@ def run_reports(
     progress: bool | None,
     label: str,
     judged: JudgedReport | None = None,
+    scores: bool = False,
 ) -> int:
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
     stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
-    compiled core judged valid from its text alone (verify's), the report `report_of` makes."""
+    compiled core judged valid from its text alone, the report `report_of` makes, from verdicts
+    with the games' final positions where `scores` (adjudicate's)."""
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, exclude=[out] if out not in (None, "-") else [])
@@ -294,6 +299,7 @@ def run_reports(
         variant=variant,
         corrections=corrections,
         judged=judged_printer(judged, mode, fields) if judged is not None else None,
+        scores=scores,
     )
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)  # never beside JSON or CSV on stdout
