@@ -1,4 +1,5 @@
-"""Little Golem's plain records verified on the compiled core in one pass, from text to verdict.
+"""Little Golem's plain records verified and adjudicated on the compiled core in one pass, from
+text to verdict.
 
 Most records of a Little Golem archive are written the way Little Golem writes them, and valid.
 For those, verifying needs no record object at all: the core (`_hexcore.judge_plain`) scans a run
@@ -7,6 +8,8 @@ each game it finds valid, what the report says of it (`Verdict`). It takes a gam
 reading it the usual way would give the same record with no warning and every turn legal; any
 other game (one the core's scan does not call plain, a broken rule, a warning to give, a variant
 the core does not know) is left to the reader, and goes the usual way: record, replay, report.
+Adjudicating needs the final position too: a judge that `scores` gives it with each verdict, and
+`final_result` scores it with the variant's own engine, as a replayed record is scored.
 
 `judge(request)` gives the judge for a request, or None where there is none: the core is not
 built (or `CATCHUP_PURE` asks for the reference), or the variant is "auto" (its report lists every
@@ -136,7 +139,9 @@ def final_result(verdict: Verdict) -> Result:
     _, _, white, black, turns, variant, final = verdict
     assert final is not None, "a verdict of a judge that scores"
     first, second, score_1, score_2, empty, end, resigned = final
-    game = _start(variant).copy()  # its stones stay the start's: scoring reads the sizes given
+    start = _start(variant)
+    game = object.__new__(type(start))  # the start's fields, shared: only those set here change
+    game.__dict__.update(start.__dict__)  # (its stones stay the start's: scoring reads the sizes given)
     game.names = player_names((white, black), game.variant)
     game.largest = [0, first[0] if first else 0, second[0] if second else 0]
     game.scores = [0, score_1, score_2]
