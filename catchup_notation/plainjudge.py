@@ -140,8 +140,10 @@ def final_result(verdict: Verdict) -> Result:
     assert final is not None, "a verdict of a judge that scores"
     first, second, score_1, score_2, empty, end, resigned = final
     start = _start(variant)
-    game = object.__new__(type(start))  # the start's fields, shared: only those set here change
-    game.__dict__.update(start.__dict__)  # (its stones stay the start's: scoring reads the sizes given)
+    # The start's fields, shared: only those set here change. Its stones stay the start's: scoring
+    # reads the sizes given, and the numbers the scoring rule compared or else the scores set here.
+    game = object.__new__(type(start))
+    game.__dict__.update(start.__dict__)
     game.names = player_names((white, black), game.variant)
     game.largest = [0, first[0] if first else 0, second[0] if second else 0]
     game.scores = [0, score_1, score_2]

@@ -27,8 +27,9 @@ from catchup_notation.cli.runs import judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
+from catchup_notation.reading import make_request
 from tests.cli_records import random_game
-from tests.test_plain_judge import BETWEEN, NAMES, WAYS, cli, nodes
+from tests.test_plain_judge import BETWEEN, NAMES, WAYS, nodes, same_with_and_without_the_core
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
@@ -146,22 +147,16 @@ def test_the_one_pass_adjudicates_every_kind_of_verdict(tmp_path):
 
 
 def test_a_scoring_judge_gives_the_final_position():
+    """Each colour's group sizes (largest first), the scores, the empty cells, the ending, who resigned."""
     rng = random.Random(7)
     text = "\n".join(rng.choice(games("catchup", 3)) for _ in range(3)) + "\n"
-    request = reading_request()
-    judge = plainjudge.judge(request, scores=True)
+    judge = plainjudge.judge(make_request(None, None, None), scores=True)
     assert judge is not None
     verdicts, _ = judge.take(text, 0, 1, 1)
     first, second, score_1, score_2, empty, end, resigned = verdicts[0][6]
     assert (empty, end, resigned) == (0, 1, 0)  # a full board
     assert sum(first) + sum(second) == 19 and first == tuple(sorted(first, reverse=True))
     assert (score_1, score_2) == (first[0], second[0])
-
-
-def reading_request():
-    from catchup_notation.reading import make_request
-
-    return make_request(None, None, None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -187,11 +182,4 @@ def inputs(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("form", [["--json"], ["--csv"], [], ["-o", "out.jsonl"]], ids=" ".join)
 def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, jobs):
-    arguments = ["adjudicate", *form, "--jobs", jobs, "big.sgf", "small"]
-    out = inputs / form[1] if form[:1] == ["-o"] else None
-    compiled = cli(arguments, pure=False, cwd=inputs)
-    written = out.read_bytes() if out is not None else b""
-    python = cli(arguments, pure=True, cwd=inputs)
-    assert compiled[0] == python[0] == 3  # some input is unreadable
-    assert compiled[1:] == python[1:]
-    assert out is None or written == out.read_bytes()
+    same_with_and_without_the_core(inputs, ["adjudicate", *form, "--jobs", jobs, "big.sgf", "small"], form)

@@ -251,11 +251,16 @@ def inputs(tmp_path_factory) -> Path:
     "form", [["--json"], ["--csv"], [], ["-o", "out.csv"], ["-o", "out.jsonl"], ["-o", "out.txt"]], ids=" ".join
 )
 def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, jobs):
-    arguments = ["verify", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"]
-    out = inputs / form[1] if form[:1] == ["-o"] else None
-    compiled = cli(arguments, pure=False, cwd=inputs)
+    same_with_and_without_the_core(inputs, ["verify", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"], form)
+
+
+def same_with_and_without_the_core(folder: Path, arguments: list[str], form: list[str]) -> None:
+    """The command run in `folder` says the same, byte for byte, on the core and with
+    `CATCHUP_PURE=1`: exit code (3: some input is unreadable), stdout, stderr, the -o file."""
+    out = folder / form[1] if form[:1] == ["-o"] else None
+    compiled = cli(arguments, pure=False, cwd=folder)
     written = out.read_bytes() if out is not None else b""
-    python = cli(arguments, pure=True, cwd=inputs)
-    assert compiled[0] == python[0] == 3  # some input is unreadable
+    python = cli(arguments, pure=True, cwd=folder)
+    assert compiled[0] == python[0] == 3
     assert compiled[1:] == python[1:]
     assert out is None or written == out.read_bytes()
