@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import zipfile
 from pathlib import Path
 from unittest import mock
 
@@ -166,7 +167,7 @@ def test_a_scoring_judge_gives_the_final_position():
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> Path:
     """A big archive (over a megabyte: the workers get it in pieces), a folder of small files (the
-    workers read them), mixing good, broken and unreadable records."""
+    workers read them) and a zip archive, mixing good, broken and unreadable records."""
     folder = tmp_path_factory.mktemp("plain-adjudicate-cli")
     rng = random.Random(31)
     big = archive(rng, 300, "catchup")
@@ -176,10 +177,12 @@ def inputs(tmp_path_factory) -> Path:
     for k in range(40):
         (small / f"{k:02}.sgf").write_text(archive(rng, rng.randint(1, 6), "catchup"), encoding="utf-8")
     (small / "bad-bytes.sgf").write_bytes(archive(rng, 3, "catchup").encode() + b"\xff\xfe(;SZ[5];W[E5])")
+    with zipfile.ZipFile(folder / "some.zip", "w") as packed:
+        packed.writestr("in-zip.sgf", archive(rng, 20, "catchup"))
     return folder
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("form", [["--json"], ["--csv"], [], ["-o", "out.jsonl"]], ids=" ".join)
 def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, jobs):
-    same_with_and_without_the_core(inputs, ["adjudicate", *form, "--jobs", jobs, "big.sgf", "small"], form)
+    same_with_and_without_the_core(inputs, ["adjudicate", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"], form)
