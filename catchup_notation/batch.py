@@ -100,18 +100,21 @@ def reports(
     variant: str | Variant | None = None,
     corrections: Corrections = None,
     judged: Callable[[Judged], list[R]] | None = None,
+    scores: bool = False,
 ) -> Iterator[R]:
     """`report(game)` for every game of `paths`, in input order. `report` must be picklable (a
     module-level function, or a `functools.partial` of one) when `jobs` > 1.
 
-    `judged` (verify's) gives the reports of a run of games the compiled core judged valid from
-    their text alone (`plainjudge`), the reports `report` would give them: with it, plain Little
-    Golem games are judged that way where the core is built, and only the others become games."""
+    `judged` gives the reports of a run of games the compiled core judged valid from their text
+    alone (`plainjudge`), the reports `report` would give them: with it, plain Little Golem games
+    are judged that way where the core is built, and only the others become games. With `scores`
+    (adjudicate's), each verdict carries the game's final position."""
     request = make_request(format, variant, corrections)
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
     workers = worker_count(jobs, files)
+    work = _Reporting(report, judged, scores)
     if workers <= 1:
-        judge = _judge(request, judged)
+        judge = _judge(request, work)
         if judge is None:
             for game in games(paths, format=format, variant=variant, corrections=corrections):
                 yield report(game)
@@ -126,7 +129,6 @@ def reports(
         return
     pool = process_pool(workers)
     finished = False
-    work = _Reporting(report, judged)
     try:
         yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
         finished = True
@@ -135,10 +137,12 @@ def reports(
 
 
 class _Reporting(NamedTuple):
-    """What the workers make of games (`report`), and of games judged valid on the core (`judged`)."""
+    """What the workers make of games (`report`), and of games judged valid on the core (`judged`,
+    from verdicts with the games' final positions where `scores`)."""
 
     report: Callable[[Game], Any]
     judged: Callable[[Judged], list[Any]] | None
+    scores: bool = False
 
 
 class _Work(NamedTuple):
@@ -170,7 +174,7 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
-        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _judge(request, report.judged)):
+        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _judge(request, report)):
             if isinstance(found, Pieces):
                 index, line = found.first
                 yield _Work(_pieces_reports, (report, found), GameSource(found.source, index, line))
@@ -265,13 +269,13 @@ def _is_big(name: str) -> bool:
         return False  # the reader reports it
 
 
-def _judge(request: Request, judged: Callable[[Judged], list[Any]] | None) -> plainjudge.PlainJudge | None:
+def _judge(request: Request, report: _Reporting) -> plainjudge.PlainJudge | None:
     """The compiled judge of plain games, where there is one and its verdicts are asked for."""
-    return plainjudge.judge(request) if judged is not None else None
+    return plainjudge.judge(request, scores=report.scores) if report.judged is not None else None
 
 
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:
-    judge = _judge(request, report.judged)
+    judge = _judge(request, report)
     if judge is None:
         return [
             report.report(game)
@@ -282,7 +286,7 @@ def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...])
 
 
 def _pieces_reports(report: _Reporting, pieces: Pieces) -> list[Any]:
-    judge = _judge(pieces.request, report.judged)
+    judge = _judge(pieces.request, report)
     if judge is None:
         return [report.report(game) for game in pieces.games()]
     return [made for found in pieces.judging(judge) for made in _made(report, found)]

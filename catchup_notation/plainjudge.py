@@ -1,4 +1,5 @@
-"""Little Golem's plain records verified on the compiled core in one pass, from text to verdict.
+"""Little Golem's plain records verified and adjudicated on the compiled core in one pass, from
+text to verdict.
 
 Most records of a Little Golem archive are written the way Little Golem writes them, and valid.
 For those, verifying needs no record object at all: the core (`_hexcore.judge_plain`) scans a run
@@ -7,6 +8,8 @@ each game it finds valid, what the report says of it (`Verdict`). It takes a gam
 reading it the usual way would give the same record with no warning and every turn legal; any
 other game (one the core's scan does not call plain, a broken rule, a warning to give, a variant
 the core does not know) is left to the reader, and goes the usual way: record, replay, report.
+Adjudicating needs the final position too: a judge that `scores` gives it with each verdict, and
+`final_result` scores it with the variant's own engine, as a replayed record is scored.
 
 `judge(request)` gives the judge for a request, or None where there is none: the core is not
 built (or `CATCHUP_PURE` asks for the reference), or the variant is "auto" (its report lists every
@@ -21,20 +24,31 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from catchup_notation.compiled import core
 from catchup_notation.errors import CatchupError
 from catchup_notation.limits import MAX_RECORD_CHARS, MAX_TURNS
+from catchup_notation.rules.corerules import END_REASONS
 from catchup_notation.rules.inference import AUTO
+from catchup_notation.rules.replay import player_names
 
 if TYPE_CHECKING:
     from catchup_notation.board import Board
+    from catchup_notation.model import Result
     from catchup_notation.reading import Request
+    from catchup_notation.rules.hexgame import HexGame
 
 #: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of
 #: tiny games would otherwise be many times that in verdicts), and handed on as soon as it is made.
 TAKE_AT_MOST = 1024
 
 
+#: A game's final position as adjudication scores it (a judge that `scores` gives it): each
+#: colour's group sizes (largest first), the two scores, the empty cells, how the game ended (0:
+#: it had not, 1: the board is full, 2: the player to move had no legal turn) and the player who
+#: resigned (0: none).
+FinalPosition = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
+
 #: A game the core judged valid with no warning: where it starts (line, column), its players as the
-#: record names them (PW, PB, None where it does not), its turns and the variant it was judged by.
-Verdict = tuple[int, int, str | None, str | None, int, str]
+#: record names them (PW, PB, None where it does not), its turns, the variant it was judged by and
+#: its final position (None unless the judge `scores`).
+Verdict = tuple[int, int, str | None, str | None, int, str, FinalPosition | None]
 
 
 class Judged(NamedTuple):
@@ -47,36 +61,48 @@ class Judged(NamedTuple):
     verdicts: list[Verdict]
 
 
-def judge(request: Request) -> PlainJudge | None:
-    """The judge of plain Little Golem games for `request`, or None (see the module's doc)."""
+def judge(request: Request, *, scores: bool = False) -> PlainJudge | None:
+    """The judge of plain Little Golem games for `request`, or None (see the module's doc); one
+    that `scores` gives each verdict the game's final position (adjudicate's)."""
     hexcore = core("_hexcore")
     variant = request.variant
     if hexcore is None or (isinstance(variant, str) and variant.strip().lower() == AUTO):
         return None
-    return PlainJudge(hexcore, request)
+    return PlainJudge(hexcore, request, scores)
 
 
 class PlainJudge:
     """Judges runs of plain games (`take`, a `formats.lg.Take`) or one game (`one`) on the core,
     with what it learns of each board size (SZ) a record gives: the variant, board and rules."""
 
-    def __init__(self, hexcore: Any, request: Request) -> None:
+    def __init__(self, hexcore: Any, request: Request, scores: bool = False) -> None:
         self._hexcore = hexcore
         self._request = request
+        self._scores = scores
         self._setups: dict[str | None, tuple[Any, ...] | None] = {}
 
     def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Verdict], int]:
         """The verdicts of the games from the '(' at `pos` on, as far as the core takes them, and
         where the first game left to the reader starts."""
         found: tuple[list[Verdict], int] = self._hexcore.judge_plain(
-            text, pos, line, column, MAX_RECORD_CHARS, MAX_TURNS, TAKE_AT_MOST, False, self._setups, self._setup_of
+            text,
+            pos,
+            line,
+            column,
+            MAX_RECORD_CHARS,
+            MAX_TURNS,
+            TAKE_AT_MOST,
+            False,
+            self._scores,
+            self._setups,
+            self._setup_of,
         )
         return found
 
     def one(self, text: str, line: int, column: int) -> Verdict | None:
         """The verdict of the game `text` is (at `line`, `column`), or None to leave it to the reader."""
         verdicts, _ = self._hexcore.judge_plain(
-            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._setups, self._setup_of
+            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._scores, self._setups, self._setup_of
         )
         return verdicts[0] if verdicts else None
 
@@ -87,6 +113,7 @@ class PlainJudge:
         from catchup_notation.formats.lg import _variant_of
         from catchup_notation.model import Record
         from catchup_notation.rules.corerules import core_board, rules_of
+        from catchup_notation.rules.registry import parse_variant
         from catchup_notation.rules.replay import variant_for
 
         try:
@@ -95,11 +122,48 @@ class PlainJudge:
                 return None
             judged_by = variant_for(Record(str(read_by)), self._request.variant)  # as Game.verify chooses it
             rules = rules_of(judged_by.new_game())
+            # A verdict names its variant by its string: a scored one is scored under that string's.
+            if self._scores and parse_variant(str(judged_by)) != judged_by:
+                return None
         except (CatchupError, ValueError):
             return None
         if rules is None or judged_by.board != read_by.board:
             return None
         return (core_board(judged_by.board), rules, _labels(read_by.board), str(judged_by))
+
+
+def final_result(verdict: Verdict) -> Result:
+    """What adjudicating the game of a verdict with its final position (a judge that `scores`
+    gave it) says (`Game.result()`): the variant's own scoring (`HexGame.score`) of that position,
+    with the players named as the record names them."""
+    _, _, white, black, turns, variant, final = verdict
+    assert final is not None, "a verdict of a judge that scores"
+    first, second, score_1, score_2, empty, end, resigned = final
+    start = _start(variant)
+    # The start's fields, shared: only those set here change. Its stones stay the start's: scoring
+    # reads the sizes given, and the numbers the scoring rule compared or else the scores set here.
+    game = object.__new__(type(start))
+    game.__dict__.update(start.__dict__)
+    game.names = player_names((white, black), game.variant)
+    game.largest = [0, first[0] if first else 0, second[0] if second else 0]
+    game.scores = [0, score_1, score_2]
+    game.empty, game.turns_played = empty, turns
+    if end:
+        game._end(END_REASONS[end])
+    else:
+        game.to_move = 1 + turns % 2  # the first player moves first, or the game is not valid
+    return game.scored((first, second), resigned or None)
+
+
+@lru_cache(maxsize=16)
+def _start(variant: str) -> HexGame:
+    """A fresh engine of `variant` (one the core knows: a hex engine)."""
+    from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.rules.registry import parse_variant
+
+    game = parse_variant(variant).new_game()
+    assert isinstance(game, HexGame)
+    return game
 
 
 @lru_cache(maxsize=16)  # a worker makes a judge for each job: boards recur

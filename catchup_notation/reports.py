@@ -25,6 +25,7 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
+from catchup_notation.plainjudge import final_result
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 if TYPE_CHECKING:
@@ -423,7 +424,7 @@ def verify_report(game: Game) -> VerifyReport:
 def judged_verify_report(source: str | None, format: str, index: int, verdict: Verdict) -> VerifyReport:
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
     its text alone (`plainjudge.Verdict`: line, column, players, turns, variant)."""
-    line, column, white, black, turns, variant = verdict
+    line, column, white, black, turns, variant, _ = verdict
     return VerifyReport(
         source=source,
         index=index,
@@ -479,6 +480,36 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
         outcome=outcome,
         at=game.record.at,
         caret=caret,
+    )
+
+
+def judged_adjudication_report(source: str | None, format: str, index: int, verdict: Verdict) -> AdjudicationReport:
+    """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
+    valid, with no warning, from its text alone, and scored from its final position (a verdict of
+    a judge that scores, see `plainjudge`)."""
+    line, column, white, black, turns, variant, _ = verdict
+    result = final_result(verdict)
+    return AdjudicationReport(
+        source=source,
+        index=index,
+        line=line,
+        format=format,
+        variant=variant,
+        players=(white, black),
+        turns=turns,
+        warnings=(),
+        error=None,
+        status=result.status,
+        winner=result.winner,
+        draw=result.draw,
+        reason=result.reason,
+        groups=result.groups,
+        decided_at=result.decided_at,
+        decided_by=result.decided_by,
+        scores=result.scores,
+        explanation=result.explanation,
+        outcome=result.status,
+        at=Location(line, column),
     )
 
 

@@ -184,8 +184,8 @@ def test_most_of_a_good_archive_is_judged_in_one_pass(tmp_path):
     verdicts, end = judge.take(text, 0, 1, 1)
     assert len(verdicts) == 49  # the last is followed by nothing yet: the reader notes what follows
     assert text[end] == "("
-    line, column, white, black, turns, variant = verdicts[3]
-    assert (line, column, white, black, variant) == (4, 1, None, None, "catchup(size=5)")
+    line, column, white, black, turns, variant, final = verdicts[3]
+    assert (line, column, white, black, variant, final) == (4, 1, None, None, "catchup(size=5)", None)
     assert turns == text.split("\n")[3].count(";") - 1  # the root is a node too
 
 
@@ -251,11 +251,16 @@ def inputs(tmp_path_factory) -> Path:
     "form", [["--json"], ["--csv"], [], ["-o", "out.csv"], ["-o", "out.jsonl"], ["-o", "out.txt"]], ids=" ".join
 )
 def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, jobs):
-    arguments = ["verify", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"]
-    out = inputs / form[1] if form[:1] == ["-o"] else None
-    compiled = cli(arguments, pure=False, cwd=inputs)
+    same_with_and_without_the_core(inputs, ["verify", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"], form)
+
+
+def same_with_and_without_the_core(folder: Path, arguments: list[str], form: list[str]) -> None:
+    """The command run in `folder` says the same, byte for byte, on the core and with
+    `CATCHUP_PURE=1`: exit code (3: some input is unreadable), stdout, stderr, the -o file."""
+    out = folder / form[1] if form[:1] == ["-o"] else None
+    compiled = cli(arguments, pure=False, cwd=folder)
     written = out.read_bytes() if out is not None else b""
-    python = cli(arguments, pure=True, cwd=inputs)
-    assert compiled[0] == python[0] == 3  # some input is unreadable
+    python = cli(arguments, pure=True, cwd=folder)
+    assert compiled[0] == python[0] == 3
     assert compiled[1:] == python[1:]
     assert out is None or written == out.read_bytes()

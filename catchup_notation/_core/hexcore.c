@@ -18,7 +18,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 3
+#define CORE_INTERFACE 4
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -745,8 +745,21 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
     return 1;
 }
 
-/* Whether every turn of `moves` is legal under the setup's rules, played on its board. */
-static int all_legal(const judge_setup *setup, const lg_moves *moves) {
+/* The final position of a game as adjudication scores it: (colour 1's group sizes, colour 2's,
+ * largest first, score 1, score 2, empty cells, end (END_*), the player who resigned or 0). */
+static PyObject *final_position(hex_game *game, int resigned) {
+    PyObject *first = int_tuple(game->scratch, game_groups(game, 1, game->scratch));
+    PyObject *second = first ? int_tuple(game->scratch, game_groups(game, 2, game->scratch)) : NULL;
+    if (!second) {
+        Py_XDECREF(first);
+        return NULL;
+    }
+    return Py_BuildValue("(NNiiiii)", first, second, game->score[1], game->score[2], game->empty, game->end, resigned);
+}
+
+/* Whether every turn of `moves` is legal under the setup's rules, played on its board; with
+ * `final`, where they are, the final position (final_position) into it. */
+static int all_legal(const judge_setup *setup, const lg_moves *moves, PyObject **final) {
     hex_game game;
     if (game_init(&game, setup->board, &setup->rules) < 0) return -1;
     const int32_t *at = moves->turns.items, *stop = at + moves->turns.count;
@@ -762,6 +775,7 @@ static int all_legal(const judge_setup *setup, const lg_moves *moves) {
         code = game_play(&game, player, cells, NULL, count);
         player = 3 - player;
     }
+    if (code == PLAY_OK && final && !(*final = final_position(&game, moves->resigned))) code = -1;
     game_free(&game);
     return code < 0 ? -1 : code == PLAY_OK;
 }
@@ -776,7 +790,7 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
     return (AT(k) & ~(Py_UCS4)0x20) == (resigned == 1 ? 'W' : 'B');
 }
 
-/* judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): the plain
+/* judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of): the plain
  * Little Golem games of `text` from `pos` (a '(' at `line`, `column`), judged on the core while
  * each is one formats/lg.py reads with no warning and finds every turn of legal (lgplain.h), of
  * at most `limit` characters and `max_turns` nodes, with a setup, and (unless `single`: `text` is
@@ -784,14 +798,15 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
  * to warn of). A game's setup is `setups[SZ value or None]`, else `setup_of(that)` remembered
  * there: None (left to Python) or (Board, rules, labels: 26 * 100 int32 cell indices of the
  * labels A0 to Z99, tag). At most `most` games are judged in one call (what it gives stays small).
- * Returns ([(line, column, PW or None, PB or None, turns, tag) of each game judged], where the
- * first game not judged starts). */
+ * Returns ([(line, column, PW or None, PB or None, turns, tag, final) of each game judged], where
+ * the first game not judged starts); `final` is the game's final position (final_position) where
+ * `scored`, else None. */
 static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     PyObject *text, *setups, *setup_of;
     Py_ssize_t pos, line, column, limit, max_turns, most;
-    int single;
-    if (!PyArg_ParseTuple(args, "UnnnnnnpO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
-                          &single, &PyDict_Type, &setups, &setup_of))
+    int single, scored;
+    if (!PyArg_ParseTuple(args, "UnnnnnnppO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
+                          &single, &scored, &PyDict_Type, &setups, &setup_of))
         return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text), counted = pos, line_start = pos - (column - 1);
     if (pos < 0 || pos > n) {
@@ -806,13 +821,14 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     int failed = !verdicts;
     while (!failed && pos < n && PyList_GET_SIZE(verdicts) < most) {
         lg_root root;
+        PyObject *final = NULL;
         int found = lg_scan_root(kind, data, n, pos, &root);
         found = found > 0 ? setup_for(text, &root, setups, setup_of, &setup) : found;
         found = found > 0 ? lg_scan_moves(kind, data, n, &root, setup.labels, max_turns, &moves) : found;
         if (found > 0 && (moves.end - pos > limit || !moves.count)) found = 0;
         if (found > 0 && moves.resigned && root.re.start >= 0)
             found = re_names_resigner(kind, data, root.re, moves.resigned) == 0;
-        found = found > 0 ? all_legal(&setup, &moves) : found;
+        found = found > 0 ? all_legal(&setup, &moves, scored ? &final : NULL) : found;
         Py_ssize_t next = moves.end;
         if (found > 0 && single) {
             found = next == n;
@@ -822,6 +838,7 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
         }
         if (found < 0 && !PyErr_Occurred()) PyErr_NoMemory();
         if (found <= 0) {
+            Py_XDECREF(final);
             failed = found < 0;
             break;
         }
@@ -832,10 +849,11 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
             }
         PyObject *pw = root.pw.start >= 0 ? PyUnicode_Substring(text, root.pw.start, root.pw.end) : Py_NewRef(Py_None);
         PyObject *pb = root.pb.start >= 0 ? PyUnicode_Substring(text, root.pb.start, root.pb.end) : Py_NewRef(Py_None);
-        PyObject *verdict = pw && pb ? Py_BuildValue("(nnOOnO)", line, pos - line_start + 1, pw, pb, moves.count,
-                                                     setup.tag)
+        PyObject *verdict = pw && pb ? Py_BuildValue("(nnOOnOO)", line, pos - line_start + 1, pw, pb, moves.count,
+                                                     setup.tag, final ? final : Py_None)
                                      : NULL;
         failed = !verdict || PyList_Append(verdicts, verdict) < 0;
+        Py_XDECREF(final);
         Py_XDECREF(pw);
         Py_XDECREF(pb);
         Py_XDECREF(verdict);
@@ -1425,7 +1443,8 @@ static PyMethodDef module_methods[] = {
     {"scan_moves", core_scan_moves, METH_VARARGS,
      "scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game"},
     {"judge_plain", core_judge_plain, METH_VARARGS,
-     "judge_plain(text, pos, line, column, limit, max_turns, most, single, setups, setup_of): plain games judged"},
+     "judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of): plain games "
+     "judged"},
     {NULL},
 };
 

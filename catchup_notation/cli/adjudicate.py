@@ -23,7 +23,7 @@ from catchup_notation.cli.options import (
     with_board,
 )
 from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
-from catchup_notation.reports import ROW_FIELDS, adjudication_report
+from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adjudication_report
 from catchup_notation.solvers.limits import ENDGAME_NODES
 
 EXAMPLES = """\
@@ -85,6 +85,8 @@ def adjudicate(
         strict=strict,
         progress=progress,
         label="adjudicating",
+        judged=judged_adjudication_report if limits is None else None,  # no endgame to search
+        scores=True,
     )
     raise typer.Exit(code)
 

@@ -110,8 +110,8 @@ def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
 
 
 if TYPE_CHECKING:
-    #: What a verify run's report of a game the compiled core judged valid is made from
-    #: (`plainjudge`): the input, its format, the game's index and its verdict.
+    #: What a run's report of a game the compiled core judged valid is made from (`plainjudge`):
+    #: the input, its format, the game's index and its verdict.
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
 
 
@@ -123,11 +123,17 @@ def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
     source, fmt, first = judged.source, judged.format, judged.first
-    if mode == "json":  # the common case, and the one where the report's making would cost the most
+    # Verify's verdicts (no final position: a valid game, every report alike but for the verdict)
+    # in JSON, the common case and the one where the report's making would cost the most.
+    if mode == "json" and judged.verdicts and judged.verdicts[0][6] is None:
         made = _json_maker(report_of, source, fmt)
         if made is not None:
             return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
-    return [_shown(report_of(source, fmt, first + k, v), mode, fields) for k, v in enumerate(judged.verdicts)]
+    reports = [report_of(source, fmt, first + k, v) for k, v in enumerate(judged.verdicts)]
+    filled = _scored_json_maker(reports[0], source, fmt) if mode == "json" and reports else None
+    if filled is not None:  # adjudicate's, in JSON
+        return [Printed(report.outcome, source, False, filled(report), []) for report in reports]
+    return [_shown(report, mode, fields) for report in reports]
 
 
 # Markers put in a report in place of what varies from game to game, to find where it goes in the
@@ -147,28 +153,106 @@ def _json_maker(report_of: JudgedReport, source: str | None, fmt: str) -> Callab
     from catchup_notation.serialization import to_data
 
     index, line, column, white, black, turns, variant = _MARKERS
-    text = output.json_line(to_data(report_of(source, fmt, index, (line, column, white, black, turns, variant))))
-    spelt = [output.json_line(marker) for marker in _MARKERS]
-    made = None
-    if all(text.count(marker) <= 1 for marker in spelt):
-        found = sorted((text.find(marker), k, marker) for k, marker in enumerate(spelt) if marker in text)
-        pattern, at = [], 0
-        for start, k, marker in found:
-            pattern.append(text[at:start].replace("{", "{{").replace("}", "}}") + "{" + str(k) + "}")
-            at = start + len(marker)
-        pattern.append(text[at:].replace("{", "{{").replace("}", "}}"))
-        made = functools.partial(_filled, "".join(pattern).format)
+    verdict = (line, column, white, black, turns, variant, None)
+    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))
+    fill = _pattern(text, [output.json_line(marker) for marker in _MARKERS])
+    made = functools.partial(_filled, fill) if fill is not None else None
     if len(_json_makers) >= 256:
         _json_makers.clear()
     _json_makers[key] = made
     return made
 
 
+def _pattern(text: str, markers: list[str]) -> Callable[..., str] | None:
+    """What fills `text` (a JSON line) with the k-th argument in place of the k-th of `markers`
+    (as the JSON line spells them), or None where one of them appears more than once."""
+    if any(text.count(marker) > 1 for marker in markers):
+        return None
+    found = sorted((text.find(marker), k, marker) for k, marker in enumerate(markers) if marker in text)
+    pattern, at = [], 0
+    for start, k, marker in found:
+        pattern.append(text[at:start].replace("{", "{{").replace("}", "}}") + "{" + str(k) + "}")
+        at = start + len(marker)
+    pattern.append(text[at:].replace("{", "{{").replace("}", "}}"))
+    return "".join(pattern).format
+
+
 def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
-    line, column, white, black, turns, variant = verdict
+    line, column, white, black, turns, variant, _ = verdict
     spell = _json_string()
     names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
     return fill(index, line, column, *names, turns, spell(variant))
+
+
+#: Markers put in a report of a game judged and scored on the core (adjudicate's) in place of each
+#: field that varies from game to game; its other fields are the same for every game of an input
+#: (its name and format, no warning, no error).
+_SCORED_MARKERS: dict[str, Any] = {
+    "index": -7340041,
+    "line": -7340043,
+    "variant": "\0variant\0",
+    "players": ("\0white\0", "\0black\0"),
+    "turns": -7340047,
+    "status": "\0status\0",
+    "winner": -7340051,
+    "draw": -7340053,
+    "reason": "\0reason\0",
+    "groups": ((-7340057,), (-7340059,)),
+    "decided_at": -7340061,
+    "decided_by": "\0decided by\0",
+    "scores": (-7340063, -7340067),
+    "explanation": "\0explanation\0",
+}
+_SAME_FOR_ALL = frozenset({"source", "format", "warnings", "error"})
+#: JSON line makers by (report type, source, format), see `_scored_json_maker`.
+_scored_json_makers: dict[tuple[Any, ...], Callable[[Report], str] | None] = {}
+
+
+def _scored_json_maker(report: Report, source: str | None, fmt: str) -> Callable[[Report], str] | None:
+    """The JSON line of the report of a game judged and scored on the core by filling in one
+    report's JSON, made once by the usual code with markers in place of the fields that vary (None
+    where its JSON has other fields, a marker does not stand alone in it, or the line filled in for
+    `report` is not the usual code's: then each report's is made the usual way)."""
+    key = (type(report), source, fmt)
+    if key in _scored_json_makers:
+        return _scored_json_makers[key]
+    from catchup_notation.serialization import to_data
+
+    made = None
+    usual = to_data(report)
+    if attrs.has(type(report)) and set(usual) == _SAME_FOR_ALL | set(_SCORED_MARKERS):
+        text = output.json_line(to_data(attrs.evolve(report, **_SCORED_MARKERS)))  # type: ignore[misc]
+        fill = _pattern(text, [output.json_line(marker) for marker in _SCORED_MARKERS.values()])
+        made = functools.partial(_scored_filled, fill) if fill is not None else None
+        if made is not None and made(report) != output.json_line(usual):
+            made = None
+    if len(_scored_json_makers) >= 256:
+        _scored_json_makers.clear()
+    _scored_json_makers[key] = made
+    return made
+
+
+def _scored_filled(fill: Callable[..., str], report: Report) -> str:
+    return fill(*(_json_value(getattr(report, name)) for name in _SCORED_MARKERS))
+
+
+def _json_value(value: object) -> str:
+    """A field's value as `output.json_line` writes it inside an object (the common values, a
+    string, an int, None, a bool or a tuple of them, spelt here; any other by the usual code)."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is str:
+        return _json_string()(value)  # type: ignore[arg-type]
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is tuple:
+        return "[" + ", ".join(map(_json_value, value)) + "]"  # type: ignore[call-overload]
+    from catchup_notation.serialization import to_data
+
+    return output.json_line(to_data(value))
 
 
 @functools.cache
@@ -279,10 +363,12 @@ def run_reports(
     progress: bool | None,
     label: str,
     judged: JudgedReport | None = None,
+    scores: bool = False,
 ) -> int:
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
     stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
-    compiled core judged valid from its text alone (verify's), the report `report_of` makes."""
+    compiled core judged valid from its text alone, the report `report_of` makes, from verdicts
+    with the games' final positions where `scores` (adjudicate's)."""
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, exclude=[out] if out not in (None, "-") else [])
@@ -294,6 +380,7 @@ def run_reports(
         variant=variant,
         corrections=corrections,
         judged=judged_printer(judged, mode, fields) if judged is not None else None,
+        scores=scores,
     )
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)  # never beside JSON or CSV on stdout

@@ -119,6 +119,10 @@ def _rules_of(hexcore: Any, game: Engine) -> Rules | None:
     )
 
 
+#: How a game ended, by the core's code (its `end`): the engine's `end_reason`.
+END_REASONS = {1: "board-full", 2: "no-legal-turn"}
+
+
 @lru_cache(maxsize=16)
 def core_board(board: Board) -> Any:
     """The board's neighbour lists in the core's arrays (made once per board)."""
@@ -176,6 +180,6 @@ def restore(game: HexGame, position: Any) -> None:
     game.history = history
     game._counts = None
     if end:
-        game._end("board-full" if end == 1 else "no-legal-turn")
+        game._end(END_REASONS[end])
     else:
         game.to_move = to_move

@@ -528,7 +528,11 @@ class HexGame(Engine):
     # Scoring
 
     def score(self, resigned: int | None = None) -> Result:
-        groups = (self.groups(1), self.groups(2))
+        return self.scored((self.groups(1), self.groups(2)), resigned)
+
+    def scored(self, groups: tuple[tuple[int, ...], tuple[int, ...]], resigned: int | None = None) -> Result:
+        """`score(resigned)` with the position's group sizes (colour 1's, colour 2's, largest first)
+        given: what the compiled core worked out of a final position it reached (`plainjudge`)."""
         verdict = self.judge(groups, provisional=not self.over)
         scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:
