@@ -50,6 +50,11 @@ VARIANTS = {
     "too": ("too", "plur", (3,)),
     "product": ("product", "plur", (3, 2)),
     "brink": ("brink(x=2, size=3)", "brink", (3,)),
+    "ketchup-1": ("ketchup-1", "ketchup-1", (4, 3)),
+    "ketchup-3": ("ketchup-3", "ketchup-3", (4, 3)),
+    "ketchup-4-amended": ("ketchup-4-amended", "ketchup-4-amended", (4, 3)),
+    "alternative": ("alternative", "alternative", (4, 3)),
+    "sabotage-malthus": ("sabotage-malthus", "sabotage-malthus", (5, 4)),
 }
 
 
