@@ -140,18 +140,14 @@ def final_result(verdict: Verdict) -> Result:
     assert final is not None, "a verdict of a judge that scores"
     first, second, score_1, score_2, empty, end, resigned = final
     start = _start(variant)
-    # The start's fields, shared: only those set here change. Its stones stay the start's: scoring
-    # reads the sizes given, and the numbers the scoring rule compared or else the scores set here.
-    game = object.__new__(type(start))
-    game.__dict__.update(start.__dict__)
-    game.names = player_names((white, black), game.variant)
-    game.largest = [0, first[0] if first else 0, second[0] if second else 0]
-    game.scores = [0, score_1, score_2]
-    game.empty, game.turns_played = empty, turns
-    if end:
-        game._end(END_REASONS[end])
-    else:
-        game.to_move = 1 + turns % 2  # the first player moves first, or the game is not valid
+    game = start.standing(
+        player_names((white, black), start.variant),
+        (first[0] if first else 0, second[0] if second else 0),
+        (score_1, score_2),
+        empty,
+        turns,
+        END_REASONS[end] if end else None,
+    )
     return game.scored((first, second), resigned or None)
 
 

@@ -475,6 +475,32 @@ class HexGame(Engine):
         """The player who would move next (turns alternate strictly; a pass is a turn)."""
         return self.names[self.turns_played % 2]
 
+    def standing(
+        self,
+        names: tuple[str, str],
+        largest: tuple[int, int],
+        scores: tuple[int, int],
+        empty: int,
+        turns: int,
+        end_reason: str | None,
+    ) -> HexGame:
+        """This engine (a fresh one) as it would stand at the end of a game the compiled core
+        replayed (`plainjudge`), for `scored`: the players' names, each colour's largest group,
+        the scores, the empty cells, the turns played and how the game ended (None: it has not).
+        Its stones are not placed: scoring reads only the group sizes it is given and, where the
+        rule compares no numbers of its own, the scores set here."""
+        game = object.__new__(type(self))
+        game.__dict__.update(self.__dict__)  # shared with this engine: only what is set here differs
+        game.names = names
+        game.largest = [0, *largest]
+        game.scores = [0, *scores]
+        game.empty, game.turns_played = empty, turns
+        if end_reason is not None:
+            game._end(end_reason)
+        else:
+            game.to_move = 1 + turns % 2  # the first player moves first; turns alternate
+        return game
+
     def copy(self) -> HexGame:
         clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)
