@@ -2,7 +2,8 @@
 reference: on random playouts of every hex variant, on hexhex boards of sides 2-7 and irregular
 boards, the two agree at every step on the allowed counts, the group sizes of both colours, scores,
 largest groups, the facts of the last turn and how the game ends; and on random candidate turns,
-mostly illegal, on the rule each breaks. replay() through the core gives what the engine gives."""
+mostly illegal, on the rule each breaks. replay() through the core gives what the engine gives,
+and so does the core's word on whether a record is legal under each variant (accepts)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from catchup_notation.compiled import core
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.corerules import core_game, replay_on_core, rules_of
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.rules.replay import replay
+from catchup_notation.rules.replay import accepts, replay
 from catchup_notation.shapes import random_board
 from tests.helpers import HEX_VARIANTS, broken_turn
 
@@ -94,6 +95,25 @@ def test_replay_through_the_core_is_the_engines(name, board, seed, corrupt):
     assert compiled.game.state() == python.game.state()
     assert compiled.game.score() == python.game.score()
     assert compiled.game.history == python.game.history
+
+
+@given(st.sampled_from(KNOWN), st.integers(0, 2**32 - 1), st.booleans())
+def test_a_record_is_accepted_by_the_variants_whose_engines_play_it(name, seed, corrupt):
+    # a game of one variant, perhaps with a broken turn, asked of every hex variant (as --variant
+    # auto asks): the core's yes or no is the Python engine's
+    rng = random.Random(seed)
+    variant = parse_variant(name, size=4)
+    game = variant.new_game()
+    turns = []
+    while not game.over and len(turns) < 300:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    if corrupt and turns:
+        turns[rng.randrange(len(turns))] = broken_turn(rng, variant.new_game(), turns[0].player)
+    record = Record(str(variant), tuple(turns))
+    for other in HEX_VARIANTS:
+        candidate = parse_variant(other, size=4)
+        assert accepts(record, candidate) == _python_replay(Record(str(candidate), record.turns)).valid, other
 
 
 def _python_replay(record: Record):

@@ -145,29 +145,44 @@ def replay_on_core(game: Engine, record: Record) -> bool:
 
     A record whose reader kept its turns compactly (a DeferredRecord of plain cells, read on the
     same board) is replayed from those, without making its Turn objects."""
-    if game.turns_played:
+    played = _played_on_core(game, record)
+    if played is None or played[1] is not None:
         return False
+    restore(game, played[0])  # type: ignore[arg-type]  # _played_on_core knows only hex engines
+    return True
+
+
+def legal_on_core(game: Engine, record: Record) -> bool | None:
+    """Whether every turn of the record is legal from the start of `game` (a fresh engine), as the
+    core finds it without filling the engine; None where the core cannot say (not built, rules it
+    does not know, no turns), for the Python engine to find out."""
+    played = _played_on_core(game, record)
+    return None if played is None else played[1] is None
+
+
+def _played_on_core(game: Engine, record: Record) -> tuple[Any, Any] | None:
+    """The core's position after the record's turns and the first broken turn's error (None if
+    none), or None where the core does not play it (see `replay_on_core`)."""
+    if game.turns_played:
+        return None
     rules = rules_of(game)
     if rules is None:
-        return False
+        return None
     hexgame: HexGame = game  # type: ignore[assignment]  # rules_of knows only hex engines
     hexcore = core("_hexcore")
     assert hexcore is not None
     compact = getattr(record, "compact", None)
     if compact is not None and not record.turns_made and compact.board == hexgame.board:  # type: ignore[attr-defined]
         if not compact.cells:
-            return False
+            return None
         position = core_game(hexgame, rules)
         _, broken = hexcore.replay_flat(position, compact.first, compact.turns)
     else:
         if not record.turns:
-            return False
+            return None
         position = core_game(hexgame, rules)
         _, broken = hexcore.replay(position, record.turns, hexgame.board.index)
-    if broken is not None:
-        return False
-    restore(hexgame, position)
-    return True
+    return position, broken
 
 
 def restore(game: HexGame, position: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from catchup_notation.errors import VariantError
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import Variant, parse_variant, specs
-from catchup_notation.rules.replay import replay, variant_for
+from catchup_notation.rules.replay import accepts, variant_for
 
 #: The variant choice that means "whichever rules accept the record".
 AUTO = "auto"
@@ -33,7 +33,7 @@ def accepting_variants(record: Record) -> list[str]:
             candidate = parse_variant(spec.name, **shared)
         except VariantError:
             continue
-        if replay(record, candidate).valid:
+        if accepts(record, candidate):
             accepted.append(str(candidate))
     return accepted
 

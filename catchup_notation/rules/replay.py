@@ -7,6 +7,7 @@ that never existed).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 import attrs
 
@@ -14,7 +15,7 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn
 from catchup_notation.escaping import printable
 from catchup_notation.model import GameState, Record, RuleError, Turn
-from catchup_notation.rules.corerules import replay_on_core
+from catchup_notation.rules.corerules import legal_on_core, replay_on_core
 from catchup_notation.rules.engine import Engine
 from catchup_notation.rules.registry import Variant, parse_variant
 
@@ -100,6 +101,20 @@ def replay(
         except IllegalTurn as exc:
             return Replay(record, game.variant, game, exc.error)
     return Replay(record, game.variant, game)
+
+
+def accepts(record: Record, variant: str | Variant | None = None) -> bool:
+    """Whether every turn of `record` is legal under `variant` (what `replay(...).valid` says, found
+    on the compiled core where it can, without the diagnostic of a broken turn)."""
+    chosen = variant_for(record, variant)
+    legal = legal_on_core(_fresh(chosen), record)
+    return replay(record, chosen).valid if legal is None else legal
+
+
+@lru_cache(maxsize=64)
+def _fresh(variant: Variant) -> Engine:
+    """A fresh engine of `variant`, for the core to read its rules and board from (never played)."""
+    return variant.new_game()
 
 
 def positions(record: Record, variant: str | Variant | None = None) -> Iterator[GameState]:
