@@ -71,15 +71,21 @@ def test_the_core_plays_every_turn_as_the_engine_does(name, board, seed):
         assert position.play(1 + game.turns_played % 2, [], ()) == "game-over"
 
 
+def random_turns(variant, rng: random.Random) -> list[Turn]:
+    """The turns of a random game of `variant` (at most 300: sauce may pass for ever)."""
+    game = variant.new_game()
+    turns: list[Turn] = []
+    while not game.over and len(turns) < 300:
+        turns.append(game.random_turn(rng))
+        game.play(turns[-1])
+    return turns
+
+
 @given(st.sampled_from(KNOWN), boards, st.integers(0, 2**32 - 1), st.booleans())
 def test_replay_through_the_core_is_the_engines(name, board, seed, corrupt):
     rng = random.Random(seed)
     variant = chosen_variant(name, board, seed)
-    game = variant.new_game()
-    turns = []
-    while not game.over and len(turns) < 300:
-        turns.append(game.random_turn(rng))
-        game.play(turns[-1])
+    turns = random_turns(variant, rng)
     if corrupt and turns:
         k = rng.randrange(len(turns))
         scratch = variant.new_game()
@@ -103,11 +109,7 @@ def test_a_record_is_accepted_by_the_variants_whose_engines_play_it(name, seed, 
     # auto asks): the core's yes or no is the Python engine's
     rng = random.Random(seed)
     variant = parse_variant(name, size=4)
-    game = variant.new_game()
-    turns = []
-    while not game.over and len(turns) < 300:
-        turns.append(game.random_turn(rng))
-        game.play(turns[-1])
+    turns = random_turns(variant, rng)
     if corrupt and turns:
         turns[rng.randrange(len(turns))] = broken_turn(rng, variant.new_game(), turns[0].player)
     record = Record(str(variant), tuple(turns))
