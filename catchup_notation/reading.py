@@ -247,20 +247,16 @@ class Survey:
     skipped: tuple[tuple[str, str], ...] = ()
 
 
-def survey(path: str, *, exclude: Iterable[str] = ()) -> Survey:
+def survey(path: str) -> Survey:
     """The files `read(path)` reads and those it passes over and why (a file no notation reads, a
-    text no notation recognises, a file in `exclude`: an output being written into the folder).
+    text no notation recognises).
     Hidden files and folders (`.name`) are passed over without a word."""
     if path == STDIN:
         return Survey((path,))
     if not os.path.isdir(path):
         return Survey((path,), tuple(_zip_skipped(path)))
-    excluded = {os.path.realpath(name) for name in exclude}
     files, skipped = [], []
     for candidate in _folder_files(Path(path)):
-        if excluded and os.path.realpath(candidate) in excluded:
-            skipped.append((str(candidate), "it is the output being written"))
-            continue
         why = _passed_over(str(candidate), _opener(candidate))
         if why is None:
             files.append(str(candidate))

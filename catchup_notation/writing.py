@@ -69,6 +69,15 @@ def target_of(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def same_file(output_file: str | os.PathLike[str], other: str | os.PathLike[str]) -> bool:
+    """Whether writing `output_file` would replace `other` (one file by device and inode, whatever
+    names, symlinks or hard links lead to it); False where either does not exist."""
+    try:
+        return os.path.samefile(output_file, other)
+    except (OSError, ValueError):
+        return False
+
+
 def _not_replaceable(info: os.stat_result) -> str | None:
     """Why an existing regular file must not be replaced by renaming a new one over it (see the
     module docstring), or None."""

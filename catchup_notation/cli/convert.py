@@ -150,7 +150,7 @@ def convert(
     to_file = out is not None and out != "-"
     if json and not to_file:
         raise typer.BadParameter("the JSON summary goes to stdout: give -o FILE for the records", param_hint="--json")
-    inputs = runs.named_inputs(paths, exclude=[out] if to_file and out is not None else [])
+    inputs = runs.named_inputs(paths, output_file=out)
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
     found = games(inputs.files, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)

@@ -16,10 +16,16 @@ def one_game(
     format: str | None,
     variant: str | Variant | None = None,
     corrections: Corrections = None,
+    output_file: str | None = None,
 ) -> Game:
     """Record number `record_index` (0-based) of the file at `path`; a record that cannot be read
-    exits with its error (3), a file without that record is a usage error (2)."""
+    exits with its error (3); a file without that record, a path that does not exist, or an
+    `output_file` that is the input is a usage error (2)."""
     import typer
+
+    from catchup_notation.cli.runs import named_inputs
+
+    named_inputs([path], output_file=output_file)  # refuses a missing path, or an output over the input
 
     for game in read(path, format=format, variant=variant, corrections=corrections):
         if game.source.index != record_index:

@@ -297,18 +297,38 @@ class Inputs:
     named: dict[str, frozenset[str]]
 
 
-def named_inputs(paths: Sequence[str], *, exclude: Iterable[str] = ()) -> Inputs:
+def named_inputs(paths: Sequence[str], *, output_file: str | None = None) -> Inputs:
     """The files to read of each named input, in order; the files a folder holds that are not
-    read are named on stderr (a warning each), with why."""
+    read are named on stderr (a warning each), with why. A path that does not exist, or an output
+    file that is one of the files to read, is a usage error, before anything is read or written."""
     files: list[str] = []
     named: dict[str, frozenset[str]] = {}
     for path in paths:
-        found = survey(path, exclude=exclude)
+        if path != STDIN and not os.path.lexists(path):
+            raise output.fail(f"{path}: no such file or folder", output.EXIT_USAGE)
+        found = survey(path)
         for name, why in found.skipped:
             output.warn(f"skipped {name}: {why}")
         files.extend(found.files)
         named[path] = frozenset(STDIN_NAME if name == STDIN else name for name in found.files)
+    if output_file is not None and output_file != STDIN:
+        refuse_output_over_input(output_file, files)
     return Inputs(files, named)
+
+
+def refuse_output_over_input(output_file: str, files: Iterable[str]) -> None:
+    """A usage error when writing `output_file` would replace one of the files to read (the same
+    file by device and inode, through symlinks and hard links): the input would be lost."""
+    from catchup_notation.writing import same_file
+
+    for name in files:
+        if name != STDIN and same_file(output_file, name):
+            which = "" if os.fspath(output_file) == name else f" ({name})"
+            raise output.fail(
+                f"the output {output_file} is one of the inputs{which}: writing it would destroy the input; "
+                "choose another output file",
+                output.EXIT_USAGE,
+            )
 
 
 def warn_empty(inputs: Inputs, sources: set[str | None]) -> None:
@@ -371,7 +391,7 @@ def run_reports(
     with the games' final positions where `scores` (adjudicate's)."""
     from catchup_notation.batch import reports
 
-    inputs = named_inputs(paths, exclude=[out] if out not in (None, "-") else [])
+    inputs = named_inputs(paths, output_file=out)
     found = reports(
         inputs.files,
         printer(report_of, mode, fields),

@@ -78,7 +78,14 @@ def show(
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
     variant = with_board(variant, board)
-    game = one_game(path, record_index, format=format, variant=variant, corrections=parse_corrections(corrections))
+    game = one_game(
+        path,
+        record_index,
+        format=format,
+        variant=variant,
+        corrections=parse_corrections(corrections),
+        output_file=None if svg is None else str(svg),
+    )
     if game.variant is None:
         raise output.fail(game.errors[0].message, output.EXIT_RULE)
     turns = len(game.record.turns)

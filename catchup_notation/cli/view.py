@@ -91,7 +91,7 @@ def view(
     fixes = parse_corrections(corrections)
     limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
     rest: Iterator[Game] = iter(())
-    inputs = runs.named_inputs(paths, exclude=[out] if out != "-" else [])
+    inputs = runs.named_inputs(paths, output_file=out)
     with records_bar("viewing", inputs.files, enabled=progress is not False) as bar:
         if record_index is not None:
             found = [_one(paths, record_index, format=format, variant=variant, corrections=fixes)]
