@@ -14,6 +14,7 @@ import csv
 import functools
 import io
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -264,25 +265,40 @@ def _json_string() -> Callable[[str], str]:
     return encode_basestring
 
 
-#: Characters that make a spreadsheet read a cell as a formula: a text cell starting with one is
-#: written with a leading apostrophe (the usual guard), so that a name in a record runs nothing.
+#: Characters that make a spreadsheet read a cell as a formula: text starting with one, after any
+#: spaces, is written with a leading apostrophe (the usual guard), so that a name in a record runs
+#: nothing. Each line of a text is guarded so (a reader that splits a quoted field at its line
+#: breaks makes each line a cell of its own).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+
+
+def _guarded(value: RowValue) -> RowValue:
+    if not isinstance(value, str):
+        return value
+    pieces = _LINE_BREAK.split(value)
+    for i in range(0, len(pieces), 2):  # the lines (the breaks are the odd pieces)
+        if pieces[i].lstrip(" ").startswith(_FORMULA_START):
+            pieces[i] = "'" + pieces[i]
+    return "".join(pieces)
 
 
 def csv_line(row: dict[str, RowValue], fields: Sequence[str]) -> str:
-    """One CSV line (no line end) of a report's row, in the order of `fields`."""
-    out = io.StringIO()
-    values = [row.get(name) for name in fields]
-    guarded = ["'" + v if isinstance(v, str) and v.startswith(_FORMULA_START) else v for v in values]
-    csv.writer(out, lineterminator="").writerow(guarded)
-    return out.getvalue()
+    """One CSV line (no line end) of a report's row, in the order of `fields`; a field holding a
+    line break is quoted (a "line" of CSV may so span several lines of text)."""
+    return _csv_row([_guarded(row.get(name)) for name in fields])
 
 
 def csv_header(fields: Sequence[str]) -> str:
     """The CSV header line (no line end)."""
+    return _csv_row(list(fields))
+
+
+def _csv_row(values: Sequence[object]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(fields)
-    return out.getvalue()
+    # The writer quotes a field holding any character of its line terminator: so "\r\n", cut off after.
+    csv.writer(out, lineterminator="\r\n").writerow(values)
+    return out.getvalue()[:-2]
 
 
 # ---------------------------------------------------------------------------------------------
