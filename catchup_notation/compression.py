@@ -127,10 +127,68 @@ class Decompressed(io.RawIOBase):
 def _decompressor(compressed: BinaryIO, kind: str) -> io.BufferedIOBase:
     """A stream of what `compressed` holds (gzip, bzip2 or xz), decompressed as it is read."""
     if kind == "gzip":
-        return gzip.GzipFile(fileobj=compressed)
-    if kind == "bzip2":
-        return bz2.BZ2File(compressed)
-    return lzma.LZMAFile(compressed)
+        return gzip.GzipFile(fileobj=compressed)  # refuses bytes after its last member itself
+    return io.BufferedReader(_Streams(compressed, kind))
+
+
+class _Streams(io.RawIOBase):
+    """The bzip2 or xz streams of a file, one after the other as the command-line tools read them.
+    Bytes after the last stream that begin no other stream (but an xz file's null padding, in fours)
+    are damage, as gzip says of its own: Python's BZ2File and LZMAFile pass over them in silence."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, compressed: BinaryIO, kind: str) -> None:
+        super().__init__()
+        self.compressed, self.kind = compressed, kind
+        self.magic = MAGIC[kind][0]
+        self.inner = self._new()
+        self.feed = b""  # compressed bytes read but not yet given to a decompressor
+
+    def _new(self) -> Any:
+        return bz2.BZ2Decompressor() if self.kind == "bzip2" else lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        while True:
+            if self.inner.eof and not self._next_stream():
+                return 0
+            chunk = b""
+            if self.inner.needs_input:
+                chunk, self.feed = self.feed or self.compressed.read(self.CHUNK), b""
+                if not chunk:
+                    raise EOFError("the data ends before its compressed stream does")
+            out = self.inner.decompress(chunk, len(view))
+            if out:
+                view[: len(out)] = out
+                return len(out)
+
+    def _next_stream(self) -> bool:
+        """After a stream: start the next one, or say there is none (False); raise on anything else."""
+        rest, padding = self.inner.unused_data + self.feed, 0
+        while True:
+            if self.kind == "xz":
+                kept = rest.lstrip(b"\0")
+                padding, rest = padding + len(rest) - len(kept), kept
+            if rest:
+                break
+            rest = self.compressed.read(self.CHUNK)
+            if not rest:
+                if padding % 4:
+                    raise OSError(f"{padding} null bytes after the last stream, not a multiple of four")
+                return False
+        while len(rest) < len(self.magic) and self.magic.startswith(rest):
+            more = self.compressed.read(self.CHUNK)
+            if not more:
+                break
+            rest += more
+        if not rest.startswith(self.magic) or padding % 4:
+            raise OSError(f"bytes after the end of the {self.kind} data that begin no other {self.kind} stream")
+        self.inner, self.feed = self._new(), rest
+        return True
 
 
 def opened(

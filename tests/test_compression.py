@@ -128,6 +128,32 @@ def test_damaged_compressed_data_is_a_compression_error(tmp_path, text):
 
 
 @pytest.mark.parametrize("ending", [".gz", ".bz2", ".xz"])
+@pytest.mark.parametrize("tail", [b"GARBAGE", b"\0\0\0\0garbage", b"x"])
+def test_bytes_after_the_compressed_data_are_damage_for_every_kind(tmp_path, text, ending, tail):
+    source = tmp_path / f"tail.sgf{ending}"
+    source.write_bytes(COMPRESS[ending](text) + tail)
+    result = run("verify", str(source), "--json")
+    assert result.exit_code == 3
+    reports = json_lines(result.stdout)
+    assert reports[-1]["error"]["code"] == "compression"
+    assert [r["valid"] for r in reports[:-1]] == [True, True]  # what came before the damage is read
+
+
+@pytest.mark.parametrize("ending", [".gz", ".bz2", ".xz"])
+def test_streams_one_after_the_other_are_one_input(tmp_path, text, ending):
+    source = tmp_path / f"two.sgf{ending}"
+    source.write_bytes(COMPRESS[ending](text) + COMPRESS[ending](text) + (b"\0" * 8 if ending == ".xz" else b""))
+    result = run("verify", str(source), "--json")
+    assert result.exit_code == 0 and len(json_lines(result.stdout)) == 4
+
+
+def test_xz_padding_must_come_in_fours(tmp_path, text):
+    source = tmp_path / "pad.sgf.xz"
+    source.write_bytes(lzma.compress(text) + b"\0\0")
+    assert run("verify", str(source)).exit_code == 3
+
+
+@pytest.mark.parametrize("ending", [".gz", ".bz2", ".xz"])
 def test_outputs_named_compressed_are_written_compressed(tmp_path, text, ending):
     source = tmp_path / "g.sgf"
     source.write_bytes(text)

@@ -22,7 +22,7 @@ def test_a_name_with_a_line_break_stays_in_its_row_and_is_guarded(tmp_path, comm
     result = run(command, str(source), "--csv")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["index"] for row in rows] == ["0", "1"]
-    assert rows[0]["player_2"] == "Bob\n'=HYPERLINK(\"http://x\")"
+    assert rows[0]["player_2"] == 'Bob\n\'=HYPERLINK("http://x")'
     assert rows[0]["player_1"] == "' -1+1"
     for row in rows:
         for value in row.values():

@@ -34,7 +34,7 @@ def capped_run(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedPr
     return result, time.monotonic() - started
 
 
-@pytest.mark.parametrize("budget", [{"time_limit": 2.0}, {"max_nodes": 1}])
+@pytest.mark.parametrize("budget", [{"time_limit": 2.0}, {"max_nodes": 1}, {"max_nodes": 10}])
 def test_an_empty_side_50_board_stops_at_its_budget(budget):
     started = time.monotonic()
     with pytest.raises(EndgameTimeout) as stopped:
@@ -48,6 +48,14 @@ def test_solve_on_an_empty_side_50_board_is_a_stop_not_a_crash():
     assert result.returncode == 1, result.stderr[-2000:]
     assert "stopped after 3 s (--timeout)" in result.stderr
     assert seconds < 60
+
+
+@pytest.mark.parametrize("side", [6, 50])
+def test_a_node_limit_bounds_the_listing_of_a_large_opening(side):
+    # listing the second player's turns on these boards took minutes, counted as no node at all
+    result, seconds = capped_run("solve", "--variant", f"catchup(size={side})", "--max-nodes", "10", "--jobs", "1")
+    assert result.returncode == 1 and "(--max-nodes 10)" in result.stderr, result.stderr[-2000:]
+    assert seconds < 30
 
 
 def test_a_position_with_millions_of_turns_stops_the_search_saying_why(tmp_path):

@@ -165,7 +165,10 @@ static int Game_init(GameObject *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
-/* The turn's cells as indices into `cells` (room for `room`): -1 off the board; the count. */
+/* The turn's cells as indices into `cells` (room for `room`): -1 off the board; the count. With
+ * `index` NULL the cells are cell indices already (Game.play); otherwise board cells looked up in
+ * `index`, where an int is no cell (as in the Python engine). Indices past the board are checked
+ * by game_play. */
 static Py_ssize_t turn_indices(PyObject *cells, PyObject *index, int *out, Py_ssize_t room) {
     PyObject *seq = PySequence_Fast(cells, "cells: a sequence");
     if (!seq) return -1;
@@ -176,8 +179,9 @@ static Py_ssize_t turn_indices(PyObject *cells, PyObject *index, int *out, Py_ss
     }
     for (Py_ssize_t j = 0; j < count; j++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
-        if (PyLong_Check(item)) {
-            long i = PyLong_AsLong(item);
+        if (!index) {
+            long i = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+            if (i == -1 && PyErr_Occurred()) PyErr_Clear(); /* too large for a long: off the board */
             out[j] = i < 0 || i > INT32_MAX ? -1 : (int)i;
             continue;
         }
@@ -235,10 +239,7 @@ static PyObject *Game_play(GameObject *self, PyObject *args) {
     long player;
     PyObject *cells, *colours = NULL;
     if (!PyArg_ParseTuple(args, "lO|O:play", &player, &cells, &colours)) return NULL;
-    PyObject *none = PyDict_New();
-    if (!none) return NULL;
-    int code = play_one(&self->game, player, cells, colours, none);
-    Py_DECREF(none);
+    int code = play_one(&self->game, player, cells, colours, NULL);
     return code_result(code);
 }
 

@@ -213,7 +213,7 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
     if (game->end) return PLAY_GAME_OVER;
     if (player != game->to_move) return PLAY_WRONG_PLAYER;
     for (int j = 0; j < count; j++)
-        if (cells[j] < 0) return PLAY_OFF_BOARD;
+        if (cells[j] < 0 || cells[j] >= game->board->cells) return PLAY_OFF_BOARD;
     next_stamp(game);
     for (int j = 0; j < count; j++) {
         if (game->stamp[cells[j]] == game->stamp_now) return PLAY_DUPLICATE;
@@ -223,9 +223,10 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
         if (game->owner[cells[j]]) return PLAY_OCCUPIED;
     counts_t counts = game_counts(game);
     if (count > 3 || !(counts & (1u << count))) return PLAY_STONE_COUNT;
-    if (colours && !rules->either_colour)
+    if (colours)
         for (int j = 0; j < count; j++)
-            if (colours[j] != player) return PLAY_WRONG_COLOUR;
+            if ((colours[j] != player && !rules->either_colour) || colours[j] < 1 || colours[j] > 2)
+                return PLAY_WRONG_COLOUR;
     if (rules->constrained) {
         int top = count ? new_groups_top(game, cells, count, player) : 0;
         int broken = rules_constraint(rules, player, count, top, game->largest);

@@ -123,7 +123,8 @@ int lg_scan_moves(int kind, const void *data, Py_ssize_t n, const lg_root *root,
                 Py_UCS4 c = AT(i);
                 if (!letter(c) || i + 1 >= n) return 0;
                 int row = (int)((c | 0x20) - 'a'), number = 0, digits = 0;
-                for (i++; i < n && AT(i) >= '0' && AT(i) <= '9'; i++, digits++) number = 10 * number + (int)(AT(i) - '0');
+                for (i++; i < n && AT(i) >= '0' && AT(i) <= '9'; i++, digits++)
+                    if (digits < 2) number = 10 * number + (int)(AT(i) - '0'); /* more digits: refused below */
                 if (digits < 1 || digits > 2) return 0;
                 if (push(&moves->turns, labels[row * LG_NUMBERS + number]) < 0) return -1;
                 stones++;

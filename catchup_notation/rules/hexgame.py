@@ -292,10 +292,13 @@ class HexGame(Engine):
         index = self.board.index
         indices = []
         for cell in cells:
-            i = index.get(cell)
+            try:
+                i = index.get(cell)
+            except TypeError:  # unhashable: no cell
+                i = None
             if i is None:
                 return self._error(
-                    "off-board", player, f"{self.cell_namer(cell)} is not a cell of {self.board_words()}", (cell,)
+                    "off-board", player, f"{self._named(cell)} is not a cell of {self.board_words()}", (cell,)
                 ), []
             indices.append(i)
         if len(set(indices)) != len(indices):
@@ -322,6 +325,12 @@ class HexGame(Engine):
             if broken:
                 return self._error(broken[0], player, broken[1], cells), []
         return None, indices
+
+    def _named(self, cell: object) -> str:
+        """A cell's name; anything that is not a (q, r) pair of integers as Python writes it."""
+        if isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell):
+            return self.cell_namer(cell)
+        return repr(cell)
 
     def _colour_error(self, player: int, cells: tuple[Cell, ...], colours: tuple[int, ...]) -> RuleError | None:
         for cell, colour in zip(cells, colours, strict=True):  # 1 or 2: a Turn holds no other colour
@@ -405,18 +414,21 @@ class HexGame(Engine):
         if turn.player == self.to_move and not turn.colours and not self.constrained:
             index, owner = self.board.index, self.owner
             indices = []
-            for cell in turn.cells:
-                i = index.get(cell)
-                if i is None or owner[i]:
-                    break
-                indices.append(i)
-            else:
-                counts = self._counts
-                if counts is None:
-                    counts = self._counts = self.allowed_counts()
-                if len(indices) in counts and (len(indices) < 2 or len(set(indices)) == len(indices)):
-                    self._commit(turn.player, indices)
-                    return
+            try:
+                for cell in turn.cells:
+                    i = index.get(cell)
+                    if i is None or owner[i]:
+                        break
+                    indices.append(i)
+                else:
+                    counts = self._counts
+                    if counts is None:
+                        counts = self._counts = self.allowed_counts()
+                    if len(indices) in counts and (len(indices) < 2 or len(set(indices)) == len(indices)):
+                        self._commit(turn.player, indices)
+                        return
+            except TypeError:  # an unhashable cell: _examine says it is off the board
+                pass
         error, indices = self._examine(turn)
         if error is not None:
             raise IllegalTurn(error)

@@ -140,7 +140,8 @@ class Searcher:
         self._check_every = 1 if geo.n > LARGE_BOARD else CHECK_EVERY
         # and a turn listed or ordered costs about the square of the empty cells (its groups): past a
         # hundred, the budget is looked at more often, at every turn on an empty side-50 board
-        self._check_turns = max(1, CHECK_TURNS * 100**2 // max(geo.n, 100) ** 2)
+        self._check_turns = max(1, CHECK_TURNS * LARGE_BOARD**2 // max(geo.n, LARGE_BOARD) ** 2)
+        self._listed = 0  # looks at the budget while listing turns: each counts as a node (see `checked`)
         self._next_check = self._check_every
         self._counts: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._allowed: dict[tuple[object, ...], bool] = {}
@@ -382,12 +383,15 @@ class Searcher:
         return turns if total <= self._check_turns else self.checked(turns)
 
     def checked(self, items: Iterable[T]) -> Iterator[T]:
-        """`items`, looking at the budget every few of them (`CHECK_TURNS` on a small board; the work
-        of listing turns counts as the next node: a node limit stops it too)."""
+        """`items`, looking at the budget every few of them (`CHECK_TURNS` on a small board, fewer
+        as the board grows: about as much work between two looks on every board). Each look counts
+        as one node toward a node limit, so that listing the turns of a position with very many
+        (an opening on a large board, whose turns alone take minutes) is bounded by it too."""
         every = self._check_turns
         for number, item in enumerate(items):
             if number % every == every - 1:
-                self.budget.check(self.nodes + 1)
+                self._listed += 1
+                self.budget.check(self.nodes + self._listed)
             yield item
 
     def coloured_children(self, state: State, counts: tuple[int, ...]) -> list[Child]:
