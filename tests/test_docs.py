@@ -20,6 +20,7 @@ NOT_RUN = {
     ("README.md", "installs the package into a new environment; CI runs the same commands"),
     ("README.md", "the CI command itself (.ci/run)"),
     ("docs/getting-started.md", "installs from PyPI and from a clone; CI installs the same package"),
+    ("docs/core.md", "builds the core again with the sanitizers (minutes)"),
 }
 
 
