@@ -1,7 +1,7 @@
 """The client (`catchup_notation.protocol.popen`) against a real server process: the same
 `analyse`, `play` and `analysis` as the in-process engine, the engine's board brought to each
-position, clean shutdown, timeouts, and failures as the library's own errors. The server's
-engine is the test double here; tests/test_engine_command.py runs `catchup engine`."""
+position, clean shutdown, timeouts, and failures as the library's own errors: `catchup engine`
+itself, and the test double of tests/engine_double.py where an engine must misbehave."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from protocol_driver import double_command
+from protocol_driver import double_command, engine_command
 
 import catchup_notation as cn
 from catchup_notation.engine.analysis import Analysis, Limit, PlayResult
@@ -19,7 +19,7 @@ from catchup_notation.protocol import EngineError, EngineTerminated, EngineTimeo
 
 @pytest.fixture(scope="module")
 def engine():
-    with popen(double_command(0.05), stderr=subprocess.DEVNULL) as client:
+    with popen(engine_command("--level", "2", "--threads", "1", "--seed", "1"), stderr=subprocess.DEVNULL) as client:
         yield client
     assert client.process.returncode == 0
 

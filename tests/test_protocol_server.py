@@ -1,17 +1,19 @@
 """The engine protocol through a real subprocess: framing, every command, refusals that change
 nothing, whole turns, the board as `catchup show` draws it, the final comparison, time settings
-and the analysis commands. The engine behind the server here is the test double
-(tests/engine_double.py: random legal turns); tests/test_engine_command.py runs `catchup engine`."""
+and the analysis commands: `catchup engine` itself, at its quickest level (the test double of
+tests/engine_double.py stands in only where an engine must misbehave)."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from cli_records import run
 from helpers import cell
-from protocol_driver import Driver, double_command
+from protocol_driver import Driver, double_command, engine_command
 from reference_rules import Reference
 
 from catchup_notation.engine.analysis import Limit
@@ -40,7 +42,7 @@ REQUIRED = (
 
 @pytest.fixture(scope="module")
 def server():
-    driver = Driver(double_command(0.02))
+    driver = Driver(engine_command("--level", "1", "--threads", "1", "--seed", "1"))
     yield driver
     assert driver.close() == 0
 
@@ -189,17 +191,46 @@ def test_variant_and_boardsize(server):
     assert "board" in server.ok("printsgf json")
 
 
+#: Turns a side-3 game may take in these tests (19 cells; sauce's passes are bounded below).
+MAX_TURNS = 100
+
+
+def name_of(axial: tuple[int, int], side: int) -> str:
+    """The Little Golem name of a cell (the inverse of helpers.cell)."""
+    q, r = axial
+    radius = side - 1
+    return f"{chr(ord('A') + r + radius)}{q + 1 - max(-radius, -radius - r)}"
+
+
+def first_empty_turn(referee: Reference) -> list:
+    """The fewest stones the mover may place (at least one), on the first empty cells."""
+    count = min(c for c in referee.allowed_counts() if c > 0)
+    empty = [c for c in sorted(referee.board.cells) if c not in referee.stones]
+    placed = empty[:count]
+    assert referee.verdict(referee.mover(), placed) is None
+    return placed
+
+
 @pytest.mark.parametrize("variant", ["catchup", "ketchup-2", "alternative", "too", "sauce"])
 def test_a_whole_game_of_engine_turns_refereed_and_scored(server, variant):
     """genmove to the end on side 3, every turn checked by the separate rules implementation;
-    final_score names the winner that implementation finds, and the groups."""
+    final_score names the winner that implementation finds, and the groups. Sauce lets both
+    players pass for ever (only a full board ends it): after two passes in a row the test itself
+    places the next turn's stones, so that every game ends, in a bounded number of turns."""
     server.ok("boardsize 3")
     server.ok(f"variant {variant}")
     referee = Reference(variant, 3)
     colours = parse_variant(variant).spec.colours
     letters = [c[0].lower() for c in colours]
-    while not referee.over():
+    for _ in range(MAX_TURNS):
+        if referee.over():
+            break
         mover = referee.mover()
+        if len(referee.history) >= 2 and not any(cells for _, cells in referee.history[-2:]):
+            placed = first_empty_turn(referee)
+            server.ok(f"play {letters[mover - 1]} {' '.join(name_of(c, 3) for c in placed)}")
+            referee.play(mover, placed)
+            continue
         answer = server.ok(f"genmove {letters[mover - 1]}")
         assert answer != "resign"
         cells = [] if answer == "pass" else [cell(name.partition("=")[0], 3) for name in answer.split()]
@@ -211,6 +242,7 @@ def test_a_whole_game_of_engine_turns_refereed_and_scored(server, variant):
             ]
         assert referee.verdict(mover, cells, colours_of) is None, (answer, referee.history)
         referee.play(mover, cells, colours_of)
+    assert referee.over(), f"not over after {MAX_TURNS} turns: {referee.history}"
     assert "game is over" in server.refused(f"genmove {letters[referee.mover() - 1]}")
     score = server.ok("final_score")
     winner = referee.winner()
@@ -222,7 +254,7 @@ def test_a_whole_game_of_engine_turns_refereed_and_scored(server, variant):
 
 
 def test_time_settings_give_genmove_its_time(server):
-    """Loosely (the precise figures are benchmarks/protocol_time.py's): under 0 T 1 an answer
+    """Loosely (the figures over whole games are benchmarks/match.py's): under 0 T 1 an answer
     comes, within a generous bound, and the budget the server allowed is at most T."""
     server.ok("boardsize 5")
     server.ok("variant catchup")
@@ -322,3 +354,34 @@ def test_the_end_of_the_input_ends_the_server():
     driver.ok("name")
     driver.process.stdin.close()
     assert driver.process.wait(timeout=10) == 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used (user and system, every thread), from /proc."""
+    stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads a process's time from /proc")
+def test_a_server_waiting_for_a_command_uses_no_processor_time():
+    """The command reader blocks on its input: a server with nothing to do stays idle (no
+    polling), while a search it is given runs."""
+    driver = Driver(engine_command("--level", "1", "--threads", "1"))
+    try:
+        driver.ok("name")
+        before = cpu_seconds(driver.process.pid)
+        time.sleep(1.5)
+        assert cpu_seconds(driver.process.pid) - before < 0.2
+    finally:
+        assert driver.close() == 0
+
+
+def test_the_end_of_the_input_stops_an_analysis_and_ends_the_server():
+    driver = Driver(engine_command("--level", "1", "--threads", "1"))
+    driver.write("analyze w 5\n")  # no limit: it would run until the next command
+    assert driver.line() == "="
+    assert driver.line().startswith("info ")
+    driver.process.stdin.close()
+    assert driver.process.wait(timeout=15) == 0
+    driver.close()

@@ -31,6 +31,8 @@ COMMANDS = (
     "stats",
     "tournament",
     "view",
+    "engine",
+    "play",
 )
 EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 

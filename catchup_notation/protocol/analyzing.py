@@ -6,7 +6,9 @@
     genmove_analyze COLOUR [time S] [playouts N] [level N] [candidates N]
 
 INTERVAL is in centiseconds, as in the analysis commands of Go engines. An `analyze` without a
-limit runs until the next command arrives, which stops it; with one it runs to its limit.
+limit runs until the next command arrives, which stops it; with one it runs to its limit. The
+server's own level (`catchup engine --level`) is the strength of its turns: `genmove_analyze`
+plays at it unless the command names another, `analyze` searches at full strength unless it does.
 """
 
 from __future__ import annotations
@@ -55,11 +57,13 @@ def analyze(server: Server, command: Command) -> None:
     interval = DEFAULT_INTERVAL_CS / 100
     if words and _is_number(words[0]):
         interval = max(framing.seconds(words.pop(0)) / 100, 0.01)
-    request = _request(words, interval, server.settings.level)
+    # an analysis is the engine's view at full strength: the server's level (how strongly it
+    # plays its own turns) caps it only where the command names a level itself
+    request = _request(words, interval, None)
     if game.over:
         raise Refused(f"the game is over ({game.ending_words()})")
     pondering = request.limit is None
-    limit = request.limit or Limit(time=PONDER_SECONDS, level=server.settings.level)
+    limit = request.limit or Limit(time=PONDER_SECONDS)
     colour = session.colour_word(game.mover).lower()
     server.send(framing.header(command.id))
     shown = time.monotonic()

@@ -143,6 +143,7 @@ class Server:
         self.clock = Clock()
         self.reader: LineReader | None = None
         self._quit = False
+        self._arrived = self._done = 0.0
         self._handlers: dict[str, Callable[[Command], object]] = {
             "protocol_version": lambda c: "2",
             "name": lambda c: "catchup-notation",
@@ -193,7 +194,9 @@ class Server:
         if handler is None:
             self.send(framing.failure(command.id, "unknown command"))
             return
-        self._arrived = arrived
+        # the controller's clock runs from when it sent the command; a command sent while the one
+        # before was still being answered waited for it, not for this engine's thinking
+        self._arrived = max(arrived, self._done)
         try:
             result = handler(command)
         except Refused as exc:
@@ -207,6 +210,7 @@ class Server:
             return
         if result is not _STREAMED:
             self.send(framing.success(command.id, result if isinstance(result, str) else ""))
+        self._done = time.monotonic()
 
     def send(self, text: str) -> None:
         self.out.write(text)
@@ -299,8 +303,8 @@ class Server:
         session = self.session
         try:
             result = self.engine.play(session.game, limit)
-        except CatchupError as exc:  # the engine refuses the position (a variant it cannot play)
-            raise Refused(exc.message) from None
+        except (CatchupError, ValueError) as exc:  # the engine refuses the position or the limit
+            raise Refused(str(exc)) from None
         turn = result.turn if result.turn is not None else result.analysis.best
         resigns = (result.resign and self.settings.resign) or turn is None
         if not resigns and commit:
@@ -321,7 +325,7 @@ class Server:
     def _limit(self, budget: float | None) -> Limit:
         s = self.settings
         seconds = budget if s.time is None else (s.time if budget is None else min(budget, s.time))
-        if seconds is None and s.playouts is None and s.level is None:
+        if seconds is None and s.playouts is None and not _level_caps(s.level):
             seconds = DEFAULT_TURN_SECONDS
         return Limit(time=seconds, playouts=s.playouts, level=s.level)
 
@@ -367,6 +371,14 @@ class Server:
 #: Seconds a turn when neither the controller nor the options limit the search.
 DEFAULT_TURN_SECONDS = 1.0
 _STREAMED = object()  # a handler's result: the reply is written already
+
+
+def _level_caps(level: int | None) -> bool:
+    """Whether a level bounds a search by itself (its playouts; the top level has no cap)."""
+    from catchup_notation.engine.levels import DEFAULT_LEVEL, LEVELS
+
+    cap, _ = LEVELS.get(DEFAULT_LEVEL if level is None else level, (None, True))
+    return cap is not None
 
 
 def _turns_left(game: HexGame) -> float:
