@@ -23,7 +23,7 @@ from catchup_notation.cli.engine_options import (
 EXAMPLES = """\
 Examples:
 
-  catchup engine                          # then type: genmove w, showboard, quit
+  catchup engine                # then type: genmove w, showboard, quit
 
   catchup engine --level 3 --threads 1 --seed 7
 

@@ -39,7 +39,7 @@ Examples:
 
   catchup play --engine-plays white --level 3 --save game.sgf
 
-  catchup play --engine-plays none --variant "catchup(size=4)"   # two people
+  catchup play --engine-plays none --variant "catchup(size=4)"  # two people
 
   catchup play --engine-command "catchup engine --threads 1"
 
