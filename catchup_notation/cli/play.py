@@ -167,7 +167,7 @@ class TerminalGame:
         counts = stones_words(self.session.game.allowed_counts())
         try:
             line = input(f"{colour} to move ({counts}): ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C at the prompt: the player leaves
             typer.echo()
             return None
         if self.echo:
