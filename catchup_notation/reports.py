@@ -36,7 +36,7 @@ Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "pla
 #: verify; under adjudicate its status (finished, resigned, ..., invalid) or unreadable.
 Outcome = str
 #: A value of a table row: what a CSV cell or a data frame column holds.
-RowValue = str | int | bool | None
+RowValue = str | int | float | bool | None
 
 
 @attrs.frozen

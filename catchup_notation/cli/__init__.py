@@ -31,6 +31,7 @@ COMMANDS = (
     "stats",
     "tournament",
     "view",
+    "review",
 )
 EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 

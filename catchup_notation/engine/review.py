@@ -91,7 +91,7 @@ class ReviewSettings:
     """How a review values positions."""
 
     #: The engine's limit for each position the solver does not prove.
-    limit: Limit = Limit(time=DEFAULT_SECONDS)
+    limit: Limit = attrs.field(factory=lambda: Limit(time=DEFAULT_SECONDS))
     #: Positions with at most this many empty cells go to the exact solver (None: the variant's
     #: default, `solvers.limits.ENDGAME_EMPTY`).
     max_empty: int | None = None
