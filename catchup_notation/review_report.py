@@ -211,7 +211,7 @@ class ReviewReport:
         where = place(self.source, self.index, self.at)
         out.append(("ok", f"{where}: review of {self.names[0]} vs {self.names[1]}, {self.variant}, {self._ending()}"))
         out.extend(("plain", text) for text in _table(self))
-        out.extend(("plain", "  " + text) for text in self._conclusions())
+        out.extend(("plain", "  " + text) for text in self.conclusions())
         return out
 
     def _ending(self) -> str:
@@ -222,7 +222,9 @@ class ReviewReport:
             return f"{turns}: unfinished"
         return f"{turns}: {self.names[self.winner - 1]} wins"
 
-    def _conclusions(self) -> list[str]:
+    def conclusions(self) -> list[str]:
+        """The review's conclusions in words: the decision, the losing turn, each player's classes,
+        how it was made."""
         out = []
         if self.decided_at is not None:
             what = "from the start" if self.decided_at == 0 else f"at turn {self.decided_at}"
@@ -580,7 +582,7 @@ def reviewed_record(game: Game, review: Review, report: ReviewReport) -> Record:
     variations are kept, before the review's."""
     record = game.record
     own = record.annotations or Annotations()
-    comments = [*own.comments, Comment(0, "\n".join(["Review:", *report._conclusions()]))]
+    comments = [*own.comments, Comment(0, "\n".join(["Review:", *report.conclusions()]))]
     variations = list(own.variations)
     for entry, reviewed in zip(report.reviewed_turns, review.turns, strict=True):
         comments.append(Comment(entry.number, _turn_comment(report, entry)))

@@ -32,10 +32,15 @@ from catchup_notation.engine.review import DEFAULT_SECONDS, ReviewSettings, Thre
 
 if TYPE_CHECKING:
     from catchup_notation.cli.search_options import SearchDisplay
-    from catchup_notation.engine.review import Analyser, PositionReview
+    from catchup_notation.engine.review import Analyser, PositionReview, Review
     from catchup_notation.game import Game
     from catchup_notation.model import Record
     from catchup_notation.review_report import ReviewReport
+
+    #: A review's report, the record with the review in it, and the review (None where there is none).
+    Outcome = tuple[ReviewReport, Record | None, Review | None]
+    #: A review and its report, as the viewer takes them.
+    Reviewed = tuple[Review, ReviewReport]
 
 EXAMPLES = """\
 Examples:
@@ -67,6 +72,16 @@ Write = Annotated[
         metavar="FILE",
         help="Also write the records with the review in them: a comment on every turn and the best line as a "
         "variation (Little Golem SGF: file.sgf; the library's JSON: file.json; --to for another).",
+        show_default=False,
+    ),
+]
+Html = Annotated[
+    str | None,
+    typer.Option(
+        "--html",
+        metavar="FILE",
+        help="Also write the viewer's page with the review: the chance of winning under the board, the classes "
+        "in the move list, the best line of every position steppable on the board.",
         show_default=False,
     ),
 ]
@@ -131,6 +146,7 @@ def review_command(
     out: ReportOutput = None,
     write: Write = None,
     to: To = None,
+    html: Html = None,
     strict: Strict = False,
     jobs: ReviewJobs = None,
     progress: Progress = None,
@@ -156,6 +172,8 @@ def review_command(
     mode = runs.report_mode(json=json, csv=csv, out=out)
     inputs = runs.named_inputs(paths, output_file=out)
     target = _record_target(write, to, inputs.files, out)
+    if html is not None:
+        runs.refuse_output_over_input(html, inputs.files)
     workers = capped(jobs or 1)
     if threads is None and workers > 1:
         threads = max(1, available_cores() // workers)
@@ -166,6 +184,7 @@ def review_command(
     shown = progress is not False and (mode == "text" or to_file)
     review = _Reviewer(settings, exact_only, threads, seed)
     records: list[Record] = []
+    shown_games: list[tuple[Game, Reviewed | None]] = []
     tally = runs.Tally()
     with runs._report_stream(out) as stream, _display(shown) as display:
         from catchup_notation.review_report import REVIEW_FIELDS
@@ -173,13 +192,15 @@ def review_command(
         if mode == "csv":
             stream.write(runs.csv_header(REVIEW_FIELDS) + "\n")
         write_line = _writer(stream, mode, display)
-        for report, record in _reviews(found, review, workers, display):
+        for game, (report, record, reviewed) in _reviews(found, review, workers, display):
             tally.counts[report.outcome] += 1
             tally.warned += bool(report.warnings)
             tally.sources.add(report.source)
             write_line(report)
             if record is not None:
                 records.append(record)
+            if html is not None:
+                shown_games.append((game, (reviewed, report) if reviewed is not None else None))
         if mode == "text" and not to_file:
             write_line(None, _summary(tally))
     if mode != "text" or to_file:
@@ -187,6 +208,8 @@ def review_command(
     runs.warn_empty(inputs, tally.sources)
     if target is not None:
         _write_records(records, *target)
+    if html is not None:
+        _write_page(html, shown_games)
     raise typer.Exit(tally.exit_code(strict=strict))
 
 
@@ -250,15 +273,15 @@ class _Reviewer:
 
     def __call__(
         self, game: Game, engine: Analyser | None, progress: Callable[[int, int, PositionReview], None] | None = None
-    ) -> tuple[ReviewReport, Record | None]:
+    ) -> Outcome:
         from catchup_notation.review_report import report_of_review, review_of, reviewed_record
 
         threads = getattr(engine, "threads", self.threads)
         reviewed = review_of(game, self.settings, engine, threads=threads, seed=self.seed, progress=progress)
         report = report_of_review(game, reviewed)
         if isinstance(reviewed, Exception):
-            return report, None
-        return report, reviewed_record(game, reviewed, report)
+            return report, None, None
+        return report, reviewed_record(game, reviewed, report), reviewed
 
     @contextlib.contextmanager
     def engine(self) -> Iterator[Analyser | None]:
@@ -271,13 +294,13 @@ class _Reviewer:
 
 def _reviews(
     found: Iterable[Game], review: _Reviewer, workers: int, display: SearchDisplay | None
-) -> Iterator[tuple[ReviewReport, Record | None]]:
+) -> Iterator[tuple[Game, Outcome]]:
     if workers > 1:
         yield from _in_workers(found, review, workers, display)
         return
     with review.engine() as engine:
         for game in found:
-            yield review(game, engine, _progress_of(display, game))
+            yield game, review(game, engine, _progress_of(display, game))
 
 
 def _progress_of(display: SearchDisplay | None, game: Game) -> Callable[[int, int, PositionReview], None] | None:
@@ -295,7 +318,7 @@ def _progress_of(display: SearchDisplay | None, game: Game) -> Callable[[int, in
 
 def _in_workers(
     found: Iterable[Game], review: _Reviewer, workers: int, display: SearchDisplay | None
-) -> Iterator[tuple[ReviewReport, Record | None]]:
+) -> Iterator[tuple[Game, Outcome]]:
     """Each game reviewed in a worker process of its own engine, in input order, a few ahead."""
     from catchup_notation.workers import process_pool, stop_pool
 
@@ -305,29 +328,30 @@ def _in_workers(
     finished = False
     try:
         for game in found:
-            pending.append(pool.submit(_review_in_worker, review, game))
+            pending.append((game, pool.submit(_review_in_worker, review, game)))
             while len(pending) > 2 * workers:
                 done += 1
-                yield _said(display, done, pending.popleft().result())
+                yield _said(display, done, *pending.popleft())
         while pending:
             done += 1
-            yield _said(display, done, pending.popleft().result())
+            yield _said(display, done, *pending.popleft())
         finished = True
     finally:
         stop_pool(pool, finished=finished)
 
 
-def _said(display: SearchDisplay | None, done: int, item: tuple[ReviewReport, Record | None]) -> Any:
+def _said(display: SearchDisplay | None, done: int, game: Game, future: Any) -> tuple[Game, Outcome]:
+    outcome = future.result()
     if display is not None:
         display.describe(f"reviewing: {done} record{'s' if done != 1 else ''} done")
-    return item
+    return game, outcome
 
 
 #: The engine of a worker process, made with its first game.
 _worker_engine: list[Any] = []
 
 
-def _review_in_worker(review: _Reviewer, game: Game) -> tuple[ReviewReport, Record | None]:
+def _review_in_worker(review: _Reviewer, game: Game) -> Outcome:
     if not _worker_engine:
         context = review.engine()
         _worker_engine.append((context, context.__enter__()))  # lives as long as the worker
@@ -373,6 +397,18 @@ def _writer(stream: Any, mode: str, display: SearchDisplay | None) -> Callable[.
                     plain(kind, text)
 
     return write
+
+
+def _write_page(path: str, shown: list[tuple[Game, Reviewed | None]]) -> None:
+    """The viewer's page: of the one game, or a report of them all."""
+    from catchup_notation.render.html import game_page, write_report
+    from catchup_notation.writing import atomic_output
+
+    with atomic_output(path) as stream:
+        if len(shown) == 1:
+            stream.write(game_page(shown[0][0], review=shown[0][1]))
+        else:
+            write_report((game for game, _ in shown), stream, title="Reviews", reviews=lambda n: shown[n][1])
 
 
 def _summary(tally: runs.Tally) -> str:
