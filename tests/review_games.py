@@ -72,3 +72,18 @@ class CountingDouble:
         value = Value(win, max(0.0, win - 0.05), min(1.0, win + 0.05), None, 100)
         best = position.random_turn(self.rng)
         return Analysis(mover, value, best, (best,), self.candidates, 100, 10, 0.01, 1, None, limit, "playouts")
+
+
+class LeaningDouble(CountingDouble):
+    """An engine whose every estimate is the same chance for the player to move, whoever that is:
+    a search that leans toward the mover (as a real one does, less simply). Every position is then
+    worth the same, and no turn loses anything."""
+
+    def __init__(self, lean: float = 0.25) -> None:
+        super().__init__()
+        self.lean = lean
+
+    def analyse(self, position: HexGame, limit: Limit, candidates: int = 1) -> Analysis:
+        found = super().analyse(position, limit, candidates)
+        win = 0.5 + self.lean
+        return attrs.evolve(found, value=Value(win, win - 0.01, win + 0.01, None, 100))

@@ -9,7 +9,10 @@ from helpers import cell, turn
 from catchup_notation import formats
 from catchup_notation.model import Annotations, Comment, Record, Turn, Variation
 
-GAME = "(;FF[4]PB[bo]PW[ann]SZ[5]C[a note on the game];W[E5]C[centre];B[D4F6](;W[C3]C[played];B[A1];W[B2])(;W[A2]C[better];B[A3]))\n"
+GAME = (
+    "(;FF[4]PB[bo]PW[ann]SZ[5]C[a note on the game];W[E5]C[centre];B[D4F6]"
+    "(;W[C3]C[played];B[A1];W[B2])(;W[A2]C[better];B[A3]))\n"
+)
 
 
 def read_one(text, **options):

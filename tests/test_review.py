@@ -4,7 +4,7 @@ checked against the exact solver on games whose values it knows."""
 from __future__ import annotations
 
 import pytest
-from review_games import CountingDouble, blunder_game
+from review_games import CountingDouble, LeaningDouble, blunder_game
 
 from catchup_notation.engine.analysis import Candidate, Limit, Value
 from catchup_notation.engine.review import ReviewSettings, Thresholds, review_game, same_turn
@@ -82,15 +82,34 @@ def test_the_engine_values_what_the_solver_does_not_reach():
         start(known.variant), known.turns, analyser=double, settings=ReviewSettings(limit=limit, max_empty=10)
     )
     estimated = [p for p in review.positions if p.how == "engine"]
-    assert double.calls == len(estimated) > 0 and set(double.limits) == {limit}
+    assert double.calls >= len(estimated) > 0 and set(double.limits) == {limit}
     for position in estimated:
-        assert not position.exact and position.best is not None
+        assert position.best is not None
+        # Every value from a search with the first player to move: the second player's positions
+        # are valued after their best turn.
+        assert (position.to_move == 1) == (position.via is None)
+        if position.via is not None and position.number < len(known.turns):
+            after_best = positions_of(known.variant, known.turns[: position.number])[-1]
+            after_best.play(position.via)
+            assert after_best.to_move in (1, None)
+            if known.turns[position.number] == position.via:
+                assert position.value == review.positions[position.number + 1].value
     for turn in review.turns:
         if turn.best_played and not turn.exact:
             assert turn.loss == 0.0
         elif turn.loss is not None:
             assert turn.loss == pytest.approx(max(0.0, turn.before.win - turn.after.win))
             assert turn.judgement == review.settings.thresholds.judge(turn.loss)
+
+
+def test_a_lean_toward_the_player_to_move_cancels_out():
+    # Compared naively, each turn would lose twice the lean (0.5 of a chance); compared between
+    # searches with the same player to move, nothing.
+    known = GAMES[3]
+    settings = ReviewSettings(max_empty=0)
+    review = review_game(start(known.variant), known.turns, analyser=LeaningDouble(0.25), settings=settings)
+    assert set(review.series()[:-1]) == {0.75}
+    assert all(t.loss == 0.0 and t.judgement is None for t in review.turns[:-1])
 
 
 def test_a_proof_the_engine_found_for_the_turn_played_is_its_value_after():

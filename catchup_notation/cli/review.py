@@ -266,18 +266,19 @@ def _write_records(records: list[Record], path: str, notation: str) -> None:
 
 
 class _Reviewer:
-    """What reviews one game (picklable: a worker process makes its own engine)."""
+    """What reviews one game (picklable, for the worker processes). Each game gets an engine of its
+    own, made from the seed: a record's review is the same whatever the records around it and
+    however many are reviewed at once."""
 
     def __init__(self, settings: ReviewSettings, exact_only: bool, threads: int | None, seed: int | None) -> None:
         self.settings, self.exact_only, self.threads, self.seed = settings, exact_only, threads, seed
 
-    def __call__(
-        self, game: Game, engine: Analyser | None, progress: Callable[[int, int, PositionReview], None] | None = None
-    ) -> Outcome:
+    def __call__(self, game: Game, progress: Callable[[int, int, PositionReview], None] | None = None) -> Outcome:
         from catchup_notation.review_report import report_of_review, review_of, reviewed_record
 
-        threads = getattr(engine, "threads", self.threads)
-        reviewed = review_of(game, self.settings, engine, threads=threads, seed=self.seed, progress=progress)
+        with self.engine() as engine:
+            threads = getattr(engine, "threads", self.threads)
+            reviewed = review_of(game, self.settings, engine, threads=threads, seed=self.seed, progress=progress)
         report = report_of_review(game, reviewed)
         if isinstance(reviewed, Exception):
             return report, None, None
@@ -298,9 +299,8 @@ def _reviews(
     if workers > 1:
         yield from _in_workers(found, review, workers, display)
         return
-    with review.engine() as engine:
-        for game in found:
-            yield game, review(game, engine, _progress_of(display, game))
+    for game in found:
+        yield game, review(game, _progress_of(display, game))
 
 
 def _progress_of(display: SearchDisplay | None, game: Game) -> Callable[[int, int, PositionReview], None] | None:
@@ -347,15 +347,8 @@ def _said(display: SearchDisplay | None, done: int, game: Game, future: Any) -> 
     return game, outcome
 
 
-#: The engine of a worker process, made with its first game.
-_worker_engine: list[Any] = []
-
-
 def _review_in_worker(review: _Reviewer, game: Game) -> Outcome:
-    if not _worker_engine:
-        context = review.engine()
-        _worker_engine.append((context, context.__enter__()))  # lives as long as the worker
-    return review(game, _worker_engine[0][1])
+    return review(game)
 
 
 @contextlib.contextmanager

@@ -47,7 +47,7 @@ CANDIDATES = 8
 class Analyser(Protocol):
     """What a review asks of the engine (`catchup_notation.engine.Engine` has it)."""
 
-    def analyse(self, position: HexGame, limit: Limit, candidates: int = 1) -> Analysis:
+    def analyse(self, position: HexGame, limit: Limit, *, candidates: int = 1) -> Analysis:
         """The engine's analysis of `position` (values for the player to move)."""
         ...
 
@@ -112,7 +112,8 @@ class PositionReview:
     to_move: int | None
     #: Empty cells.
     empty: int
-    #: Its value for the first player (None: not valued).
+    #: Its value for the first player (None: not valued); an estimate is always that of a search
+    #: with the first player to move (`via`).
     value: Value | None
     #: The best turn of the player to move (None at the end, or not valued).
     best: Turn | None
@@ -124,6 +125,9 @@ class PositionReview:
     seconds: float = 0.0
     #: The engine's playouts (0 where the solver decided).
     playouts: int = 0
+    #: The second player's turn after which the value was searched, with the first player to move
+    #: (None: the position's own search; see `review_game`).
+    via: Turn | None = None
     #: The engine's values of some turns of the player to move, for that player (the played turn's
     #: proof is read from them).
     candidates: tuple[tuple[Turn, Value], ...] = attrs.field(default=(), eq=False, repr=False)
@@ -277,6 +281,7 @@ def review_game(
         positions.append(value_position(game, analyser, settings))
         if progress is not None:
             progress(len(positions), len(games), positions[-1])
+    _first_player_values(games, turns, positions, analyser, settings, progress)
     reviewed = tuple(_turn_review(positions[k], positions[k + 1], turn, settings) for k, turn in enumerate(turns))
     target = _target(positions[-1], winner, draw)
     decided_at, latest = _decided_at(positions, target)
@@ -294,6 +299,58 @@ def review_game(
         seed=seed if analyser is not None else None,
         seconds=time.perf_counter() - started,
     )
+
+
+def _first_player_values(
+    games: Sequence[HexGame],
+    turns: Sequence[Turn],
+    positions: list[PositionReview],
+    analyser: Analyser | None,
+    settings: ReviewSettings,
+    progress: ReviewProgress | None,
+) -> None:
+    """Every estimate from a search with the first player to move: a position where the second
+    player is to move takes the value of the position after that player's best turn (the turn
+    played, when it was the best; else searched now).
+
+    The engine's estimates lean toward the player to move (its search looks deeper into the
+    mover's own turn than into the replies: measured on the engine's own play, 0.08 on average and
+    up to 0.3 in the middle game, see docs/review.md), so two estimates are compared only when the
+    same player was to move in both; this way every turn's loss is such a difference, and the
+    chance-of-winning series does not zigzag with the turns."""
+    if analyser is None:
+        return
+    wanted = [
+        k
+        for k, p in enumerate(positions)
+        if p.how == "engine" and p.to_move == 2 and p.value is not None and not p.value.exact and p.best is not None
+    ]
+    searched = [k for k in wanted if not (k < len(turns) and same_turn(turns[k], positions[k].best))]
+    done, total = len(positions), len(positions) + len(searched)
+    for k in wanted:
+        position = positions[k]
+        best = position.best
+        assert best is not None
+        if k not in searched:
+            found = positions[k + 1]
+        else:
+            child = games[k].copy()
+            child.play(best)
+            found = value_position(child, analyser, settings)
+            done += 1
+            if progress is not None:
+                progress(done, total, found)
+        if found.value is None or found.value.proven not in (None, -1):
+            # A proof that the second player's best turn loses (or draws) is no proof of the
+            # position: another turn may do better. The position keeps its own search's value.
+            continue
+        positions[k] = attrs.evolve(
+            position,
+            value=found.value,
+            via=best,
+            seconds=position.seconds + (found.seconds if k in searched else 0.0),
+            playouts=position.playouts + (found.playouts if k in searched else 0),
+        )
 
 
 def value_position(game: HexGame, analyser: Analyser | None, settings: ReviewSettings) -> PositionReview:
@@ -327,7 +384,7 @@ def value_position(game: HexGame, analyser: Analyser | None, settings: ReviewSet
         "engine",
         time.perf_counter() - started,
         analysis.playouts,
-        candidates,
+        candidates=candidates,
     )
 
 
