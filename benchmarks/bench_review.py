@@ -40,10 +40,10 @@ def record(seed: int, turns: int, play: float) -> Record:
                 game.play(turn)
                 played.append(turn)
             while not game.over and len(played) < turns:
-                turn = engine.play(game, Limit(time=play)).turn
-                assert turn is not None
-                game.play(turn)
-                played.append(turn)
+                chosen = engine.play(game, Limit(time=play)).turn
+                assert chosen is not None
+                game.play(chosen)
+                played.append(chosen)
             if len(played) == turns:
                 return Record("catchup(size=5)", tuple(played), players=("first", "second"))
 

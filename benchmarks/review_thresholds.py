@@ -60,7 +60,7 @@ def main() -> None:
     print(f"load {os.getloadavg()[0]:.2f} at the start; --time {args.time} s, every core", flush=True)
     chosen = positions(args.positions, args.play, args.seed)
     settings = ReviewSettings(limit=Limit(time=args.time))
-    spreads, losses, naive = [], [], []
+    spreads, losses, naive, playouts = [], [], [], []
     started = time.perf_counter()
     with Engine(seed=args.seed + 1) as finder:
         for number, position in enumerate(chosen):
@@ -74,6 +74,7 @@ def main() -> None:
                     turn = review.turns[0]
                     assert turn.before is not None and turn.after is not None
                     values.append(review.positions[0].value_for(1).win)  # type: ignore[union-attr]
+                    playouts.append(review.positions[0].playouts)
                     losses.append(max(0.0, turn.before.win - turn.after.win))
                     if repeat == 0:  # each position's own search, whoever is to move
                         own = engine.analyse(position, settings.limit).value.win
@@ -89,7 +90,8 @@ def main() -> None:
                 flush=True,
             )
     print(f"\n{len(chosen)} positions, {args.repeats} repeats, {time.perf_counter() - started:.0f} s")
-    print(f"load {os.getloadavg()[0]:.2f} at the end")
+    middle = statistics.median(playouts)
+    print(f"load {os.getloadavg()[0]:.2f} at the end; median playouts of a position's value {middle:,.0f}")
     print(
         f"spread of one position's estimate (sd over repeats): median {statistics.median(spreads):.3f}, "
         f"worst {max(spreads):.3f}"

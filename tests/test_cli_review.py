@@ -100,7 +100,8 @@ def test_the_text_report(games):
     text = result.stdout
     assert "review of ann (White) vs bo (Black)" in text
     assert f"decided at turn {known.blunder}" in text and f"the losing turn: {known.blunder}, " in text
-    assert "proven by the solver (at most 13 empty cells)" in text and "estimated by the engine (300 playouts each" in text
+    assert "proven by the solver (at most 13 empty cells)" in text
+    assert "estimated by the engine (300 playouts each" in text
     assert text.rstrip().endswith("1 record read: 1 reviewed, 0 invalid, 0 unreadable")
 
 

@@ -42,7 +42,7 @@ Examples:
 
   catchup adjudicate examples/genius-death-match.genius --solve-endgame
 
-  catchup adjudicate unfinished.sgf --estimate --time 5
+  catchup adjudicate examples/library.jsonl --estimate --time 2
 
 Each record's verdict: who won and where the comparison of group sizes
 decided, a resignation, the standing of an unfinished game, or why there

@@ -45,13 +45,16 @@ if TYPE_CHECKING:
 EXAMPLES = """\
 Examples:
 
-  catchup review game.sgf
+  catchup review examples/littlegolem-collection.sgf --record 3 --time 0.5
 
-  catchup review game.sgf --time 3 --write reviewed.sgf
+  catchup review examples/littlegolem-collection.sgf --record 1 --level 4 \\
+      --write reviewed.sgf --html review.html
 
-  catchup review archive/ --json --jobs 2 > reviews.jsonl
+  catchup review examples/littlegolem-collection.sgf --exact-only \\
+      --csv > reviews.csv
 
-  catchup review game.sgf --exact-only      # the solver's positions only
+  catchup review examples/ --exact-only --json \\
+      > reviews.jsonl                # exits 3: two posts are unreadable
 
 Each turn gets the value of the position before and after it for the
 player who made it (win/loss where the exact solver proves it, else the
@@ -111,13 +114,25 @@ ExactOnly = Annotated[
     bool,
     typer.Option("--exact-only", help="No engine: only the positions the solver proves are valued (fast)."),
 ]
+_DEFAULT = Thresholds()
 ThresholdsOption = Annotated[
     str | None,
     typer.Option(
         "--thresholds",
-        metavar="I,M,B",
-        help="The losses (chances of winning, 0 to 1) from which a turn is an inaccuracy, a mistake and a blunder "
-        f"(default: {Thresholds().inaccuracy:g},{Thresholds().mistake:g},{Thresholds().blunder:g}).",
+        metavar="LOSSES",
+        help="Three losses (chances of winning, 0 to 1, comma-separated) from which a turn is an inaccuracy, a "
+        f"mistake and a blunder (default: {_DEFAULT.inaccuracy:g},{_DEFAULT.mistake:g},{_DEFAULT.blunder:g}).",
+        show_default=False,
+    ),
+]
+OneRecord = Annotated[
+    int | None,
+    typer.Option(
+        "--record",
+        "-r",
+        min=0,
+        metavar="N",
+        help="Review only record N of each file (counted from 0).",
         show_default=False,
     ),
 ]
@@ -147,6 +162,7 @@ def review_command(
     write: Write = None,
     to: To = None,
     html: Html = None,
+    record: OneRecord = None,
     strict: Strict = False,
     jobs: ReviewJobs = None,
     progress: Progress = None,
@@ -180,6 +196,8 @@ def review_command(
     found = games(
         inputs.files, format=format, variant=with_board(variant, board), corrections=parse_corrections(corrections)
     )
+    if record is not None:
+        found = (game for game in found if game.source.index == record)
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)
     review = _Reviewer(settings, exact_only, threads, seed)
@@ -192,13 +210,13 @@ def review_command(
         if mode == "csv":
             stream.write(runs.csv_header(REVIEW_FIELDS) + "\n")
         write_line = _writer(stream, mode, display)
-        for game, (report, record, reviewed) in _reviews(found, review, workers, display):
+        for game, (report, written, reviewed) in _reviews(found, review, workers, display):
             tally.counts[report.outcome] += 1
             tally.warned += bool(report.warnings)
             tally.sources.add(report.source)
             write_line(report)
-            if record is not None:
-                records.append(record)
+            if written is not None:
+                records.append(written)
             if html is not None:
                 shown_games.append((game, (reviewed, report) if reviewed is not None else None))
         if mode == "text" and not to_file:
