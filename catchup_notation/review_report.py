@@ -587,7 +587,7 @@ def reviewed_record(game: Game, review: Review, report: ReviewReport) -> Record:
     for entry, reviewed in zip(report.reviewed_turns, review.turns, strict=True):
         comments.append(Comment(entry.number, _turn_comment(report, entry)))
         if not reviewed.best_played and reviewed.line:
-            first = f"best for {report.names[entry.player - 1]}: {value_words(entry.before, interval=True)}"
+            first = f"best line for {report.names[entry.player - 1]}: {value_words(entry.before, interval=True)}"
             texts = (first,) + ("",) * (len(reviewed.line) - 1)
             variations.append(Variation(entry.number - 1, reviewed.line, texts))
     comments.sort(key=lambda c: c.turn)  # stable: the record's own first

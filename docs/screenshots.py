@@ -64,9 +64,28 @@ def main() -> None:
         page.goto(report_file.as_uri())
         page.locator("table").first.wait_for()
         page.screenshot(path=IMAGES / "viewer-report.png")
+        review_picture(page, folder)
         browser.close()
     for picture in sorted(IMAGES.glob("viewer-*.png")):
         print(picture.relative_to(ROOT), picture.stat().st_size, "bytes")
+
+
+def review_picture(page: object, folder: Path) -> None:
+    """A game's review (one second of search a position, as by default), at the turn before the
+    losing turn, two steps into the best line."""
+    from catchup_notation.engine import Engine, Limit
+    from catchup_notation.review_report import report_of_review
+
+    game = list(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))[3]
+    with Engine(seed=1) as engine:
+        review = game.review(Limit(time=1.0), engine=engine)
+    review_file = folder / "review.html"
+    review_file.write_text(game_page(game, review=(review, report_of_review(game, review))), encoding="utf-8")
+    page.set_viewport_size({"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page.goto(review_file.as_uri() + "#turn=27")  # type: ignore[attr-defined]
+    page.locator("#board svg").wait_for()  # type: ignore[attr-defined]
+    page.locator("#line button[data-step='2']").click()  # type: ignore[attr-defined]
+    page.screenshot(path=IMAGES / "viewer-review.png")  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":

@@ -200,8 +200,9 @@ class Review:
     losing_turn: int | None
     #: The settings it was made with.
     settings: ReviewSettings
-    #: The engine's threads and seed (None where no engine took part).
+    #: The engine's threads (None where no engine took part).
     threads: int | None = None
+    #: The engine's seed (None where no engine took part, or drawn afresh).
     seed: int | None = None
     #: Wall seconds the whole review took.
     seconds: float = 0.0
