@@ -56,7 +56,7 @@ class Settings:
     """The search's parameters (the engine's levels choose them; see docs/engine-search.md)."""
 
     #: UCT's exploration constant.
-    exploration: float = 0.8
+    exploration: float = 0.4
     #: An untried action counts as one visit valued at its parent's mean less this.
     fpu_reduction: float = 0.0
     #: Most tree nodes (the memory bound): past it the search stops adding nodes.
