@@ -48,7 +48,7 @@ static int thread_init(mcts_thread *th, mcts_tree *t, uint64_t rng) {
     if (game_init(&th->spare, t->board, &t->rules) < 0) return -1;
     th->cells = malloc(sizeof(int) * 6 * (size_t)(n + 1));
     th->path = malloc(sizeof(int32_t) * (size_t)th->path_room);
-    th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 1));
+    th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 4));
     if (!th->cells || !th->path || !th->actions) return -1;
     th->colours = th->cells + (n + 1);
     th->after = th->colours + (n + 1);
@@ -68,7 +68,13 @@ static void thread_free(mcts_thread *th) {
 
 /* -- the tree --------------------------------------------------------------------------------- */
 
-static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player, int boundary) {
+/* goal_of(): the one allowed count where there is one (not a pass), else -1 (a count action). */
+static int goal_of(counts_t counts) {
+    if ((counts & (counts - 1)) == 0 && counts > 1) return counts_max(counts);
+    return -1;
+}
+
+static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player, int boundary, int goal) {
     if (t->node_count == t->node_room) {
         int32_t room = t->node_room ? 2 * t->node_room : 1024;
         mcts_node *grown = realloc(t->nodes, sizeof(mcts_node) * (size_t)room);
@@ -80,7 +86,8 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
     memset(node, 0, sizeof *node);
     node->parent = parent;
     node->action = action;
-    node->placed = parent < 0 ? 0 : t->nodes[parent].placed + (action != MCTS_END);
+    node->placed = parent < 0 ? 0 : t->nodes[parent].placed + (action >= 0);
+    node->goal = (int8_t)goal;
     node->player = (int8_t)player;
     node->boundary = (int8_t)boundary;
     node->first = -1;
@@ -103,7 +110,7 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
         mcts_free(t);
         return -1;
     }
-    if (new_node(t, -1, MCTS_END, root->to_move, 1) < 0) {
+    if (new_node(t, -1, MCTS_ROOT, root->to_move, 1, goal_of(game_counts(&t->root))) < 0) {
         mcts_free(t);
         return -1;
     }
@@ -171,29 +178,24 @@ void mcts_prove(mcts_tree *t, int32_t node, int outcome) {
 }
 
 /* Tree.legal_actions */
-int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, const int *colours, int k, counts_t counts,
+int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, int goal, counts_t counts,
                        int32_t *out) {
-    (void)colours;
     int n = t->board->cells, found = 0;
     int stones[4];
-    if ((counts >> k & 1) && game_allows(game, cells, k)) out[found++] = MCTS_END;
-    int most = counts_max(counts);
-    if (k + 1 > most) return found;
-    int last = k ? cells[k - 1] : -1, na = 0;
+    if (goal < 0) {
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && (m > 0 || game_allows(game, NULL, 0))) out[found++] = MCTS_COUNT(m);
+        return found;
+    }
+    int last = k ? cells[k - 1] : -1, na = 0, need = goal - k;
     int *after = game->scratch; /* free: game_allows does not use it */
     for (int i = last + 1; i < n; i++)
         if (!game->owner[i]) after[na++] = i;
     for (int j = 0; j < k; j++) stones[j] = cells[j];
     for (int position = 0; position < na; position++) {
-        int rest = na - position - 1, reach = 0, further = 0;
-        for (int m = k + 1; m <= 3; m++)
-            if (counts >> m & 1 && m - k - 1 <= rest) {
-                reach = 1;
-                further |= m > k + 1;
-            }
-        if (!reach) break;
+        if (need - 1 > na - position - 1) break;
         int cell = after[position];
-        if (!further) {
+        if (need == 1) {
             stones[k] = cell;
             if (!game_allows(game, stones, k + 1)) continue;
         }
@@ -204,7 +206,7 @@ int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, const int
 }
 
 /* Tree.complete_turn: 1 placed, 0 no legal completion, -1 out of memory. */
-static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k,
+static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                          counts_t counts) {
     mcts_tree *t = th->tree;
     int n = t->board->cells, player = g->to_move;
@@ -212,8 +214,11 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
     int *after = th->after, *pool = th->pool, *stones = th->stones, *tints = th->tints;
     for (int i = last + 1; i < n; i++)
         if (!g->owner[i]) after[na++] = i;
-    for (int m = 0; m <= 3; m++)
-        if (counts >> m & 1 && m >= k && m - k <= na) options[nopt++] = m;
+    if (goal >= 0)
+        options[nopt++] = goal;
+    else
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && m - k <= na) options[nopt++] = m;
     if (!nopt) return 0;
     for (int j = 0; j < k; j++) {
         stones[j] = cells[j];
@@ -256,11 +261,12 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
 
 /* Tree.playout: the result for the first player (2 a win, 1 a draw, 0 a loss: halves), -1 no
  * legal completion, -2 out of memory. */
-static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, counts_t counts) {
-    int done = complete_turn(th, g, cells, colours, k, counts);
+static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
+                   counts_t counts) {
+    int done = complete_turn(th, g, cells, colours, k, goal, counts);
     if (done <= 0) return done < 0 ? -2 : -1;
     while (!g->end) {
-        done = complete_turn(th, g, NULL, NULL, 0, game_counts(g));
+        done = complete_turn(th, g, NULL, NULL, 0, -1, game_counts(g));
         if (done < 0) return -2;
         if (done == 0) return -2; /* cannot be: the rules end a game with no legal turn */
     }
@@ -312,7 +318,7 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
 /* Tree._expand: 0, or -1 out of memory. */
 static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t counts) {
     mcts_tree *t = th->tree;
-    int found = mcts_legal_actions(t, g, th->cells, th->colours, k, counts, th->actions);
+    int found = mcts_legal_actions(t, g, th->cells, k, t->nodes[at].goal, counts, th->actions);
     if (t->pool_count + found > t->pool_room) {
         int64_t room = t->pool_room ? 2 * t->pool_room : 4096;
         while (room < t->pool_count + found) room *= 2;
@@ -340,15 +346,21 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
 static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t action, hex_game *g, int k) {
     mcts_tree *t = th->tree;
     int player = t->nodes[at].player;
+    int goal = action < 0 ? -2 - action : t->nodes[at].goal, placed = k + (action >= 0);
     int32_t kid;
-    if (action != MCTS_END) {
-        kid = new_node(t, at, action, player, 0);
+    if (placed < goal) { /* the turn goes on */
+        kid = new_node(t, at, action, player, 0, goal);
         if (kid < 0) return -1;
     } else {
+        if (action >= 0) {
+            th->cells[k] = action >> 1;
+            th->colours[k] = action & 1 ? 3 - player : player;
+        }
         hex_game *after = &th->spare;
         if (game_copy(after, g) < 0) return -1;
-        if (game_play(after, player, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
-        kid = new_node(t, at, MCTS_END, after->end ? 3 - player : after->to_move, 1);
+        if (game_play(after, player, th->cells, t->either ? th->colours : NULL, placed) != PLAY_OK) return -1;
+        int mover = after->end ? 3 - player : after->to_move;
+        kid = new_node(t, at, action, mover, 1, after->end ? -1 : goal_of(game_counts(after)));
         if (kid < 0) return -1;
         if (after->end) t->nodes[kid].lo = t->nodes[kid].hi = (int8_t)game_outcome(after);
     }
@@ -382,7 +394,7 @@ static int iterate(mcts_thread *th) {
             break;
         }
         if (node->n == 0 && at != 0) {
-            result = playout(th, g, th->cells, th->colours, k, counts);
+            result = playout(th, g, th->cells, th->colours, k, node->goal, counts);
             if (result == -2) return -1;
             if (result < 0) {
                 mark_dead(t, at);
@@ -402,7 +414,7 @@ static int iterate(mcts_thread *th) {
         int32_t action = t->acts[node->first + pick], kid = t->kids[node->first + pick];
         if (kid < 0) {
             if (t->node_count >= t->max_nodes) { /* the memory bound: play out from here */
-                result = playout(th, g, th->cells, th->colours, k, counts);
+                result = playout(th, g, th->cells, th->colours, k, t->nodes[at].goal, counts);
                 if (result == -2) return -1;
                 if (result < 0) {
                     mark_dead(t, at);
@@ -413,16 +425,17 @@ static int iterate(mcts_thread *th) {
             kid = make_child(th, at, pick, action, g, k);
             if (kid < 0) return -1;
         }
-        if (action == MCTS_END) {
+        if (action >= 0) {
+            th->cells[k] = action >> 1;
+            th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
+            k++;
+        }
+        if (t->nodes[kid].boundary) { /* the turn is whole: play it */
             if (t->nodes[kid].lo != t->nodes[kid].hi) {
                 if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
                 counts = game_counts(g);
             }
             k = 0;
-        } else {
-            th->cells[k] = action >> 1;
-            th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
-            k++;
         }
         at = kid;
         if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
