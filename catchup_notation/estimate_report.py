@@ -15,6 +15,7 @@ import attrs
 from catchup_notation.engine.analysis import Limit
 from catchup_notation.engine.review import ReviewSettings
 from catchup_notation.reports import EstimateReport, turn_report
+from catchup_notation.review_report import limit_words, threads_words
 
 if TYPE_CHECKING:
     from catchup_notation.engine.verdict import Estimate
@@ -86,14 +87,8 @@ def _words(game: Game, report: EstimateReport) -> str:
         outcome = "a draw" if report.winner is None else f"{names[report.winner - 1]} wins"
         how = "the engine's search proved it" if report.searches else "the exact solver proved it"
         return f"with perfect play {outcome} ({how}; line: {line or 'none'})"
-    settings = []
-    if report.time is not None:
-        settings.append(f"{report.time:g} s")
-    if report.playouts is not None:
-        settings.append(f"{report.playouts:,} playouts")
-    if report.level is not None:
-        settings.append(f"level {report.level}")
-    threads = f", {report.threads} thread{'s' if report.threads != 1 else ''}" if report.threads else ""
+    settings = limit_words(report.time, report.playouts, report.level)
+    threads = threads_words(report.threads)
     seed = f", seed {report.seed}" if report.seed is not None else ""
     chance = f"{report.chance:.0%} ({report.low * 100:.0f}-{report.high * 100:.0f}%)"
     if report.winner is None:
@@ -106,5 +101,5 @@ def _words(game: Game, report: EstimateReport) -> str:
         )
     return (
         f"estimate, not a proof: {favoured}, by the engine ({report.searches} searches of "
-        f"{', '.join(settings)}{threads}{seed}); line: {line or 'none'}"
+        f"{settings}{threads}{seed}); line: {line or 'none'}"
     )

@@ -548,23 +548,33 @@ def _summary_words(name: str, summary: PlayerSummary) -> str:
     return f"{name}: {counts}{mean}"
 
 
+def limit_words(time: float | None, playouts: int | None, level: int | None) -> str:
+    """An engine search's limit in words: `1 s`, `2,000 playouts`, `level 4`, joined."""
+    said = []
+    if time is not None:
+        said.append(f"{time:g} s")
+    if playouts is not None:
+        said.append(f"{playouts:,} playouts")
+    if level is not None:
+        said.append(f"level {level}")
+    return ", ".join(said)
+
+
+def threads_words(threads: int | None) -> str:
+    """`, 2 threads` (nothing for None)."""
+    return f", {threads} thread{'s' if threads != 1 else ''}" if threads else ""
+
+
 def _settings_words(settings: SettingsReport, positions: tuple[PositionEntry, ...], seconds: float) -> str:
     proven = sum(1 for p in positions if p.how == "solver")
     estimated = sum(1 for p in positions if p.how == "engine")
     unvalued = sum(1 for p in positions if p.how == "none")
-    limit = []
-    if settings.time is not None:
-        limit.append(f"{settings.time:g} s")
-    if settings.playouts is not None:
-        limit.append(f"{settings.playouts:,} playouts")
-    if settings.level is not None:
-        limit.append(f"level {settings.level}")
     parts = [
         f"{proven} position{'s' if proven != 1 else ''} proven by the solver (at most {settings.max_empty} empty cells)"
     ]
     if estimated:
-        threads = f", {settings.threads} thread{'s' if settings.threads != 1 else ''}" if settings.threads else ""
-        parts.append(f"{estimated} estimated by the engine ({', '.join(limit)} each{threads})")
+        each = limit_words(settings.time, settings.playouts, settings.level)
+        parts.append(f"{estimated} estimated by the engine ({each} each{threads_words(settings.threads)})")
     if unvalued:
         parts.append(f"{unvalued} not valued (no engine)")
     return f"{'; '.join(parts)}; {seconds:.1f} s"

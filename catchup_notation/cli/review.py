@@ -274,6 +274,9 @@ def _write_records(records: list[Record], path: str, notation: str) -> None:
     from catchup_notation.errors import WriteError
     from catchup_notation.writing import write_file
 
+    if not records:
+        output.warn(f"{path}: no record was reviewed; nothing written")
+        return
     try:
         text, warnings = formats.write_text(records, notation)
     except WriteError as exc:
