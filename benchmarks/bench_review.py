@@ -29,18 +29,19 @@ from catchup_notation.rules.registry import parse_variant
 
 
 def record(seed: int, turns: int, play: float) -> Record:
-    """A record of exactly `turns` turns of the engine's own play (unfinished or just finished)."""
+    """A record of exactly `turns` turns (unfinished, or just finished): the engine's own play,
+    one turn in three a single random stone instead (the engine's games end in fewer turns, its
+    turns place more stones), a new game when one ends too soon."""
     rng = random.Random(seed)
     with Engine(seed=seed) as engine:
         while True:
             game: HexGame = parse_variant("catchup(size=5)").new_game()  # type: ignore[assignment]
             played: list[Turn] = []
-            for _ in range(2):
-                turn = game.random_turn(rng)
-                game.play(turn)
-                played.append(turn)
             while not game.over and len(played) < turns:
-                chosen = engine.play(game, Limit(time=play)).turn
+                if rng.random() < 1 / 3 and 1 in game.allowed_counts():
+                    chosen: Turn | None = Turn(game.mover, (rng.choice(game.empty_cells()),))
+                else:
+                    chosen = engine.play(game, Limit(time=play)).turn
                 assert chosen is not None
                 game.play(chosen)
                 played.append(chosen)

@@ -112,8 +112,8 @@ class PositionReview:
     to_move: int | None
     #: Empty cells.
     empty: int
-    #: Its value for the first player (None: not valued); an estimate is always that of a search
-    #: with the first player to move (`via`).
+    #: Its value for the first player (None: not valued); an estimate is the mean of two
+    #: searches with opposite players to move (`via`).
     value: Value | None
     #: The best turn of the player to move (None at the end, or not valued).
     best: Turn | None
@@ -125,8 +125,9 @@ class PositionReview:
     seconds: float = 0.0
     #: The engine's playouts (0 where the solver decided).
     playouts: int = 0
-    #: The second player's turn after which the value was searched, with the first player to move
-    #: (None: the position's own search; see `review_game`).
+    #: The turn after which the position was searched a second time, with the other player to
+    #: move: an estimate is the mean of the two searches (None: the position's own search alone;
+    #: see `review_game`).
     via: Turn | None = None
     #: The engine's values of some turns of the player to move, for that player (the played turn's
     #: proof is read from them).
@@ -282,7 +283,7 @@ def review_game(
         positions.append(value_position(game, analyser, settings))
         if progress is not None:
             progress(len(positions), len(games), positions[-1])
-    _first_player_values(games, turns, positions, analyser, settings, progress)
+    _lean_free_values(games, turns, positions, analyser, settings, progress)
     reviewed = tuple(_turn_review(positions[k], positions[k + 1], turn, settings) for k, turn in enumerate(turns))
     target = _target(positions[-1], winner, draw)
     decided_at, latest = _decided_at(positions, target)
@@ -302,7 +303,7 @@ def review_game(
     )
 
 
-def _first_player_values(
+def _lean_free_values(
     games: Sequence[HexGame],
     turns: Sequence[Turn],
     positions: list[PositionReview],
@@ -310,47 +311,60 @@ def _first_player_values(
     settings: ReviewSettings,
     progress: ReviewProgress | None,
 ) -> None:
-    """Every estimate from a search with the first player to move: a position where the second
-    player is to move takes the value of the position after that player's best turn (the turn
-    played, when it was the best; else searched now).
+    """Every estimate made the mean of two searches with opposite players to move: the
+    position's own, and that of the position after the best turn there (the next position when
+    that turn was played; else searched now).
 
     The engine's estimates lean toward the player to move (its search looks deeper into the
-    mover's own turn than into the replies: measured on the engine's own play, 0.08 on average and
-    up to 0.3 in the middle game, see docs/review.md), so two estimates are compared only when the
-    same player was to move in both; this way every turn's loss is such a difference, and the
-    chance-of-winning series does not zigzag with the turns."""
+    mover's own turn than into the replies), by an amount that changes with the stage of the game
+    (measured on the engine's own play: 0.1 to 0.3 of a chance in the middle game, less near the
+    end, see docs/review.md). Two searches a turn apart lean the opposite ways by about as much,
+    so their mean leans toward neither; compared naively, each turn would seem to lose twice the
+    lean, and compared two turns apart, the change of the lean over two turns."""
     if analyser is None:
         return
+    own = list(positions)  # the positions' own searches, before any is averaged
     wanted = [
         k
-        for k, p in enumerate(positions)
-        if p.how == "engine" and p.to_move == 2 and p.value is not None and not p.value.exact and p.best is not None
+        for k, p in enumerate(own)
+        if p.how == "engine" and p.value is not None and not p.value.exact and p.best is not None
     ]
-    searched = [k for k in wanted if not (k < len(turns) and same_turn(turns[k], positions[k].best))]
-    done, total = len(positions), len(positions) + len(searched)
+    played = {k for k in wanted if k < len(turns) and same_turn(turns[k], own[k].best)}
+    done, total = len(positions), len(positions) + len(wanted) - len(played)
     for k in wanted:
-        position = positions[k]
-        best = position.best
-        assert best is not None
-        if k not in searched:
-            found = positions[k + 1]
+        position = own[k]
+        best, mover = position.best, position.to_move
+        assert best is not None and mover is not None and position.value is not None
+        if k in played:
+            after = own[k + 1]
         else:
             child = games[k].copy()
             child.play(best)
-            found = value_position(child, analyser, settings)
+            after = value_position(child, analyser, settings)
             done += 1
             if progress is not None:
-                progress(done, total, found)
-        if found.value is None or found.value.proven not in (None, -1):
-            # A proof that the second player's best turn loses (or draws) is no proof of the
-            # position: another turn may do better. The position keeps its own search's value.
+                progress(done, total, after)
+        found = after.value
+        if found is None:
             continue
+        if found.proven == (1 if mover == 1 else -1):  # the best turn is a proven win: so is the position
+            value = found
+        else:  # a proof that the best turn loses or draws is no proof of the position: another may do better
+            mine = position.value
+            value = Value(
+                (mine.win + found.win) / 2,
+                (mine.low + found.low) / 2,
+                (mine.high + found.high) / 2,
+                None,
+                mine.visits + found.visits,
+            )
+        searched = k not in played
         positions[k] = attrs.evolve(
             position,
-            value=found.value,
+            value=value,
             via=best,
-            seconds=position.seconds + (found.seconds if k in searched else 0.0),
-            playouts=position.playouts + (found.playouts if k in searched else 0),
+            seconds=position.seconds + (after.seconds if searched else 0.0),
+            playouts=position.playouts + (after.playouts if searched else 0),
         )
 
 
