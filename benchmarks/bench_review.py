@@ -3,7 +3,7 @@
 Records of 40 turns on side 5 (catchup) are made by the engine's own play (a few random turns
 first, then --play seconds a turn; a game that ends sooner is replaced), written as Little Golem
 SGF, and each reviewed by the command a user runs, `catchup review FILE`, at its default settings
-(1 s of search a position the solver does not prove, every core). Printed per record: the wall
+(0.8 s a search of a position the solver does not prove, every core). Printed per record: the wall
 seconds, the positions proven by the solver and estimated by the engine, and whether every position
 with 20 or fewer empty cells was labelled exactly (the target: at most 60 s on 2 cores, every such
 position exact). The machine's load is printed beside them.

@@ -1,11 +1,12 @@
 """How much a review's estimates vary at the default settings, and so where its classes start
-(run on demand: python benchmarks/review_thresholds.py [--positions 24] [--repeats 4] [--time 1]).
+(run on demand: python benchmarks/review_thresholds.py [--positions 24] [--repeats 4] [--time SECONDS]).
 
 Positions come from the engine's own play on side 5 (catchup, a few random turns first, then the
 engine at --play seconds a turn), taken with 25 to 55 empty cells: beyond the exact solver's reach,
 where a review rests on the engine's estimates. At each, the engine's choice b is found once; then,
 with --repeats fresh seeds, the review values the position and the position after b exactly as it
-reviews a record (`review_game`: every estimate from a search with the first player to move).
+reviews a record (`review_game`: every estimate the mean of two searches with opposite players to
+move).
 
 Printed: the spread of repeated estimates of one position (standard deviation over the repeats,
 median and worst over the positions); the loss the review gives the engine's own choice, a turn
@@ -23,7 +24,7 @@ import statistics
 import time
 
 from catchup_notation.engine import Engine, Limit
-from catchup_notation.engine.review import ReviewSettings, review_game
+from catchup_notation.engine.review import DEFAULT_SECONDS, ReviewSettings, Thresholds, review_game
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.registry import parse_variant
 
@@ -53,14 +54,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--repeats", type=int, default=4)
-    parser.add_argument("--time", type=float, default=1.0, help="the review's seconds a search (its default)")
+    parser.add_argument("--time", type=float, default=DEFAULT_SECONDS, help="seconds a search (the review's default)")
     parser.add_argument("--play", type=float, default=0.3, help="seconds a turn of the games the positions come from")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     print(f"load {os.getloadavg()[0]:.2f} at the start; --time {args.time} s, every core", flush=True)
     chosen = positions(args.positions, args.play, args.seed)
     settings = ReviewSettings(limit=Limit(time=args.time))
-    spreads, losses, naive, playouts = [], [], [], []
+    spreads, loss_spreads, losses, naive, playouts = [], [], [], [], []
     started = time.perf_counter()
     with Engine(seed=args.seed + 1) as finder:
         for number, position in enumerate(chosen):
@@ -83,6 +84,7 @@ def main() -> None:
                         reply = engine.analyse(child, settings.limit).value.win
                         naive.append(own - (1.0 - reply))
             spreads.append(statistics.pstdev(values))
+            loss_spreads.append(statistics.pstdev(losses[-args.repeats :]))
             print(
                 f"{number:3} empty {position.empty:2} mover {mover}: first player's chance "
                 f"{' '.join(f'{v:.3f}' for v in values)}; losses of the engine's choice "
@@ -95,6 +97,18 @@ def main() -> None:
     print(
         f"spread of one position's estimate (sd over repeats): median {statistics.median(spreads):.3f}, "
         f"worst {max(spreads):.3f}"
+    )
+    print(
+        f"spread of one turn's loss (sd over repeats): median {statistics.median(loss_spreads):.3f}, "
+        f"worst {max(loss_spreads):.3f}"
+    )
+    default = Thresholds()
+    print(
+        "the engine's own choices given a loss of at least "
+        + ", ".join(
+            f"{bound:g}: {sum(1 for x in losses if x >= bound) / len(losses):.1%}"
+            for bound in (default.inaccuracy, default.mistake, default.blunder)
+        )
     )
     print(
         "the review's loss of the engine's own choice: "

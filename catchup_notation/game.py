@@ -467,7 +467,7 @@ class Game:
         progress: ReviewProgress | None = None,
     ) -> Review:
         """Every position's value (proven where the exact solver reaches, else the engine's
-        estimate within `limit`, 1 s a search by default), every turn's loss and class, where the
+        estimate within `limit`, 0.8 s a search by default), every turn's loss and class, where the
         game was decided and the losing turn (see `catchup_notation.engine.review`). `engine`: an
         engine to use (default: one made for the call, on every core). `review.series()` is the
         first player's chance turn by turn, `review.rows()` a table, and

@@ -71,14 +71,14 @@ def main() -> None:
 
 
 def review_picture(page: object, folder: Path) -> None:
-    """A game's review (one second of search a position, as by default), at the turn before the
+    """A game's review (0.8 s a search, as by default), at the turn before the
     losing turn, two steps into the best line."""
-    from catchup_notation.engine import Engine, Limit
+    from catchup_notation.engine import Engine
     from catchup_notation.review_report import report_of_review
 
     game = list(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))[3]
     with Engine(seed=1) as engine:
-        review = game.review(Limit(time=1.0), engine=engine)
+        review = game.review(engine=engine)
     review_file = folder / "review.html"
     review_file.write_text(game_page(game, review=(review, report_of_review(game, review))), encoding="utf-8")
     page.set_viewport_size({"width": 1200, "height": 900})  # type: ignore[attr-defined]

@@ -19,7 +19,8 @@ Time = Annotated[
         "--time",
         min=0.001,
         metavar="SECONDS",
-        help="The engine's search time for each position it values (default: 1 s, or none with --level or --playouts).",
+        help="The engine's time for each search (default: 0.8 s for a review and an estimate, none with --level or "
+        "--playouts).",
         show_default=False,
     ),
 ]

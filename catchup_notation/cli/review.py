@@ -241,7 +241,8 @@ def _thresholds(text: str | None) -> Thresholds:
         return Thresholds(*values)
     except ValueError as exc:
         raise typer.BadParameter(
-            f"{text!r}: give three rising losses between 0 and 1, such as 0.08,0.16,0.3 ({exc})",
+            f"{text!r}: give three rising losses between 0 and 1, such as "
+            f"{_DEFAULT.inaccuracy:g},{_DEFAULT.mistake:g},{_DEFAULT.blunder:g} ({exc})",
             param_hint="--thresholds",
         ) from None
 

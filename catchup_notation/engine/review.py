@@ -38,7 +38,7 @@ How = Literal["solver", "engine", "end", "none"]
 
 #: Seconds of engine search per position a review gives by default (see docs/review.md: with both
 #: cores, a 40-turn side-5 record is reviewed in well under a minute).
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS = 0.8
 #: Turns of each engine analysis kept as candidates (the played turn's value is read from them
 #: where the engine proved it).
 CANDIDATES = 8
@@ -55,14 +55,14 @@ class Analyser(Protocol):
 @attrs.frozen
 class Thresholds:
     """Losses (in chances of winning, 0 to 1) from which a turn is an inaccuracy, a mistake or a
-    blunder. The defaults are measured (docs/review.md): the inaccuracy threshold lies above what
-    two estimates of equally good turns differ by at the default settings, in all but about one
-    case in a hundred, so that a class says something the noise alone would not."""
+    blunder. The defaults are measured (docs/review.md, benchmarks/review_thresholds.py): at the
+    default settings a review gave the engine's own choices losses up to about 0.12, so a class
+    starts above that and says something the search's noise alone would not."""
 
     #: A loss at least this large is an inaccuracy.
-    inaccuracy: float = 0.08
+    inaccuracy: float = 0.12
     #: ... a mistake.
-    mistake: float = 0.16
+    mistake: float = 0.2
     #: ... a blunder.
     blunder: float = 0.3
 
