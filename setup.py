@@ -16,10 +16,17 @@ CORE = "catchup_notation/_core"
 #: CATCHUP_BUILD_CORE=0 builds without the compiled core: a pure-Python wheel.
 PURE = os.environ.get("CATCHUP_BUILD_CORE") == "0"
 
-# The hex core's sources: the Python interface, replay, rules, group geometry, table, search, and
-# the scan of Little Golem's plain records for judging them in one pass.
-HEX_SOURCES = ["hexcore.c", "hexplay.c", "hexrules.c", "hexgeo.c", "hextable.c", "hexsearch.c", "lgplain.c"]
-HEX_HEADERS = ["hexbits.h", "hexplay.h", "hexrules.h", "hexgeo.h", "hextable.h", "hexsearch.h", "lgplain.h"]
+# The hex core's sources: the Python interface, replay, rules, group geometry, table, search, the
+# scan of Little Golem's plain records for judging them in one pass, and the playing engine's
+# tree search (with its Python interface).
+HEX_SOURCES = [
+    *("hexcore.c", "hexplay.c", "hexrules.c", "hexgeo.c", "hextable.c", "hexsearch.c", "lgplain.c"),
+    *("hexmcts.c", "hexmctspy.c"),
+]
+HEX_HEADERS = [
+    *("hexcore.h", "hexbits.h", "hexplay.h", "hexrules.h", "hexgeo.h", "hextable.h", "hexsearch.h", "lgplain.h"),
+    "hexmcts.h",
+]
 
 # One extension per job, so that each stands alone and one that fails to build leaves the others.
 EXTENSIONS = [
