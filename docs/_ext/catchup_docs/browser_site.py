@@ -1,6 +1,6 @@
-"""The browser page's site (docs/browser.md): Python (Pyodide), the library's pure-Python wheel, the
-packages it needs and the page's script, written into the built manual under `_static/browser/` so that
-the page asks nothing of any other host.
+"""The browser page's site (docs/browser.md): Python (Pyodide), the library's pure-Python wheel,
+the packages it needs and the page's script, written into the built manual under
+`_static/browser/` so that the page asks nothing of any other host.
 
 - Pyodide is the npm registry's `pyodide` package, pinned with its integrity by
   `docs/_browser/package-lock.json` and installed by `npm ci` into a cache beside the build
@@ -9,7 +9,8 @@ the page asks nothing of any other host.
   with their hashes (`pip download --require-hashes`), kept in the same cache.
 - The library's wheel is built from its sources without the compiled core (CATCHUP_BUILD_CORE=0),
   in a fresh copy of them, so that nothing left in a build folder slips in; SOURCE_DATE_EPOCH fixes
-  its time stamps, so that the same sources make the same file.
+  its time stamps, so that the same sources make the same file (and it is built again only when
+  they change).
 - `pyodide/pyodide-lock.json` lists these five wheels alone (file, sha256, what each needs, read
   from its metadata, but typer: `LEFT_OUT`), under Pyodide's own platform facts: Pyodide loads
   them by it, and checks each file's hash.
@@ -87,11 +88,7 @@ def assemble(out: Path, cache: Path | None = None) -> dict[str, Any]:
         "pyodide": pyodide_version,
         "python": info["python"],
         "sources": source_digest(),
-        "files": {
-            path.relative_to(out).as_posix(): _sizes(path)
-            for path in sorted(out.rglob("*"))
-            if path.is_file() and path.name != "manifest.json"
-        },
+        "files": _sizes(out, cache / "sizes.json"),
     }
     _write(out / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return manifest
@@ -144,7 +141,12 @@ def dependency_wheels(folder: Path) -> list[Path]:
 
 
 def library_wheel(folder: Path) -> Path:
-    """The library's pure-Python wheel, built from a fresh copy of its sources (see the module)."""
+    """The library's pure-Python wheel, built from a fresh copy of its sources (see the module);
+    the one built before when the sources are the same (the build makes the same file of them)."""
+    digest = source_digest()
+    built = list(folder.glob("catchup_notation-*-py3-none-any.whl"))
+    if len(built) == 1 and (folder / "sources.txt").exists() and (folder / "sources.txt").read_text() == digest:
+        return built[0]
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
@@ -164,6 +166,7 @@ def library_wheel(folder: Path) -> Path:
             env=environment,
         )  # fmt: skip
     (wheel,) = folder.glob("catchup_notation-*-py3-none-any.whl")
+    (folder / "sources.txt").write_text(digest)
     return wheel
 
 
@@ -260,9 +263,21 @@ def _imports(wheel: Path) -> list[str]:
     return sorted(tops)
 
 
-def _sizes(path: Path) -> dict[str, int]:
-    data = path.read_bytes()
-    return {"bytes": len(data), "gzip": len(gzip.compress(data, compresslevel=6, mtime=0))}
+def _sizes(out: Path, known: Path) -> dict[str, dict[str, int]]:
+    """Each file of the site (but the manifest): its bytes, and its bytes as gzip sends them
+    (remembered by content in `known`, as compressing 12 MB takes a while)."""
+    seen: dict[str, int] = json.loads(known.read_text()) if known.exists() else {}
+    sizes, kept = {}, {}
+    for path in sorted(out.rglob("*")):
+        if not path.is_file() or path.name == "manifest.json":
+            continue
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        kept[digest] = seen[digest] if digest in seen else len(gzip.compress(data, compresslevel=6, mtime=0))
+        sizes[path.relative_to(out).as_posix()] = {"bytes": len(data), "gzip": kept[digest]}
+    known.parent.mkdir(parents=True, exist_ok=True)
+    known.write_text(json.dumps(kept, indent=1, sort_keys=True))
+    return sizes
 
 
 def _copy(source: Path, target: Path) -> None:
