@@ -5,7 +5,8 @@ The page is the built manual's (build/docs/browser.html: CI builds the manual be
 tests), and it must have been built from these sources: its manifest's digest of the library's
 sources says so, else the tests fail and say to build the manual again. A local server serves
 it. The network is cut: the browser resolves no host but the local one, and every request is
-checked on its way: one to any other address is refused and fails the test.
+checked on its way: one to any other address is refused and fails the test, and once the page is
+loaded it may ask for nothing more at all.
 
 Screenshots go to $CATCHUP_SCREENSHOTS when set (to look at them), else to the test's temporary
 folder.
@@ -13,6 +14,7 @@ folder.
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import http.server
@@ -104,6 +106,21 @@ class App:
     def drop(self, files: list[Path] | Path, *, folder: bool = False) -> None:
         self.page.set_input_files("#folder" if folder else "#files", files)
 
+    def drag(self, files: list[Path]) -> None:
+        """Drop `files` on the page as a person drags them there."""
+        payload = [{"name": path.name, "data": base64.b64encode(path.read_bytes()).decode()} for path in files]
+        transfer = self.page.evaluate_handle(
+            """files => {
+                const transfer = new DataTransfer();
+                for (const {name, data} of files) {
+                    transfer.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name));
+                }
+                return transfer;
+            }""",
+            payload,
+        )
+        self.page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
+
     def read(self, records: int) -> None:
         """Wait until `records` records are read, and reading is over."""
         expect(self.page.locator("#counts")).to_contain_text(f"{records} record", timeout=READ)
@@ -140,9 +157,12 @@ def app(opened, browser):
     """The page with nothing read yet (its records forgotten, as its button does)."""
     opened.page.locator("#forget").dispatch_event("click")  # hidden until something is read
     expect(opened.page.locator("#results")).to_be_hidden()
+    requested = len(browser.requested)  # type: ignore[attr-defined]
     yield opened
     assert opened.errors == []
     assert browser.elsewhere == []  # type: ignore[attr-defined]
+    # Once loaded, the page asks for nothing more: what it does, it does offline.
+    assert browser.requested[requested:] == []  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -227,15 +247,19 @@ def test_a_broken_record_shows_where_it_breaks(app, tmp_path, shots):
     assert (unreadable["outcome"], good["outcome"]) == ("unreadable", judged[1]["status"])
 
     broken = write_lg(tmp_path / "occupied.sgf", occupied_game())
-    app.drop([broken])
-    app.read(3)
-    row = app.rows()[2]
+    archive = tmp_path / "minimal.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as packed:
+        for path in sorted((ROOT / "examples" / "minimal").iterdir()):
+            packed.write(path, path.name)
+    app.drag([broken, archive])  # dragged onto the page: a record file and a zip archive
+    app.read(2 + 1 + 6)
+    rows = app.rows()
+    said = lines(command("verify", "occupied.sgf", "minimal.zip", cwd=tmp_path).stdout)
+    assert [line for row in rows[2:] for text in row["verify"] for line in text.splitlines()] == said
+    row = rows[2]
     game = next(cn.read(broken))
     (problem,) = game.errors
     assert row["outcome"] == "invalid"
-    assert [text.splitlines()[0] for text in row["verify"]] == lines(
-        command("verify", "occupied.sgf", cwd=tmp_path).stdout
-    )
     page.locator('#records tr[data-n="2"] button.open').click()
     viewer = page.frame_locator("#viewer")
     expect(viewer.locator("#game-error")).to_contain_text(problem.message)
