@@ -97,13 +97,14 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
 }
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, int32_t max_nodes) {
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes) {
     memset(t, 0, sizeof *t);
     t->board = board;
     t->rules = *rules;
     t->either = rules->either_colour;
     t->exploration = exploration;
     t->fpu_reduction = fpu_reduction;
+    t->rave = t->either ? 0.0 : rave;
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
     t->rng = seed;
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
@@ -122,6 +123,8 @@ void mcts_free(mcts_tree *t) {
     free(t->nodes);
     free(t->acts);
     free(t->kids);
+    free(t->amaf_n);
+    free(t->amaf_w);
     memset(t, 0, sizeof *t);
 }
 
@@ -284,13 +287,12 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
     int sure = mover == 1 ? node->lo : -node->hi;
     int32_t best = -1, spare = -1;
     int spare_value = -2;
-    double best_score = -INFINITY;
+    double best_score = -INFINITY, rave = t->rave;
     for (int32_t i = 0; i < node->count; i++) {
         int32_t kid = t->kids[node->first + i];
+        uint32_t n = 0;
         double score;
-        if (kid < 0) {
-            score = urgency;
-        } else {
+        if (kid >= 0) {
             const mcts_node *child = &t->nodes[kid];
             if (child->dead) continue;
             int low = mover == 1 ? child->lo : -child->hi, high = mover == 1 ? child->hi : -child->lo;
@@ -302,10 +304,19 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
                 }
                 continue;
             }
-            if (child->n == 0)
-                score = urgency;
-            else
-                score = child->w / (double)child->n + t->exploration * sqrt(log_n / (double)child->n);
+            n = child->n;
+        }
+        uint32_t seen = rave > 0 ? t->amaf_n[node->first + i] : 0;
+        if (n == 0) {
+            score = seen == 0 ? urgency
+                              : t->amaf_w[node->first + i] / (double)seen + t->exploration * sqrt(log_n);
+        } else {
+            double value = t->nodes[kid].w / (double)n;
+            if (seen) {
+                double beta = sqrt(rave / (3.0 * (double)n + rave));
+                value = (1.0 - beta) * value + beta * (t->amaf_w[node->first + i] / (double)seen);
+            }
+            score = value + t->exploration * sqrt(log_n / (double)n);
         }
         if (score > best_score) {
             best = i;
@@ -328,6 +339,14 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
         int32_t *kids = realloc(t->kids, sizeof(int32_t) * (size_t)room);
         if (!kids) return -1;
         t->kids = kids;
+        if (t->rave > 0) {
+            uint32_t *amaf_n = realloc(t->amaf_n, sizeof(uint32_t) * (size_t)room);
+            if (!amaf_n) return -1;
+            t->amaf_n = amaf_n;
+            double *amaf_w = realloc(t->amaf_w, sizeof(double) * (size_t)room);
+            if (!amaf_w) return -1;
+            t->amaf_w = amaf_w;
+        }
         t->pool_room = room;
     }
     mcts_node *node = &t->nodes[at];
@@ -336,6 +355,10 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
     for (int i = 0; i < found; i++) {
         t->acts[t->pool_count + i] = th->actions[i];
         t->kids[t->pool_count + i] = -1;
+        if (t->rave > 0) {
+            t->amaf_n[t->pool_count + i] = 0;
+            t->amaf_w[t->pool_count + i] = 0.0;
+        }
     }
     t->pool_count += found;
     if (!found) node->dead = 1;
@@ -369,12 +392,32 @@ static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t act
     return kid;
 }
 
-static void backup(mcts_tree *t, const int32_t *path, int length, int result) {
+/* Tree._backup: `owner` the stones at the end of the iteration, `pending` the stones of a turn it
+ * stopped in (of the last node's mover). */
+static void backup(mcts_thread *th, const int32_t *path, int length, int result, const hex_game *g, int k) {
+    mcts_tree *t = th->tree;
     double r = result * 0.5;
     for (int i = 0; i < length; i++) {
         mcts_node *node = &t->nodes[path[i]];
         node->n++;
         node->w += chooser(node) == 1 ? r : 1.0 - r;
+    }
+    if (t->rave <= 0) return;
+    signed char *owner = (signed char *)th->after; /* free now: an int per cell, used as bytes */
+    memcpy(owner, g->owner, (size_t)t->board->cells);
+    for (int j = 0; j < k; j++) owner[th->cells[j]] = (signed char)t->nodes[path[length - 1]].player;
+    for (int i = 0; i < length; i++) {
+        const mcts_node *node = &t->nodes[path[i]];
+        if (node->first < 0) continue;
+        int player = node->player;
+        double mine = player == 1 ? r : 1.0 - r;
+        for (int32_t a = 0; a < node->count; a++) {
+            int32_t action = t->acts[node->first + a];
+            if (action >= 0 && owner[action >> 1] == player) {
+                t->amaf_n[node->first + a]++;
+                t->amaf_w[node->first + a] += mine;
+            }
+        }
     }
 }
 
@@ -431,17 +474,15 @@ static int iterate(mcts_thread *th) {
             k++;
         }
         if (t->nodes[kid].boundary) { /* the turn is whole: play it */
-            if (t->nodes[kid].lo != t->nodes[kid].hi) {
-                if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
-                counts = game_counts(g);
-            }
+            if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
+            counts = g->end ? 0 : game_counts(g);
             k = 0;
         }
         at = kid;
         if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
         th->path[length++] = at;
     }
-    backup(t, th->path, length, result);
+    backup(th, th->path, length, result, g, k);
     return 0;
 }
 

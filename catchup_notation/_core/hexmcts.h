@@ -29,18 +29,20 @@ typedef struct {
     hex_rules rules;
     hex_game root;
     int either;
-    double exploration, fpu_reduction;
+    double exploration, fpu_reduction, rave; /* rave 0: no RAVE (always so where either colour may be placed) */
     int32_t max_nodes;
     mcts_node *nodes;
     int32_t node_count, node_room;
     int32_t *acts, *kids; /* the actions of expanded nodes, and their children (-1: not made) */
+    uint32_t *amaf_n;     /* per action, with RAVE: playouts in which the node's mover later played it */
+    double *amaf_w;       /* and their results for that mover */
     int64_t pool_count, pool_room;
     uint64_t rng;      /* the random numbers' state */
     uint64_t playouts; /* iterations run, over every call */
 } mcts_tree;
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, int32_t max_nodes);
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes);
 void mcts_free(mcts_tree *t);
 
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in

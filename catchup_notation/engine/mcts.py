@@ -59,6 +59,11 @@ class Settings:
     exploration: float = 0.4
     #: An untried action counts as one visit valued at its parent's mean less this.
     fpu_reduction: float = 0.0
+    #: RAVE's equivalence: an action's all-moves-as-first average weighs as much as its own
+    #: average after this many visits of its own (0: no RAVE; never where either colour may be
+    #: placed). Off: in Catchup a stone's worth depends on when it is played, and RAVE lost (see
+    #: docs/engine.md).
+    rave: float = 0.0
     #: Most tree nodes (the memory bound): past it the search stops adding nodes.
     max_nodes: int = 2_000_000
     #: The solver is given turn starts with at most this many empty cells (the engine's driver)...
@@ -93,7 +98,7 @@ class Node:
 
     __slots__ = (
         *("action", "actions", "boundary", "children", "dead", "hi", "lo", "n", "number", "parent", "player"),
-        *("goal", "placed", "tried", "w"),
+        *("amaf_n", "amaf_w", "goal", "placed", "tried", "w"),
     )
 
     def __init__(self, parent: Node | None, action: int, player: int, boundary: bool, number: int, goal: int) -> None:
@@ -109,6 +114,8 @@ class Node:
         self.lo, self.hi = -1, 1  # the outcome's bounds for the first player
         self.actions: list[int] | None = None
         self.children: list[Node | None] = []
+        self.amaf_n: list[int] = []  # per action: playouts in which the mover later played it
+        self.amaf_w: list[float] = []  # and their results for the mover
         self.dead = False
         self.tried = False
 
@@ -159,6 +166,7 @@ class Tree:
         self.settings = settings
         self.rng = SplitMix64(seed)
         self.either = bool(game.either_colour)
+        self.rave = 0.0 if self.either else settings.rave
         self.nodes: list[Node] = []
         self.root = self._node(None, ROOT, game.mover, True, goal_of(game.allowed_counts()))
         self.playouts = 0
@@ -203,6 +211,11 @@ class Tree:
         if node.actions is None:
             return ()
         return tuple((a, -1 if c is None else c.number) for a, c in zip(node.actions, node.children, strict=True))
+
+    def amaf(self, i: int) -> tuple[tuple[int, float], ...]:
+        """(visits, results) of each action of a node with RAVE; () without, or before expansion."""
+        node = self.nodes[i]
+        return tuple(zip(node.amaf_n, node.amaf_w, strict=True)) if self.rave and node.actions is not None else ()
 
     def untried(self, least: int, most_empty: int) -> list[int]:
         """The turn-start nodes for the solver: not proven, dead or tried, visited `least` times,
@@ -261,13 +274,12 @@ class Tree:
                 cells.append(action >> 1)
                 colours.append(node.player if action & 1 == 0 else 3 - node.player)
             if child.boundary:  # the turn is whole: play it
-                if not child.proven:
-                    game.place(cells, tuple(colours) if self.either else ())
-                    counts = game.allowed_counts()
+                game.place(cells, tuple(colours) if self.either else ())
+                counts = () if game.over else game.allowed_counts()
                 cells, colours = [], []
             node = child
             path.append(node)
-        self._backup(path, result)
+        self._backup(path, result, game, cells)
 
     def _child(self, node: Node, pick: int, action: int, game: HexGame, cells: list[int], colours: list[int]) -> Node:
         goal = count_of(action) if action < 0 else node.goal
@@ -290,16 +302,41 @@ class Tree:
             self._bounds_from(node)
         return child
 
-    def _backup(self, path: list[Node], result: float) -> None:
+    def _backup(self, path: list[Node], result: float, game: HexGame, pending: list[int]) -> None:
+        """Count the playout in every node of the path; where RAVE is on, count it too for every
+        stone action of a node that its mover played later in the playout (all moves as first):
+        the stones on the board at the end, and those of the turn in progress where it stopped
+        short of one (its mover's, since RAVE runs only where a stone is its player's colour)."""
         for node in path:
             node.n += 1
             node.w += result if node.chooser == 1 else 1.0 - result
+        if not self.rave:
+            return
+        owner = game.owner
+        if pending:  # the stones of a turn the iteration stopped in (placed already after a playout)
+            owner = list(owner)
+            for cell in pending:
+                owner[cell] = path[-1].player
+        for node in path:
+            actions = node.actions
+            if not actions:
+                continue
+            player = node.player
+            mine = result if player == 1 else 1.0 - result
+            amaf_n, amaf_w = node.amaf_n, node.amaf_w
+            for i, action in enumerate(actions):
+                if action >= 0 and owner[action >> 1] == player:
+                    amaf_n[i] += 1
+                    amaf_w[i] += mine
 
     # -- expansion and selection ---------------------------------------------------------------
 
     def _expand(self, node: Node, game: HexGame, cells: list[int], colours: list[int], counts: Sequence[int]) -> None:
         node.actions = actions = self.legal_actions(game, cells, node.goal, counts)
         node.children = [None] * len(actions)
+        if self.rave:
+            node.amaf_n = [0] * len(actions)
+            node.amaf_w = [0.0] * len(actions)
         if not actions:
             node.dead = True
 
@@ -339,11 +376,11 @@ class Tree:
         mean = (node.w / node.n if node.chooser == mover else 1.0 - node.w / node.n) if node.n else 0.5
         urgency = mean - settings.fpu_reduction + settings.exploration * math.sqrt(log_n)
         sure = node.lo if mover == 1 else -node.hi  # the mover's proven floor
+        rave = self.rave
         best, best_score, spare, spare_value = -1, -math.inf, -1, -2
         for i, child in enumerate(node.children):
-            if child is None:
-                score = urgency
-            else:
+            n = 0
+            if child is not None:
                 if child.dead:
                     continue
                 low, high = (child.lo, child.hi) if mover == 1 else (-child.hi, -child.lo)
@@ -353,10 +390,16 @@ class Tree:
                     if high > spare_value:
                         spare, spare_value = i, high
                     continue
-                if child.n == 0:
-                    score = urgency
-                else:
-                    score = child.w / child.n + settings.exploration * math.sqrt(log_n / child.n)
+                n = child.n
+            seen = node.amaf_n[i] if rave else 0
+            if n == 0:
+                score = urgency if seen == 0 else node.amaf_w[i] / seen + settings.exploration * math.sqrt(log_n)
+            else:
+                value = child.w / n  # type: ignore[union-attr]
+                if seen:
+                    beta = math.sqrt(rave / (3.0 * n + rave))
+                    value = (1.0 - beta) * value + beta * (node.amaf_w[i] / seen)
+                score = value + settings.exploration * math.sqrt(log_n / n)
             if score > best_score:
                 best, best_score = i, score
         return best if best >= 0 else spare
