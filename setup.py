@@ -7,15 +7,26 @@ with the machine's C compiler; each is optional: where one cannot be built, inst
 and the library runs on its pure-Python reference code (`catchup --version` says which).
 """
 
+import os
+
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 CORE = "catchup_notation/_core"
+#: CATCHUP_BUILD_CORE=0 builds without the compiled core: a pure-Python wheel.
+PURE = os.environ.get("CATCHUP_BUILD_CORE") == "0"
 
-# The hex core's sources: the Python interface, replay, rules, group geometry, table, search, and
-# the scan of Little Golem's plain records for judging them in one pass.
-HEX_SOURCES = ["hexcore.c", "hexplay.c", "hexrules.c", "hexgeo.c", "hextable.c", "hexsearch.c", "lgplain.c"]
-HEX_HEADERS = ["hexbits.h", "hexplay.h", "hexrules.h", "hexgeo.h", "hextable.h", "hexsearch.h", "lgplain.h"]
+# The hex core's sources: the Python interface, replay, rules, group geometry, table, search, the
+# scan of Little Golem's plain records for judging them in one pass, and the playing engine's
+# tree search (with its Python interface).
+HEX_SOURCES = [
+    *("hexcore.c", "hexplay.c", "hexrules.c", "hexgeo.c", "hextable.c", "hexsearch.c", "lgplain.c"),
+    *("hexmcts.c", "hexmctspy.c"),
+]
+HEX_HEADERS = [
+    *("hexcore.h", "hexbits.h", "hexplay.h", "hexrules.h", "hexgeo.h", "hextable.h", "hexsearch.h", "lgplain.h"),
+    "hexmcts.h",
+]
 
 # One extension per job, so that each stands alone and one that fails to build leaves the others.
 EXTENSIONS = [
@@ -58,6 +69,9 @@ setup(
         "catchup_notation.variants": ["*.toml"],
         "catchup_notation.render": ["viewer/*.css", "viewer/*.js"],
     },
-    ext_modules=EXTENSIONS,
+    # Without the core (CATCHUP_BUILD_CORE=0) the wheel is pure Python (py3-none-any), without the
+    # core's C sources either: the manual's browser page runs it in Pyodide.
+    ext_modules=[] if PURE else EXTENSIONS,
+    exclude_package_data={"catchup_notation": ["_core/*"]} if PURE else {},
     cmdclass={"build_ext": BuildCore},
 )

@@ -11,47 +11,29 @@ folder.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from chromium import chromium, screenshots
 from cli_records import occupied_game, random_game, write_lg
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 import catchup_notation as cn
 from catchup_notation.game import Game
 from catchup_notation.render import html as viewer
 from catchup_notation.render.caption import caption_lines
 
-CHROMIUM = os.environ.get("CATCHUP_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 QUIRKS = Path(__file__).resolve().parent / "quirks"
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no browser at {CHROMIUM}: install Debian's chromium (.ci/run does) or set CATCHUP_CHROMIUM")
-    profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh --user-data-dir
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS, viewport={"width": 1200, "height": 900}
-        )
+    with chromium(tmp_path_factory.mktemp("chromium-profile"), viewport={"width": 1200, "height": 900}) as context:
         context.set_default_timeout(5000)  # a page that does not do what a test waits for fails fast
         yield context
-        context.close()
 
 
 class Visit:
@@ -80,9 +62,7 @@ def visit(browser):
 
 @pytest.fixture
 def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("CATCHUP_SCREENSHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshots(tmp_path)
 
 
 # ---------------------------------------------------------------------------------------------

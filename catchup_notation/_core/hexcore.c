@@ -8,21 +8,20 @@
  * The pure-Python code stays the reference: catchup_notation/compiled.py decides which runs, the
  * Python wrappers (rules/compiled_replay.py, solvers/hexsolve/core.py) translate, and the tests
  * hold both to the same answers. `rules` is the tuple compiled_replay.rules_of() makes. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "hexcore.h"
+
 #include <structmember.h>
 
-#include "hexplay.h"
 #include "hexsearch.h"
 #include "lgplain.h"
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 4
+#define CORE_INTERFACE 5
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
-static int parse_rules(PyObject *tuple, hex_rules *rules) {
+int parse_rules(PyObject *tuple, hex_rules *rules) {
     int base;
     if (!PyArg_ParseTuple(tuple, "iiiiiiiiiiiii;rules: a tuple of 13 ints", &rules->kind, &rules->scoring, &base,
                           &rules->threshold, &rules->opening_phase, &rules->margin, &rules->initial_score,
@@ -62,10 +61,6 @@ static PyObject *int_tuple(const int *values, int count) {
 }
 
 /* -- Board ----------------------------------------------------------------------------------- */
-
-typedef struct {
-    PyObject_HEAD hex_board board;
-} BoardObject;
 
 static void Board_dealloc(BoardObject *self) {
     PyMem_Free(self->board.start);
@@ -126,7 +121,7 @@ static int Board_init(BoardObject *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
-static PyTypeObject BoardType = {
+PyTypeObject BoardType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "catchup_notation._hexcore.Board",
     .tp_basicsize = sizeof(BoardObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -1491,7 +1486,9 @@ static int add_constants(PyObject *m) {
 }
 
 PyMODINIT_FUNC PyInit__hexcore(void) {
-    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&GameType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
+    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&GameType) < 0 || PyType_Ready(&SearchType) < 0 ||
+        PyType_Ready(&MctsType) < 0)
+        return NULL;
     str_player = PyUnicode_InternFromString("player");
     str_cells = PyUnicode_InternFromString("cells");
     str_colours = PyUnicode_InternFromString("colours");
@@ -1505,6 +1502,8 @@ PyMODINIT_FUNC PyInit__hexcore(void) {
     if (PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0) goto fail;
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) goto fail;
+    Py_INCREF(&MctsType);
+    if (PyModule_AddObject(m, "Mcts", (PyObject *)&MctsType) < 0) goto fail;
     return m;
 fail:
     Py_DECREF(m);

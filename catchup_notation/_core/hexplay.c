@@ -40,6 +40,33 @@ void game_free(hex_game *game) {
     memset(game, 0, sizeof *game);
 }
 
+/* Make `to` (a game initialised on the same board and rules) the same position as `from`, facts
+ * and all; -1 out of memory. */
+int game_copy(hex_game *to, const hex_game *from) {
+    int n = from->board->cells;
+    if (from->turns_played) {
+        int room = 8;
+        while (room < from->turns_played) room *= 2;
+        if (to->history_size < room) {
+            hex_facts *grown = realloc(to->history, sizeof(hex_facts) * (size_t)room);
+            if (!grown) return -1;
+            to->history = grown;
+            to->history_size = room;
+        }
+        memcpy(to->history, from->history, sizeof(hex_facts) * (size_t)from->turns_played);
+    }
+    memcpy(to->owner, from->owner, (size_t)n);
+    memcpy(to->parent, from->parent, sizeof(int) * (size_t)n);
+    memcpy(to->gsize, from->gsize, sizeof(int) * (size_t)n);
+    memcpy(to->largest, from->largest, sizeof to->largest);
+    memcpy(to->score, from->score, sizeof to->score);
+    to->empty = from->empty;
+    to->turns_played = from->turns_played;
+    to->to_move = from->to_move;
+    to->end = from->end;
+    return 0;
+}
+
 int game_find(hex_game *game, int i) {
     int *parent = game->parent;
     while (parent[i] != i) {
@@ -208,6 +235,22 @@ static void place(hex_game *game, const int *cells, const int *colours, int coun
 /* check() then _commit() of HexGame: PLAY_OK and the turn played, or why it is refused (the
  * game unchanged); -1 out of memory. `cells` are cell indices, -1 for a cell off the board;
  * `colours` each stone's colour, or NULL for the mover's own. */
+/* allows(): the variant's own constraint on the mover placing its stones at `cells` (distinct
+ * empty cells in an allowed count: the caller's part). */
+int game_allows(hex_game *game, const int *cells, int count) {
+    if (!game->rules.constrained) return 1;
+    int player = game->to_move, top = count ? new_groups_top(game, cells, count, player) : 0;
+    return rules_constraint(&game->rules, player, count, top, game->largest) == CONSTRAINT_NONE;
+}
+
+/* A finished game's outcome for the first player by the variant's scoring rule: +1, 0 or -1. */
+int game_outcome(hex_game *game) {
+    int *g1 = game->scratch, *g2 = game->scratch + game->board->cells;
+    int n1 = game_groups(game, 1, g1), n2 = game_groups(game, 2, g2);
+    int winner = rules_judge(&game->rules, g1, n1, g2, n2);
+    return winner == 1 ? 1 : winner == 2 ? -1 : 0;
+}
+
 int game_play(hex_game *game, int player, const int *cells, const int *colours, int count) {
     const hex_rules *rules = &game->rules;
     if (game->end) return PLAY_GAME_OVER;
@@ -234,11 +277,12 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
         if (broken == CONSTRAINT_EQUAL_LARGEST) return PLAY_EQUAL_LARGEST;
     }
     /* _commit() */
-    if ((game->turns_played & (game->turns_played - 1)) == 0) { /* room for the facts: doubled */
-        int room = game->turns_played ? 2 * game->turns_played : 8;
+    if (game->turns_played >= game->history_size) { /* room for the facts: doubled */
+        int room = game->history_size ? 2 * game->history_size : 8;
         hex_facts *grown = realloc(game->history, sizeof(hex_facts) * (size_t)room);
         if (!grown) return -1;
         game->history = grown;
+        game->history_size = room;
     }
     int *largest = game->largest, *score = game->score;
     int max_before = largest[1] > largest[2] ? largest[1] : largest[2];

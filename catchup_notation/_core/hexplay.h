@@ -50,7 +50,10 @@ typedef struct {
 
 int game_init(hex_game *game, const hex_board *board, const hex_rules *rules);
 void game_free(hex_game *game);
+int game_copy(hex_game *to, const hex_game *from);
 int game_play(hex_game *game, int player, const int *cells, const int *colours, int count);
+int game_allows(hex_game *game, const int *cells, int count);
+int game_outcome(hex_game *game);
 counts_t game_counts(hex_game *game);
 int game_groups(hex_game *game, int colour, int *out);
 int game_find(hex_game *game, int i);

@@ -20,7 +20,7 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import IllegalTurn, NotationError
 from catchup_notation.model import Allowance, HexState, Result, RuleError, Turn
 from catchup_notation.rules.engine import Engine, count_words
-from catchup_notation.rules.scoring import Verdict, cascade
+from catchup_notation.rules.scoring import Verdict, cascade, compare_groups
 
 if TYPE_CHECKING:
     import random  # a type only here: not imported at start-up
@@ -120,6 +120,11 @@ class HexGame(Engine):
     def judge(self, groups: tuple[tuple[int, ...], tuple[int, ...]], provisional: bool = False) -> Verdict:
         """What the variant's scoring rule says of these group sizes (colour 1's, colour 2's)."""
         return cascade(groups, self.names, provisional)
+
+    def winner_of(self, groups: tuple[tuple[int, ...], tuple[int, ...]]) -> int | None:
+        """The winner `judge` names for these group sizes (None: a draw), without its words: what
+        a search asks at the end of every playout."""
+        return compare_groups(*groups)[0]
 
     def current_scores(self) -> tuple[int, int]:
         """The scores shown in a state and a result (the predecessors show what they compare)."""
@@ -543,6 +548,19 @@ class HexGame(Engine):
             for colours in product((1, 2), repeat=count):
                 if any(c != self.to_move for c in colours):
                     yield colours
+
+    def allows(self, indices: list[int]) -> bool:
+        """Whether the mover may place its own stones at `indices` (distinct empty cells, a count
+        the rules allow: the caller's part) as far as the variant's own constraint goes."""
+        if not self.constrained:
+            return True
+        player = self.mover
+        return self.constraint(player, len(indices), self._new_groups(indices, player) if indices else []) is None
+
+    def place(self, indices: list[int], colours: tuple[int, ...] = ()) -> None:
+        """Play a turn of the mover known to be legal, given as cell indices (and, where a player
+        may place either colour, each stone's colour): a search's `play` without the checks."""
+        self._commit(self.mover, indices, colours)
 
     def random_turn(self, rng: random.Random, tries: int = 32) -> Turn:
         """A uniformly chosen allowed count, then random cells (falling back to enumeration when a

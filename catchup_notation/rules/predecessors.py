@@ -141,6 +141,9 @@ class _OneStoneGame(HexGame):
     def base_counts(self) -> tuple[int, ...]:
         return (1,)
 
+    def winner_of(self, groups: Groups) -> int | None:
+        return self.judge(groups).winner  # each predecessor has a scoring rule of its own
+
     def reason(self) -> str:
         if self.either_colour:
             return f"every turn places exactly 1 stone, {self.colour_names[0]} or {self.colour_names[1]}"

@@ -1,0 +1,506 @@
+/* Monte Carlo tree search over hex positions (see hexmcts.h and engine/mcts.py, whose every step
+ * this mirrors: the Python names are given where a function stands for one). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+#include "hexmcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TRIES 8 /* mcts.py TRIES */
+
+double mcts_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* -- random numbers (engine/rng.py) ---------------------------------------------------------- */
+
+static inline uint64_t rng_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline int rng_below(uint64_t *state, int n) { return (int)(((rng_next(state) >> 32) * (uint64_t)n) >> 32); }
+
+/* -- one thread's working space -------------------------------------------------------------- */
+
+typedef struct {
+    mcts_tree *tree;
+    hex_game work, spare; /* the position walked down the tree; a copy for a child's end test */
+    uint64_t rng;
+    int *cells, *colours, *after, *pool, *stones, *tints;
+    int32_t *path, *actions;
+    int path_room;
+} mcts_thread;
+
+static int thread_init(mcts_thread *th, mcts_tree *t, uint64_t rng) {
+    int n = t->board->cells;
+    memset(th, 0, sizeof *th);
+    th->tree = t;
+    th->rng = rng;
+    th->path_room = 4 * n + 8;
+    if (game_init(&th->work, t->board, &t->rules) < 0) return -1;
+    if (game_init(&th->spare, t->board, &t->rules) < 0) return -1;
+    th->cells = malloc(sizeof(int) * 6 * (size_t)(n + 1));
+    th->path = malloc(sizeof(int32_t) * (size_t)th->path_room);
+    th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 4));
+    if (!th->cells || !th->path || !th->actions) return -1;
+    th->colours = th->cells + (n + 1);
+    th->after = th->colours + (n + 1);
+    th->pool = th->after + (n + 1);
+    th->stones = th->pool + (n + 1);
+    th->tints = th->stones + (n + 1);
+    return 0;
+}
+
+static void thread_free(mcts_thread *th) {
+    game_free(&th->work);
+    game_free(&th->spare);
+    free(th->cells);
+    free(th->path);
+    free(th->actions);
+}
+
+/* -- the tree --------------------------------------------------------------------------------- */
+
+/* goal_of(): the one allowed count where there is one (not a pass), else -1 (a count action). */
+static int goal_of(counts_t counts) {
+    if ((counts & (counts - 1)) == 0 && counts > 1) return counts_max(counts);
+    return -1;
+}
+
+static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player, int boundary, int goal) {
+    if (t->node_count == t->node_room) {
+        int32_t room = t->node_room ? 2 * t->node_room : 1024;
+        mcts_node *grown = realloc(t->nodes, sizeof(mcts_node) * (size_t)room);
+        if (!grown) return -1;
+        t->nodes = grown;
+        t->node_room = room;
+    }
+    mcts_node *node = &t->nodes[t->node_count];
+    memset(node, 0, sizeof *node);
+    node->parent = parent;
+    node->action = action;
+    node->placed = parent < 0 ? 0 : t->nodes[parent].placed + (action >= 0);
+    node->goal = (int8_t)goal;
+    node->player = (int8_t)player;
+    node->boundary = (int8_t)boundary;
+    node->first = -1;
+    node->lo = -1;
+    node->hi = 1;
+    return t->node_count++;
+}
+
+int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes) {
+    memset(t, 0, sizeof *t);
+    t->board = board;
+    t->rules = *rules;
+    t->either = rules->either_colour;
+    t->exploration = exploration;
+    t->fpu_reduction = fpu_reduction;
+    t->rave = t->either ? 0.0 : rave;
+    t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
+    t->rng = seed;
+    if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
+        mcts_free(t);
+        return -1;
+    }
+    if (new_node(t, -1, MCTS_ROOT, root->to_move, 1, goal_of(game_counts(&t->root))) < 0) {
+        mcts_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+void mcts_free(mcts_tree *t) {
+    game_free(&t->root);
+    free(t->nodes);
+    free(t->acts);
+    free(t->kids);
+    free(t->amaf_n);
+    free(t->amaf_w);
+    memset(t, 0, sizeof *t);
+}
+
+static inline int chooser(const mcts_node *node) { return node->boundary ? 3 - node->player : node->player; }
+
+static void mark_dead(mcts_tree *t, int32_t node);
+
+/* Tree._bounds_from */
+static void bounds_from(mcts_tree *t, int32_t at) {
+    while (at >= 0 && t->nodes[at].first >= 0) {
+        mcts_node *node = &t->nodes[at];
+        int lo = 0, hi = 0, live = 0, max = node->player == 1;
+        for (int32_t i = 0; i < node->count; i++) {
+            int32_t kid = t->kids[node->first + i];
+            int clo = -1, chi = 1;
+            if (kid >= 0) {
+                if (t->nodes[kid].dead) continue;
+                clo = t->nodes[kid].lo;
+                chi = t->nodes[kid].hi;
+            }
+            if (!live) {
+                lo = clo;
+                hi = chi;
+            } else if (max) {
+                lo = clo > lo ? clo : lo;
+                hi = chi > hi ? chi : hi;
+            } else {
+                lo = clo < lo ? clo : lo;
+                hi = chi < hi ? chi : hi;
+            }
+            live = 1;
+        }
+        if (!live) {
+            mark_dead(t, at);
+            return;
+        }
+        if (lo == node->lo && hi == node->hi) return;
+        node->lo = (int8_t)lo;
+        node->hi = (int8_t)hi;
+        at = node->parent;
+    }
+}
+
+/* Tree._dead */
+static void mark_dead(mcts_tree *t, int32_t node) {
+    t->nodes[node].dead = 1;
+    bounds_from(t, t->nodes[node].parent);
+}
+
+void mcts_prove(mcts_tree *t, int32_t node, int outcome) {
+    t->nodes[node].lo = t->nodes[node].hi = (int8_t)outcome;
+    t->nodes[node].solved = 1;
+    if (t->nodes[node].parent >= 0) bounds_from(t, t->nodes[node].parent);
+}
+
+/* Tree.legal_actions */
+int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, int goal, counts_t counts,
+                       int32_t *out) {
+    int n = t->board->cells, found = 0;
+    int stones[4];
+    if (goal < 0) {
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && (m > 0 || game_allows(game, NULL, 0))) out[found++] = MCTS_COUNT(m);
+        return found;
+    }
+    int last = k ? cells[k - 1] : -1, na = 0, need = goal - k;
+    int *after = game->scratch; /* free: game_allows does not use it */
+    for (int i = last + 1; i < n; i++)
+        if (!game->owner[i]) after[na++] = i;
+    for (int j = 0; j < k; j++) stones[j] = cells[j];
+    for (int position = 0; position < na; position++) {
+        if (need - 1 > na - position - 1) break;
+        int cell = after[position];
+        if (need == 1) {
+            stones[k] = cell;
+            if (!game_allows(game, stones, k + 1)) continue;
+        }
+        out[found++] = cell * 2;
+        if (t->either) out[found++] = cell * 2 + 1;
+    }
+    return found;
+}
+
+/* Tree.complete_turn: 1 placed, 0 no legal completion, -1 out of memory. */
+static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
+                         counts_t counts) {
+    mcts_tree *t = th->tree;
+    int n = t->board->cells, player = g->to_move;
+    int last = k ? cells[k - 1] : -1, na = 0, options[4], nopt = 0;
+    int *after = th->after, *pool = th->pool, *stones = th->stones, *tints = th->tints;
+    for (int i = last + 1; i < n; i++)
+        if (!g->owner[i]) after[na++] = i;
+    if (goal >= 0)
+        options[nopt++] = goal;
+    else
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && m - k <= na) options[nopt++] = m;
+    if (!nopt) return 0;
+    for (int j = 0; j < k; j++) {
+        stones[j] = cells[j];
+        tints[j] = t->either ? colours[j] : player;
+    }
+    for (int attempt = 0; attempt < TRIES; attempt++) {
+        int count = options[rng_below(&th->rng, nopt)], need = count - k;
+        memcpy(pool, after, sizeof(int) * (size_t)na);
+        for (int j = 0; j < need; j++) {
+            int r = j + rng_below(&th->rng, na - j), swap = pool[j];
+            pool[j] = pool[r];
+            pool[r] = swap;
+        }
+        for (int j = 0; j < need; j++) stones[k + j] = pool[j];
+        if (t->either) {
+            for (int j = 0; j < need; j++) tints[k + j] = 1 + rng_below(&th->rng, 2);
+            int code = game_play(g, player, stones, tints, count);
+            return code < 0 ? -1 : 1;
+        }
+        if (game_allows(g, stones, count)) return game_play(g, player, stones, NULL, count) < 0 ? -1 : 1;
+    }
+    for (int o = 0; o < nopt; o++) { /* every completion in order: the first legal one */
+        int need = options[o] - k, pick[3] = {0, 1, 2};
+        if (need == 0) {
+            if (game_allows(g, stones, k)) return game_play(g, player, stones, NULL, k) < 0 ? -1 : 1;
+            continue;
+        }
+        for (;;) {
+            for (int j = 0; j < need; j++) stones[k + j] = after[pick[j]];
+            if (game_allows(g, stones, options[o])) return game_play(g, player, stones, NULL, options[o]) < 0 ? -1 : 1;
+            int j = need - 1;
+            while (j >= 0 && pick[j] == na - need + j) j--;
+            if (j < 0) break;
+            pick[j]++;
+            for (int m = j + 1; m < need; m++) pick[m] = pick[m - 1] + 1;
+        }
+    }
+    return 0;
+}
+
+/* Tree.playout: the result for the first player (2 a win, 1 a draw, 0 a loss: halves), -1 no
+ * legal completion, -2 out of memory. */
+static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
+                   counts_t counts) {
+    int done = complete_turn(th, g, cells, colours, k, goal, counts);
+    if (done <= 0) return done < 0 ? -2 : -1;
+    while (!g->end) {
+        done = complete_turn(th, g, NULL, NULL, 0, -1, game_counts(g));
+        if (done < 0) return -2;
+        if (done == 0) return -2; /* cannot be: the rules end a game with no legal turn */
+    }
+    return game_outcome(g) + 1;
+}
+
+/* Tree._select */
+static int32_t select_action(mcts_tree *t, int32_t at) {
+    const mcts_node *node = &t->nodes[at];
+    int mover = node->player;
+    double log_n = log((double)node->n + 1.0);
+    double mean = 0.5;
+    if (node->n) mean = chooser(node) == mover ? node->w / (double)node->n : 1.0 - node->w / (double)node->n;
+    double urgency = mean - t->fpu_reduction + t->exploration * sqrt(log_n);
+    int sure = mover == 1 ? node->lo : -node->hi;
+    int32_t best = -1, spare = -1;
+    int spare_value = -2;
+    double best_score = -INFINITY, rave = t->rave;
+    for (int32_t i = 0; i < node->count; i++) {
+        int32_t kid = t->kids[node->first + i];
+        uint32_t n = 0;
+        double score;
+        if (kid >= 0) {
+            const mcts_node *child = &t->nodes[kid];
+            if (child->dead) continue;
+            int low = mover == 1 ? child->lo : -child->hi, high = mover == 1 ? child->hi : -child->lo;
+            if (low == 1) return i;
+            if (low == high || (sure > -1 && high <= sure)) {
+                if (high > spare_value) {
+                    spare = i;
+                    spare_value = high;
+                }
+                continue;
+            }
+            n = child->n;
+        }
+        uint32_t seen = rave > 0 ? t->amaf_n[node->first + i] : 0;
+        if (n == 0) {
+            score = seen == 0 ? urgency
+                              : t->amaf_w[node->first + i] / (double)seen + t->exploration * sqrt(log_n);
+        } else {
+            double value = t->nodes[kid].w / (double)n;
+            if (seen) {
+                double beta = sqrt(rave / (3.0 * (double)n + rave));
+                value = (1.0 - beta) * value + beta * (t->amaf_w[node->first + i] / (double)seen);
+            }
+            score = value + t->exploration * sqrt(log_n / (double)n);
+        }
+        if (score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best >= 0 ? best : spare;
+}
+
+/* Tree._expand: 0, or -1 out of memory. */
+static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t counts) {
+    mcts_tree *t = th->tree;
+    int found = mcts_legal_actions(t, g, th->cells, k, t->nodes[at].goal, counts, th->actions);
+    if (t->pool_count + found > t->pool_room) {
+        int64_t room = t->pool_room ? 2 * t->pool_room : 4096;
+        while (room < t->pool_count + found) room *= 2;
+        int32_t *acts = realloc(t->acts, sizeof(int32_t) * (size_t)room);
+        if (!acts) return -1;
+        t->acts = acts;
+        int32_t *kids = realloc(t->kids, sizeof(int32_t) * (size_t)room);
+        if (!kids) return -1;
+        t->kids = kids;
+        if (t->rave > 0) {
+            uint32_t *amaf_n = realloc(t->amaf_n, sizeof(uint32_t) * (size_t)room);
+            if (!amaf_n) return -1;
+            t->amaf_n = amaf_n;
+            double *amaf_w = realloc(t->amaf_w, sizeof(double) * (size_t)room);
+            if (!amaf_w) return -1;
+            t->amaf_w = amaf_w;
+        }
+        t->pool_room = room;
+    }
+    mcts_node *node = &t->nodes[at];
+    node->first = (int32_t)t->pool_count;
+    node->count = found;
+    for (int i = 0; i < found; i++) {
+        t->acts[t->pool_count + i] = th->actions[i];
+        t->kids[t->pool_count + i] = -1;
+        if (t->rave > 0) {
+            t->amaf_n[t->pool_count + i] = 0;
+            t->amaf_w[t->pool_count + i] = 0.0;
+        }
+    }
+    t->pool_count += found;
+    if (!found) node->dead = 1;
+    return 0;
+}
+
+/* Tree._child: the child's index, -1 out of memory. */
+static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t action, hex_game *g, int k) {
+    mcts_tree *t = th->tree;
+    int player = t->nodes[at].player;
+    int goal = action < 0 ? -2 - action : t->nodes[at].goal, placed = k + (action >= 0);
+    int32_t kid;
+    if (placed < goal) { /* the turn goes on */
+        kid = new_node(t, at, action, player, 0, goal);
+        if (kid < 0) return -1;
+    } else {
+        if (action >= 0) {
+            th->cells[k] = action >> 1;
+            th->colours[k] = action & 1 ? 3 - player : player;
+        }
+        hex_game *after = &th->spare;
+        if (game_copy(after, g) < 0) return -1;
+        if (game_play(after, player, th->cells, t->either ? th->colours : NULL, placed) != PLAY_OK) return -1;
+        int mover = after->end ? 3 - player : after->to_move;
+        kid = new_node(t, at, action, mover, 1, after->end ? -1 : goal_of(game_counts(after)));
+        if (kid < 0) return -1;
+        if (after->end) t->nodes[kid].lo = t->nodes[kid].hi = (int8_t)game_outcome(after);
+    }
+    t->kids[t->nodes[at].first + pick] = kid;
+    if (t->nodes[kid].lo == t->nodes[kid].hi) bounds_from(t, at);
+    return kid;
+}
+
+/* Tree._backup: `owner` the stones at the end of the iteration, `pending` the stones of a turn it
+ * stopped in (of the last node's mover). */
+static void backup(mcts_thread *th, const int32_t *path, int length, int result, const hex_game *g, int k) {
+    mcts_tree *t = th->tree;
+    double r = result * 0.5;
+    for (int i = 0; i < length; i++) {
+        mcts_node *node = &t->nodes[path[i]];
+        node->n++;
+        node->w += chooser(node) == 1 ? r : 1.0 - r;
+    }
+    if (t->rave <= 0) return;
+    signed char *owner = (signed char *)th->after; /* free now: an int per cell, used as bytes */
+    memcpy(owner, g->owner, (size_t)t->board->cells);
+    for (int j = 0; j < k; j++) owner[th->cells[j]] = (signed char)t->nodes[path[length - 1]].player;
+    for (int i = 0; i < length; i++) {
+        const mcts_node *node = &t->nodes[path[i]];
+        if (node->first < 0) continue;
+        int player = node->player;
+        double mine = player == 1 ? r : 1.0 - r;
+        for (int32_t a = 0; a < node->count; a++) {
+            int32_t action = t->acts[node->first + a];
+            if (action >= 0 && owner[action >> 1] == player) {
+                t->amaf_n[node->first + a]++;
+                t->amaf_w[node->first + a] += mine;
+            }
+        }
+    }
+}
+
+/* Tree.iterate: 0, or -1 out of memory. */
+static int iterate(mcts_thread *th) {
+    mcts_tree *t = th->tree;
+    hex_game *g = &th->work;
+    int length = 0, k = 0, result;
+    if (game_copy(g, &t->root) < 0) return -1;
+    counts_t counts = game_counts(g);
+    int32_t at = 0;
+    th->path[length++] = at;
+    for (;;) {
+        mcts_node *node = &t->nodes[at];
+        if (node->lo == node->hi) {
+            result = node->lo + 1;
+            break;
+        }
+        if (node->n == 0 && at != 0) {
+            result = playout(th, g, th->cells, th->colours, k, node->goal, counts);
+            if (result == -2) return -1;
+            if (result < 0) {
+                mark_dead(t, at);
+                return 0;
+            }
+            break;
+        }
+        if (node->first < 0) {
+            if (expand(th, at, g, k, counts) < 0) return -1;
+            if (t->nodes[at].dead) {
+                mark_dead(t, at);
+                return 0;
+            }
+        }
+        int32_t pick = select_action(t, at);
+        node = &t->nodes[at];
+        int32_t action = t->acts[node->first + pick], kid = t->kids[node->first + pick];
+        if (kid < 0) {
+            if (t->node_count >= t->max_nodes) { /* the memory bound: play out from here */
+                result = playout(th, g, th->cells, th->colours, k, t->nodes[at].goal, counts);
+                if (result == -2) return -1;
+                if (result < 0) {
+                    mark_dead(t, at);
+                    return 0;
+                }
+                break;
+            }
+            kid = make_child(th, at, pick, action, g, k);
+            if (kid < 0) return -1;
+        }
+        if (action >= 0) {
+            th->cells[k] = action >> 1;
+            th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
+            k++;
+        }
+        if (t->nodes[kid].boundary) { /* the turn is whole: play it */
+            if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
+            counts = g->end ? 0 : game_counts(g);
+            k = 0;
+        }
+        at = kid;
+        if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
+        th->path[length++] = at;
+    }
+    backup(th, th->path, length, result, g, k);
+    return 0;
+}
+
+int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *stop) {
+    mcts_thread th;
+    int64_t done = 0;
+    int error = thread_init(&th, t, t->rng) < 0;
+    while (!error && done < playouts) {
+        if (t->nodes[0].lo == t->nodes[0].hi || t->nodes[0].dead || (stop && *stop)) break;
+        if (deadline > 0 && (done & 7) == 0 && mcts_now() >= deadline) break;
+        if (iterate(&th) < 0) {
+            error = 1;
+            break;
+        }
+        done++;
+    }
+    t->rng = th.rng;
+    thread_free(&th);
+    t->playouts += (uint64_t)done;
+    return error ? -1 : done;
+}

@@ -1,0 +1,543 @@
+"""The playing engine: `Engine.analyse`, `Engine.play` and the streaming `Engine.analysis`.
+
+A search of a position goes in three steps:
+
+1. Within the exact solver's reach (few enough empty cells for the variant, see `solver_reach`),
+   the solver is asked first, with a share of the time (or a node budget under a playout limit).
+   A position it decides is answered from the proof: a winning turn, the line, the value.
+2. Otherwise Monte Carlo tree search (mcts.py; the compiled core's where it is built): one tree per
+   thread, each from its own seed, run in rounds of `ROUND` playouts. Between rounds the turn
+   starts of each tree within the solver's cheap reach (`Settings.solve_empty`), visited often
+   enough, are given to the solver with a small node budget, and what it proves goes up the tree.
+3. The trees' first turns are added up (visits and results of the same turn, the tightest of their
+   proofs) and the turn chosen: a proven win if there is one; never a proven loss while a turn
+   that does not lose exists; otherwise the most visited.
+
+With a seed and a playout limit (no time limit) a search is repeatable, whatever the threads: each
+tree's work depends only on its seed and its share of the playouts, and the sums do not depend on
+which thread finished first.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from catchup_notation.compiled import pure_requested
+from catchup_notation.engine.analysis import Analysis, Candidate, Limit, PlayResult, Value
+from catchup_notation.engine.coremcts import core_tree
+from catchup_notation.engine.levels import level_settings
+from catchup_notation.engine.mcts import NodeInfo, Tree
+from catchup_notation.engine.rng import SplitMix64
+from catchup_notation.model import Turn
+from catchup_notation.rules.hexgame import HexGame
+
+if TYPE_CHECKING:
+    from catchup_notation.solvers.endgame import EndgameResult
+
+#: Playouts per tree between two rounds of solving turn starts.
+ROUND = 2048
+#: Of a time limit, the share the root's exact solve may take before the tree search starts.
+ROOT_SOLVE_SHARE = 0.5
+#: Nodes the root's exact solve may take under a playout limit (no time limit).
+ROOT_SOLVE_NODES = 2_000_000
+#: The 95% interval's z.
+Z = 1.959963984540054
+#: Turns of a principal line at most.
+LINE_TURNS = 12
+
+
+class TreeSearch(Protocol):
+    """What the driver asks of a tree (mcts.Tree and coremcts.CoreTree alike)."""
+
+    @property
+    def count(self) -> int: ...
+    def run(self, playouts: int, deadline: float = 0.0) -> int: ...
+    def info(self, i: int) -> NodeInfo: ...
+    def children_of(self, i: int) -> tuple[tuple[int, int], ...]: ...
+    def untried(self, least: int, most_empty: int) -> list[int]: ...
+    def tried(self, i: int) -> None: ...
+    def prove(self, i: int, outcome: int) -> None: ...
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a chance seen as `wins` in `n` trials."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = Z * Z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def position_of(position: object) -> HexGame:
+    """A copy of the hex position to search: a rules engine (`cn.new_game`, `Game.engine(n)`) or
+    a `cn.Game` (its last position)."""
+    engine = position.engine() if hasattr(position, "engine") and callable(position.engine) else position
+    if not isinstance(engine, HexGame):
+        raise TypeError(
+            "the engine plays hex variants: give a rules engine (cn.new_game(...), game.engine(n)) or a cn.Game, "
+            f"not {type(position).__name__}"
+        )
+    return engine.copy()
+
+
+@attrs.frozen
+class _Turn:
+    """A first turn as the trees know it: its cells (board indices, ascending) and colours."""
+
+    cells: tuple[int, ...]
+    colours: tuple[int, ...]
+
+
+@attrs.define
+class _Tally:
+    """One first turn, added up over the trees."""
+
+    n: int = 0
+    w: float = 0.0  # results for the mover
+    lo: int = -1  # the outcome's bounds for the mover
+    hi: int = 1
+    trees: list[tuple[TreeSearch, int]] = attrs.field(factory=list)  # (tree, the node after the turn)
+
+
+class Engine:
+    """The engine in this process (see the module notes). `threads` (None: every core; the
+    pure-Python search uses one), `seed` (None: a new one each search), `memory_mb` bounds the
+    trees (all together), `pure` forces the pure-Python search, `solver` turns the exact solver
+    on or off (None: as the level says)."""
+
+    def __init__(
+        self,
+        *,
+        threads: int | None = None,
+        seed: int | None = None,
+        memory_mb: int | None = None,
+        pure: bool | None = None,
+        solver: bool | None = None,
+    ) -> None:
+        self.pure = pure_requested() if pure is None else pure
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        self.threads = max(1, threads if threads is not None else cores)
+        self.seed = seed
+        self.memory_mb = memory_mb if memory_mb is not None else 1024
+        self.solver = solver
+        self._searches = 0
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Nothing to release in this process (the method is for the protocol client's sake)."""
+
+    # -- the public calls ----------------------------------------------------------------------
+
+    def analyse(self, position: object, limit: Limit, *, candidates: int = 5) -> Analysis:
+        """Search `position` within `limit`: its value for the player to move, the best turns."""
+        *_, last = self.analysis(position, limit, candidates=candidates, interval=None)
+        return last
+
+    def play(self, position: object, limit: Limit) -> PlayResult:
+        """The turn the engine chooses (it never resigns: a lost game is played on)."""
+        analysis = self.analyse(position, limit, candidates=1)
+        return PlayResult(analysis.best, False, analysis)
+
+    def analysis(
+        self, position: object, limit: Limit, *, candidates: int = 5, interval: float | None = 0.5
+    ) -> Iterator[Analysis]:
+        """Search as `analyse` does, giving an analysis every `interval` seconds while it runs
+        (None: only the last), the last one final."""
+        game = position_of(position)
+        if game.over:
+            raise ValueError("the game is over: there is no turn to choose")
+        run = _Search(self, game, limit, candidates, self._next_seed())
+        yield from run.snapshots(interval)
+
+    def _next_seed(self) -> int:
+        if self.seed is None:
+            return int.from_bytes(os.urandom(8), "little")
+        self._searches += 1
+        return SplitMix64(self.seed + self._searches - 1).next()
+
+
+class _Search:
+    """One search of one position (see the module notes)."""
+
+    def __init__(self, engine: Engine, game: HexGame, limit: Limit, candidates: int, seed: int) -> None:
+        self.game = game
+        self.limit = limit
+        self.wanted = candidates
+        self.seed = seed
+        self.settings, self.level_playouts, self.use_solver = level_settings(limit.level)
+        if engine.solver is not None:
+            self.use_solver = engine.solver
+        self.started = time.monotonic()
+        self.deadline = self.started + limit.time if limit.time is not None else 0.0
+        caps = [p for p in (limit.playouts, self.level_playouts) if p is not None]
+        self.playouts_cap = min(caps) if caps else None
+        if self.playouts_cap is None and not self.deadline:
+            raise ValueError("a search needs a limit: a time, a number of playouts or a level")
+        self.core = not engine.pure
+        self.threads = engine.threads if self._compiled() else 1
+        per_tree = max(1024, engine.memory_mb * 2**20 // self.threads // 48)  # ~48 bytes a node
+        self.settings = attrs.evolve(self.settings, max_nodes=min(self.settings.max_nodes, per_tree))
+        self.trees: list[TreeSearch] = []
+        self.playouts = 0
+        self.proof: EndgameResult | None = None
+        self.root_losing: set[_Turn] = set()
+        self.stopped = ""
+
+    def _compiled(self) -> bool:
+        """Whether the compiled search runs (the core built, not refused, and knowing the rules)."""
+        from catchup_notation.rules.corerules import rules_of
+
+        return self.core and rules_of(self.game) is not None
+
+    # -- running ---------------------------------------------------------------------------------
+
+    def snapshots(self, interval: float | None) -> Iterator[Analysis]:
+        if self.use_solver and self._solve_root():
+            yield self._proven_analysis()
+            return
+        self.trees = [self._tree(i) for i in range(self.threads)]
+        next_report = time.monotonic() + interval if interval else math.inf
+        while True:
+            done = self._round()
+            if self.use_solver:
+                self._solve_turn_starts()
+            if self._finished(done):
+                break
+            if time.monotonic() >= next_report:
+                yield self._analysis(final=False)
+                next_report = time.monotonic() + (interval or math.inf)
+        yield self._analysis(final=True)
+
+    def _tree(self, index: int) -> TreeSearch:
+        seed = SplitMix64(self.seed + index).next()
+        if self._compiled():
+            found = core_tree(self.game, seed, self.settings)
+            if found is not None:
+                return found
+        return Tree(self.game, seed, self.settings)
+
+    def _round(self) -> int:
+        """One round of playouts on every tree (in threads where the core runs them); how many."""
+        budget = ROUND
+        if self.playouts_cap is not None:
+            budget = min(budget, math.ceil((self.playouts_cap - self.playouts) / len(self.trees)))
+            budget = max(0, budget)
+        shares = [budget] * len(self.trees)
+        if self.playouts_cap is not None:  # the last round: the exact remainder, split as evenly
+            left = self.playouts_cap - self.playouts
+            if left < budget * len(self.trees):
+                shares = [left // len(self.trees) + (i < left % len(self.trees)) for i in range(len(self.trees))]
+        done = [0] * len(self.trees)
+
+        def search(i: int) -> None:
+            done[i] = self.trees[i].run(shares[i], self.deadline)
+
+        if len(self.trees) == 1:
+            search(0)
+        else:
+            workers = [threading.Thread(target=search, args=(i,)) for i in range(len(self.trees))]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+        self.playouts += sum(done)
+        return sum(done)
+
+    def _finished(self, done: int) -> bool:
+        if any(self._settled(tree) for tree in self.trees):
+            self.stopped = "proven"
+            return True
+        if self.playouts_cap is not None and self.playouts >= self.playouts_cap:
+            self.stopped = "playouts"
+            return True
+        if self.deadline and time.monotonic() >= self.deadline:
+            self.stopped = "time"
+            return True
+        if done == 0:  # a tree out of memory: what it has is the answer
+            self.stopped = "memory"
+            return True
+        return False
+
+    @staticmethod
+    def _settled(tree: TreeSearch) -> bool:
+        """Whether a tree has proven its root (a proof is a fact, whichever tree found it)."""
+        info = tree.info(0)
+        return info.lo == info.hi or info.dead
+
+    # -- the exact solver ------------------------------------------------------------------------
+
+    def _solve_root(self) -> bool:
+        """Ask the solver first where the position is within its reach; True when it decided."""
+        from catchup_notation.solvers.endgame import EndgameTimeout, solve_endgame
+
+        if solver_reach(self.game, pure=not self._compiled()) < self.game.empty:
+            return False
+        budget: dict[str, Any] = {}
+        if self.deadline:
+            budget["time_limit"] = max(0.01, (self.deadline - time.monotonic()) * ROOT_SOLVE_SHARE)
+        else:
+            budget["max_nodes"] = ROOT_SOLVE_NODES
+        try:
+            self.proof = solve_endgame(self.game, memory_mb=256, **budget)
+        except EndgameTimeout:
+            return False
+        except Exception:  # a position the solver refuses (too many groups for its masks, ...)
+            return False
+        return self.proof.complete and self.proof.value is not None and bool(self.proof.principal_line)
+
+    def _solve_turn_starts(self) -> None:
+        """Give each tree's turn starts within the solver's cheap reach to the solver."""
+        from catchup_notation.solvers.endgame import EndgameError, EndgameTimeout, solve_endgame
+
+        settings = self.settings
+        for tree in self.trees:
+            asked = 0
+            for i in tree.untried(settings.solve_visits, settings.solve_empty):
+                if asked >= settings.solve_per_round:
+                    break
+                game = self._position_at(tree, i)
+                tree.tried(i)
+                if game is None or game.over:
+                    continue
+                asked += 1
+                try:
+                    found = solve_endgame(game, max_nodes=settings.solve_nodes, memory_mb=16)
+                except (EndgameTimeout, EndgameError):
+                    continue
+                if found.complete and found.value is not None:
+                    mover = game.mover
+                    tree.prove(i, found.value if mover == 1 else -found.value)
+
+    def _position_at(self, tree: TreeSearch, i: int) -> HexGame | None:
+        """The position at a turn-start node: the root's, with the turns of the path placed
+        (None past the game's end)."""
+        path = []
+        node = i
+        while node > 0:
+            path.append(tree.info(node))
+            node = path[-1].parent
+        game = self.game.copy()
+        cells: list[int] = []
+        colours: list[int] = []
+        for info in reversed(path):
+            if game.over:
+                return None
+            if info.action >= 0:
+                mover = game.mover
+                cells.append(info.action >> 1)
+                colours.append(mover if info.action & 1 == 0 else 3 - mover)
+            if info.boundary:
+                game.place(cells, tuple(colours) if game.either_colour else ())
+                cells, colours = [], []
+        return game
+
+    # -- adding up the trees ---------------------------------------------------------------------
+
+    def _tallies(self) -> dict[_Turn, _Tally]:
+        """The first turns of every tree, added up."""
+        mover = self.game.mover
+        found: dict[_Turn, _Tally] = {}
+        for tree in self.trees:
+            for turn, node in _first_turns(tree, mover):
+                info = tree.info(node)
+                tally = found.setdefault(turn, _Tally())
+                tally.n += info.n
+                tally.w += info.w  # the results of the node after the turn are for its chooser: the mover
+                lo, hi = (info.lo, info.hi) if mover == 1 else (-info.hi, -info.lo)
+                tally.lo, tally.hi = max(tally.lo, lo), min(tally.hi, hi)
+                tally.trees.append((tree, node))
+        return found
+
+    def _ranked(self, tallies: dict[_Turn, _Tally]) -> list[tuple[_Turn, _Tally]]:
+        """Best first: proven wins, then by visits (a proven loss last while anything else is left)."""
+
+        def key(item: tuple[_Turn, _Tally]) -> tuple[int, int, float, tuple[int, ...]]:
+            turn, tally = item
+            mean = tally.w / tally.n if tally.n else 0.0
+            standing = 2 if tally.lo == 1 else 0 if tally.hi == -1 else 1
+            return (-standing, -tally.n, -mean, turn.cells)
+
+        return sorted(tallies.items(), key=key)
+
+    # -- what the search says ------------------------------------------------------------------
+
+    def _analysis(self, *, final: bool) -> Analysis:
+        tallies = self._tallies()
+        ranked = self._ranked(tallies)
+        mover = self.game.mover
+        chosen: list[Candidate] = []
+        for turn, tally in ranked[: max(1, self.wanted)]:
+            value = self._value(tally)
+            line = (self._turn(turn, mover), *self._line_after(tally))
+            chosen.append(Candidate(line[0], value, line))
+        if not chosen:  # no turn tried yet (a search stopped at once): the first legal one
+            first = _first_legal(self.game)
+            chosen.append(Candidate(first, Value(0.5, 0.0, 1.0), (first,)))
+        best = chosen[0]
+        nodes = sum(tree.count for tree in self.trees)
+        return Analysis(
+            to_move=mover,
+            value=best.value,
+            best=best.turn,
+            line=best.line,
+            candidates=tuple(chosen),
+            playouts=self.playouts,
+            nodes=nodes,
+            seconds=time.monotonic() - self.started,
+            threads=len(self.trees),
+            seed=self.seed,
+            limit=self.limit,
+            stopped=self.stopped if final else "",
+        )
+
+    def _value(self, tally: _Tally) -> Value:
+        if tally.lo == tally.hi:
+            return Value.proof(tally.lo, tally.n)
+        low, high = wilson(tally.w, tally.n)
+        win = tally.w / tally.n if tally.n else 0.5
+        return Value(win, low, high, None, tally.n)
+
+    def _line_after(self, tally: _Tally) -> list[Turn]:
+        """The turns after a first turn, down the tree that visited it most."""
+        if not tally.trees:
+            return []
+        tree, node = max(tally.trees, key=lambda item: item[0].info(item[1]).n)
+        game = self.game.copy()
+        line: list[Turn] = []
+        first = _path_turn(tree, node)
+        game.place(list(first.cells), first.colours if game.either_colour else ())
+        while len(line) < LINE_TURNS - 1 and not game.over:
+            step = _best_turn_below(tree, node, game.mover)
+            if step is None:
+                break
+            turn, node = step
+            line.append(self._turn(turn, game.mover))
+            game.place(list(turn.cells), turn.colours if game.either_colour else ())
+        return line
+
+    def _turn(self, turn: _Turn, player: int) -> Turn:
+        cells = self.game.board.cells
+        return Turn(player, tuple(cells[i] for i in turn.cells), colours=turn.colours)
+
+    def _proven_analysis(self) -> Analysis:
+        proof = self.proof
+        assert proof is not None and proof.value is not None
+        value = Value.proof(proof.value)
+        line = proof.principal_line
+        return Analysis(
+            to_move=self.game.mover,
+            value=value,
+            best=line[0],
+            line=line,
+            candidates=(Candidate(line[0], value, line),),
+            playouts=0,
+            nodes=proof.nodes,
+            seconds=time.monotonic() - self.started,
+            threads=1,
+            seed=self.seed,
+            limit=self.limit,
+            stopped="proven",
+        )
+
+
+def solver_reach(game: HexGame, *, pure: bool) -> int:
+    """Most empty cells the root's exact solve is tried at (by the variant's kind), or -1 where
+    the solver does not search this variant at all."""
+    from catchup_notation.solvers.estimate import variant_kind
+    from catchup_notation.solvers.hexsolve.search import unsearchable
+    from catchup_notation.solvers.limits import ENDGAME_EMPTY_COMPILED, ENDGAME_EMPTY_REFERENCE
+
+    if unsearchable(game) is not None:
+        return -1
+    table = ENDGAME_EMPTY_REFERENCE if pure else ENDGAME_EMPTY_COMPILED
+    return table[variant_kind(game)]
+
+
+# -- walking a tree --------------------------------------------------------------------------------
+
+
+def _first_turns(tree: TreeSearch, mover: int) -> Iterator[tuple[_Turn, int]]:
+    """Every first turn the tree has made whole: (the turn, the node after it)."""
+    stack: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(0, (), ())]
+    while stack:
+        node, cells, colours = stack.pop()
+        for action, child in tree.children_of(node):
+            if child < 0 or tree.info(child).dead:
+                continue
+            more_cells, more_colours = cells, colours
+            if action >= 0:
+                more_cells = (*cells, action >> 1)
+                more_colours = (*colours, mover if action & 1 == 0 else 3 - mover)
+            if tree.info(child).boundary:
+                yield _turn_of(more_cells, more_colours, mover), child
+            else:
+                stack.append((child, more_cells, more_colours))
+
+
+def _turn_of(cells: tuple[int, ...], colours: tuple[int, ...], mover: int) -> _Turn:
+    return _Turn(cells, colours if any(c != mover for c in colours) else ())
+
+
+def _path_turn(tree: TreeSearch, after: int) -> _Turn:
+    """The turn that leads to a turn-start node: the stones on the way up from it to the last one."""
+    cells: list[int] = []
+    colours: list[int] = []
+    node = after
+    while True:
+        info = tree.info(node)
+        parent = tree.info(info.parent)
+        if info.action >= 0:
+            cells.append(info.action >> 1)
+            colours.append(parent.player if info.action & 1 == 0 else 3 - parent.player)
+        if parent.boundary:
+            break
+        node = info.parent
+    cells.reverse()
+    colours.reverse()
+    return _turn_of(tuple(cells), tuple(colours), parent.player)
+
+
+def _best_turn_below(tree: TreeSearch, start: int, mover: int) -> tuple[_Turn, int] | None:
+    """The most visited turn from a turn-start node (a proven win first), or None where the tree
+    has not looked below it."""
+    node = start
+    cells: list[int] = []
+    colours: list[int] = []
+    while True:
+        best, best_key, best_action = -1, (-2, -1), 0
+        for action, child in tree.children_of(node):
+            if child < 0:
+                continue
+            info = tree.info(child)
+            if info.dead or (info.n == 0 and info.lo != info.hi):
+                continue
+            lo, hi = (info.lo, info.hi) if mover == 1 else (-info.hi, -info.lo)
+            key = (2 if lo == 1 else 0 if hi == -1 else 1, info.n)
+            if key > best_key:
+                best, best_key, best_action = child, key, action
+        if best < 0:
+            return None
+        if best_action >= 0:
+            cells.append(best_action >> 1)
+            colours.append(mover if best_action & 1 == 0 else 3 - mover)
+        if tree.info(best).boundary:
+            return _turn_of(tuple(cells), tuple(colours), mover), best
+        node = best
+
+
+def _first_legal(game: HexGame) -> Turn:
+    return next(game.legal_turns())
