@@ -11,10 +11,11 @@ a run knows is two files in its folder, written at every checkpoint:
   searched, the seconds, the runs, and the name of the table file that goes with it.
 
 A checkpoint is taken when a question about a root move is answered (if the last one is at least
-`between` seconds old) and every `every` seconds inside a question (from the search's budget check), and when a run is stopped (its time is up, SIGTERM,
-Ctrl-C). Each file is written beside its final name and renamed into place (atomic on one file
-system); the state is renamed last and names its own table, so that a run killed at any moment
-leaves the last complete checkpoint (and perhaps a newer table no state names, removed on resuming).
+`between` seconds old), every `every` seconds inside a question (from the search's budget check),
+and when a run is stopped (its time is up, SIGTERM, Ctrl-C). Each file is written beside its final
+name and renamed into place (atomic on one file system); the state is renamed last and names its
+own table, so that a run killed at any moment leaves the last complete checkpoint (and perhaps a
+newer table no state names, removed on resuming).
 
 A run given a folder that holds a checkpoint of the same numbers goes on from it: the table is
 loaded (its bounds spare the search what was proved) and the questions answered are not asked
@@ -25,6 +26,10 @@ checkpoint keeps the order hints the search had), so the positions counted over 
 uninterrupted run's. Resumed from one taken inside a question, the question's positions searched
 before the checkpoint are searched again, partly off the table: the count then includes them
 (`repeated_from` says from which checkpoints).
+
+`check_move` proves a root move's value another way, for a check of `run`'s answer in a run of its
+own (its own folder, table and budget): each of the opponent's replies to the move asked on its
+own, checkpointed the same way.
 """
 
 from __future__ import annotations
@@ -101,9 +106,7 @@ class ResumableSolve:
         self.log_every = log_every
         self.state_path = self.folder / f"{name}.json"
         self.budget = Budget(time_limit, None, self._progress)
-        self.root = Root(
-            self.numbers, (0, 0), 1, self.budget, memory_mb, jobs=1, presize=True, subset_table=False
-        )
+        self.root = Root(self.numbers, (0, 0), 1, self.budget, memory_mb, jobs=1, presize=True, subset_table=False)
         if not isinstance(self.root.search, CoreSearch):
             raise CheckpointError("a resumable solve needs the compiled core (built, and the set fits it)")
         self.search: CoreSearch = self.root.search
@@ -192,32 +195,63 @@ class ResumableSolve:
     def run(self) -> int:
         """The value for the first player (1, 0, -1); SearchStopped (after a checkpoint) if the time
         runs out, and whatever stopped it (KeyboardInterrupt, a signal's exception) likewise."""
-        if self.state["value"] is not None:
-            return int(self.state["value"])
+        if self.state["value"] is None:
+            self.state["value"] = self._checkpointed(self._ask_all)
+            self.checkpoint(between_questions=True)
+        return int(self.state["value"])
+
+    def check_move(self, index: int, need: int) -> bool:
+        """Whether the root's move `index` reaches `need`, proved another way than `run` proves it:
+        each of the opponent's replies asked on its own whether it reaches 1 - need (the move reaches
+        need if none does; the first that does ends the check), checkpointed as `run` is (the
+        answers under "MOVE:REPLY:NEED", the result in "checks")."""
+        checks = self.state.setdefault("checks", {})
+        key = f"{index}:{need}"
+        if key not in checks:
+            checks[key] = self._checkpointed(lambda: self._ask_replies(index, need))
+            self.checkpoint(between_questions=True)
+        return bool(checks[key])
+
+    def _checkpointed(self, ask: Callable[[], Any]) -> Any:
         try:
-            value = self._ask_all()
+            return ask()
         except BaseException:
             self.checkpoint(between_questions=False)
             raise
-        self.state["value"] = value
-        self.checkpoint(between_questions=True)
-        return value
+
+    def _answer(self, key: str, asking: str, move: tuple[int, int], gap: int, rest: int, need: int) -> bool:
+        """Does the mover's `move` (what it leaves, what it takes), `gap` behind with `rest` left,
+        reach `need`: the answer asked before under `key`, or asked now (a checkpoint after it)."""
+        answers: dict[str, bool] = self.state["answers"]
+        if key not in answers:
+            self.asking = asking
+            answers[key] = self.search.move_reaches(move[0], move[1], gap, rest, need)
+            self.log(f"{asking} {'yes' if answers[key] else 'no'} ({self.nodes:,} positions)")
+            if time.perf_counter() - self.last_checkpoint >= self.between:
+                self.checkpoint(between_questions=True)
+        return answers[key]
 
     def _ask_all(self) -> int:
-        answers: dict[str, bool] = self.state["answers"]
         gap, total = self.root.gap, self.root.total
         for need in (1, 0):  # as Root.solve asks: does some move win? if none, does some move draw?
             for i, (after, taken) in enumerate(self.moves):
-                key = f"{i}:{need}"
-                if key not in answers:
-                    self.asking = f"move {i + 1}/{len(self.moves)} (takes {taken}) reaches {need:+d}?"
-                    answers[key] = self.search.move_reaches(after, taken, gap, total, need)
-                    self.log(f"{self.asking} {'yes' if answers[key] else 'no'} ({self.nodes:,} positions)")
-                    if time.perf_counter() - self.last_checkpoint >= self.between:
-                        self.checkpoint(between_questions=True)
-                if answers[key]:
+                asking = f"move {i + 1}/{len(self.moves)} (takes {taken}) reaches {need:+d}?"
+                if self._answer(f"{i}:{need}", asking, (after, taken), gap, total, need):
                     return need
         return -1
+
+    def _ask_replies(self, index: int, need: int) -> bool:
+        after, taken = self.moves[index]
+        if after == 0:
+            return taken >= need
+        rest = self.root.total - taken
+        replies = self.search.moves(after, taken)
+        self.state.setdefault("replies", {})[f"{index}:{need}"] = len(replies)
+        for j, reply in enumerate(replies):
+            asking = f"move {index + 1} (takes {taken}), reply {j + 1}/{len(replies)} (takes {reply[1]})"
+            if self._answer(f"{index}:{j}:{need}", f"{asking} reaches {1 - need:+d}?", reply, taken, rest, 1 - need):
+                return False
+        return True
 
     def _progress(self, report: Progress) -> None:
         now = time.perf_counter()
