@@ -87,22 +87,29 @@ def main() -> None:
     started = time.perf_counter()
     for n in args.sizes:
         limit = None if args.hours is None else args.hours * 3600 - (time.perf_counter() - started)
-        name = f"1..{n}-check" if args.check else f"1..{n}"
-        say(f"{name}: starting (table within {args.memory_mb} MB, one thread; load {os.getloadavg()[0]:.2f})")
-        solved = json.loads((args.dir / f"1..{n}.json").read_text()) if args.check else {}
-        run = ResumableSolve(
-            range(1, n + 1), args.dir, name, memory_mb=args.memory_mb, every=args.every * 60,
-            between=args.between * 60, time_limit=limit, log=functools.partial(said, name),
-        )  # fmt: skip
-        try:
-            if args.check:
-                check(run, n, solved)
-            else:
-                solve(run, n)
-        except (SearchStopped, Stop, KeyboardInterrupt) as why:
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            say(f"{name}: stopped ({why}); checkpointed, run the same command to go on")
-            sys.exit(0)
+        one_size(n, args, limit)
+
+
+def one_size(n: int, args: argparse.Namespace, limit: float | None) -> None:
+    """Solve or check 1..n (a function of its own, so that its table is freed before the next)."""
+    name = f"1..{n}-check" if args.check else f"1..{n}"
+    say(f"{name}: starting (table within {args.memory_mb} MB, one thread; load {os.getloadavg()[0]:.2f})")
+    solved = json.loads((args.dir / f"1..{n}.json").read_text()) if args.check else {}
+    run = ResumableSolve(
+        range(1, n + 1), args.dir, name, memory_mb=args.memory_mb, every=args.every * 60,
+        between=args.between * 60, time_limit=limit, log=functools.partial(said, name),
+    )  # fmt: skip
+    try:
+        if args.check:
+            check(run, n, solved)
+        else:
+            solve(run, n)
+    except (SearchStopped, Stop, KeyboardInterrupt) as why:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        say(f"{name}: stopped ({why}); checkpointed, run the same command to go on")
+        sys.exit(0)
+    finally:
+        run.close()
 
 
 if __name__ == "__main__":

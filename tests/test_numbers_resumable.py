@@ -207,3 +207,26 @@ def test_presize_takes_the_table_at_once():
     assert grown.table_stats()["slots"] < presized.table_stats()["slots"] == presized.table_stats()["max_slots"]
     # all of the bound where the table never doubles, half of it where it does
     assert presized.table_stats()["max_slots"] * 8 == 64 * 2**20 == 2 * grown.table_stats()["max_slots"] * 8
+
+
+@pytest.mark.parametrize("n", [16, 17, 18, 20, 21])
+def test_a_move_checked_reply_by_reply_agrees_with_the_solve(n, tmp_path):
+    """The check proves the move the solve found against each reply, in a table of its own; and each
+    move found not to reach the value, or (below a win) every move, not to reach more."""
+    solved = ResumableSolve(range(1, n + 1), tmp_path, "run", memory_mb=MEMORY_MB)
+    value = solved.run()
+    assert value == game_value(range(1, n + 1))
+    answers, moves = solved.state["answers"], range(len(solved.moves))
+    expected = {}  # (move, need) -> does the move reach need
+    if value >= 0:
+        expected[next(i for i in moves if answers.get(f"{i}:{value}")), value] = True
+        expected.update({(i, value): False for i in moves if answers.get(f"{i}:{value}") is False})
+    if value < 1:
+        expected.update({(i, value + 1): False for i in moves})
+    check = ResumableSolve(range(1, n + 1), tmp_path, "check", memory_mb=MEMORY_MB)
+    assert {question: check.check_move(*question) for question in expected} == expected
+    assert check.nodes > 0
+    # what the check found is kept: resumed, it searches nothing again
+    again = ResumableSolve(range(1, n + 1), tmp_path, "check", memory_mb=MEMORY_MB)
+    assert {question: again.check_move(*question) for question in expected} == expected
+    assert again.search.nodes == 0

@@ -138,6 +138,12 @@ class ResumableSolve:
         self.last_nodes = 0
         self.asking = ""
 
+    def close(self) -> None:
+        """Let the table go now (the search's budget refers back to this object: without this, a
+        cycle the garbage collector frees when it gets to it, gigabytes meanwhile)."""
+        self.budget.progress = None
+        del self.root, self.search
+
     # -- resuming --------------------------------------------------------------------------------
 
     def _resume(self) -> None:
