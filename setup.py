@@ -7,10 +7,14 @@ with the machine's C compiler; each is optional: where one cannot be built, inst
 and the library runs on its pure-Python reference code (`catchup --version` says which).
 """
 
+import os
+
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 CORE = "catchup_notation/_core"
+#: CATCHUP_BUILD_CORE=0 builds without the compiled core: a pure-Python wheel.
+PURE = os.environ.get("CATCHUP_BUILD_CORE") == "0"
 
 # The hex core's sources: the Python interface, replay, rules, group geometry, table, search, the
 # scan of Little Golem's plain records for judging them in one pass, and the playing engine's
@@ -65,6 +69,9 @@ setup(
         "catchup_notation.variants": ["*.toml"],
         "catchup_notation.render": ["viewer/*.css", "viewer/*.js"],
     },
-    ext_modules=EXTENSIONS,
+    # Without the core (CATCHUP_BUILD_CORE=0) the wheel is pure Python (py3-none-any), without the
+    # core's C sources either: the manual's browser page runs it in Pyodide.
+    ext_modules=[] if PURE else EXTENSIONS,
+    exclude_package_data={"catchup_notation": ["_core/*"]} if PURE else {},
     cmdclass={"build_ext": BuildCore},
 )

@@ -8,14 +8,18 @@ of code `limit`; the records read before stay read, and the other inputs are rea
 zip member whose declared size passes the same bound is refused before it is opened (zipfile
 never gives more than the declared size). Damaged compressed data is a `NotationError` of code
 `compression`. An output named `*.gz`, `*.bz2` or `*.xz` is written compressed.
+
+bzip2 and xz need the standard modules `bz2` and `lzma`, which a Python may be built without
+(Pyodide, the Python of the browser page, ships `lzma` apart): they are imported when that kind is
+met, and where one is missing only that kind is refused, with an error that says why.
 """
 
 from __future__ import annotations
 
-import bz2
 import gzip
+import importlib
 import io
-import lzma
+import sys
 import zlib
 from collections.abc import Callable, Iterator
 from typing import IO, Any, BinaryIO, cast
@@ -40,7 +44,31 @@ RATIO = 200
 #: Bytes of text any compressed input may give, whatever its ratio (a record's own limit).
 FLOOR = MAX_RECORD_CHARS
 
-_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError)
+#: The standard module each kind needs beyond zlib (see the module docstring).
+MODULES = {"bzip2": "bz2", "xz": "lzma"}
+
+_ERRORS: tuple[type[BaseException], ...] = (OSError, EOFError, zlib.error)
+
+
+def _errors() -> tuple[type[BaseException], ...]:
+    """What damaged data raises: I/O and zlib errors, and lzma's once lzma is in use."""
+    lzma = sys.modules.get("lzma")
+    return (*_ERRORS, lzma.LZMAError) if lzma is not None else _ERRORS
+
+
+def codec(kind: str) -> Any:
+    """The standard module that reads and writes `kind` (bzip2, xz); `Missing` where this Python
+    was built without it."""
+    name = MODULES[kind]
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise Missing(f"{kind} data needs Python's {name} module, which this Python was built without") from None
+
+
+class Missing(OSError):
+    """A compressed kind this Python cannot read or write (an OSError: a file that cannot be read
+    or written is said the same way)."""
 
 
 def kind_of(head: bytes) -> str | None:
@@ -105,7 +133,10 @@ class Decompressed(io.RawIOBase):
     def __init__(self, source: Prefixed, kind: str, name: str | None) -> None:
         super().__init__()
         self.source, self.name_shown, self.given = source, name, 0
-        self.inner = _decompressor(io.BufferedReader(source), kind)
+        try:
+            self.inner = _decompressor(io.BufferedReader(source), kind)
+        except Missing as exc:
+            raise NotationError(str(exc), source=name, code="compression") from None
 
     def readable(self) -> bool:
         return True
@@ -114,7 +145,7 @@ class Decompressed(io.RawIOBase):
         view = memoryview(buffer).cast("B")
         try:
             data = self.inner.read1(len(view))
-        except _ERRORS as exc:
+        except _errors() as exc:
             raise damaged(self.name_shown, exc) from None
         size = len(data)
         self.given += size
@@ -142,11 +173,14 @@ class _Streams(io.RawIOBase):
         super().__init__()
         self.compressed, self.kind = compressed, kind
         self.magic = MAGIC[kind][0]
+        self.codec = codec(kind)
         self.inner = self._new()
         self.feed = b""  # compressed bytes read but not yet given to a decompressor
 
     def _new(self) -> Any:
-        return bz2.BZ2Decompressor() if self.kind == "bzip2" else lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+        if self.kind == "bzip2":
+            return self.codec.BZ2Decompressor()
+        return self.codec.LZMADecompressor(format=self.codec.FORMAT_XZ)
 
     def readable(self) -> bool:
         return True
@@ -245,9 +279,11 @@ def open_member(archive: Any, info: Any, shown: str) -> BinaryIO:
     no more than that size), `compression` when it cannot be opened."""
     if info.file_size > bound(info.compress_size):
         raise bomb(shown, info.file_size, info.compress_size)
+    # damaged, encrypted, an unknown method
+    refused: tuple[type[BaseException], ...] = (*_errors(), RuntimeError, NotImplementedError)
     try:
         member: BinaryIO = archive.open(info)
-    except (*_ERRORS, RuntimeError, NotImplementedError) as exc:  # encrypted, an unknown method
+    except refused as exc:
         raise damaged(shown, exc) from None
     return member
 
@@ -263,5 +299,5 @@ def compressing(raw: BinaryIO, ending: str) -> BinaryIO:
     if kind == "gzip":
         return gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)  # type: ignore[return-value]
     if kind == "bzip2":
-        return bz2.BZ2File(raw, mode="wb")  # type: ignore[return-value]
-    return lzma.LZMAFile(raw, mode="wb")  # type: ignore[return-value]
+        return codec(kind).BZ2File(raw, mode="wb")  # type: ignore[no-any-return]
+    return codec(kind).LZMAFile(raw, mode="wb")  # type: ignore[no-any-return]

@@ -19,7 +19,7 @@ extensions = ["myst_parser", "sphinx.ext.autodoc", "catchup_docs"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 # Fragments other pages include (never pages of their own) and what the build writes for itself.
-exclude_patterns = ["_build", "_ext", "formats/rga-posts.md", "variants/*.md", "tutorial/archive"]
+exclude_patterns = ["_build", "_ext", "_browser", "formats/rga-posts.md", "variants/*.md", "tutorial/archive"]
 
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
 myst_heading_anchors = 3

@@ -7,6 +7,8 @@ import bz2
 import gzip
 import io
 import lzma
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -178,3 +180,34 @@ def test_a_failed_compressed_write_leaves_the_old_file(tmp_path, monkeypatch, te
     monkeypatch.setattr("os.replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
     assert run("convert", str(source), "-o", str(out)).exit_code == 3
     assert out.read_bytes() == b"old" and sorted(p.name for p in tmp_path.iterdir()) == ["g.sgf", "out.sgf.gz"]
+
+
+def test_a_python_built_without_bz2_or_lzma_refuses_those_kinds_alone(tmp_path, monkeypatch, text):
+    """CPython may be built without bz2 or lzma (Pyodide, the browser page's Python, ships lzma
+    apart): importing the library needs neither, and only the kind whose module is missing is
+    refused, with an error that says why."""
+    files = {"g.sgf": text, **{f"g.sgf{ending}": compress(text) for ending, compress in COMPRESS.items()}}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    script = (
+        "import sys\n"
+        "sys.modules['bz2'] = sys.modules['lzma'] = None  # as a Python built without them\n"
+        "import catchup_notation as cn\n"
+        "print(len([g for g in cn.read(sys.argv[1]) if g.readable]))\n"
+    )
+    probe = subprocess.run([sys.executable, "-c", script, str(tmp_path / "g.sgf")], capture_output=True, text=True)
+    assert (probe.returncode, probe.stdout, probe.stderr) == (0, "2\n", "")
+
+    monkeypatch.setitem(sys.modules, "lzma", None)
+    result = run("verify", str(tmp_path), "--json")
+    assert result.exit_code == 3
+    reports = json_lines(result.stdout)
+    read = [r["source"].rsplit("/", 1)[1] for r in reports if r["error"] is None]
+    assert read == ["g.sgf", "g.sgf", "g.sgf.bz2", "g.sgf.bz2", "g.sgf.gz", "g.sgf.gz"]
+    (refused,) = [r for r in reports if r["error"] is not None]
+    assert refused["source"].endswith("g.sgf.xz") and refused["error"]["code"] == "compression"
+    assert refused["error"]["message"] == "xz data needs Python's lzma module, which this Python was built without"
+    out = tmp_path / "all.jsonl.xz"
+    written = run("convert", str(tmp_path / "g.sgf"), "-o", str(out))
+    assert written.exit_code == 3 and "lzma module" in written.output and not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)  # no temporary file left

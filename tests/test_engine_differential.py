@@ -44,6 +44,7 @@ def assert_same_tree(reference: Tree, compiled) -> None:
     for i in range(reference.count):
         assert compiled.info(i) == reference.info(i), i
         assert compiled.children_of(i) == reference.children_of(i), i
+        assert compiled.amaf(i) == reference.amaf(i), i
 
 
 @given(
@@ -57,7 +58,7 @@ def test_the_core_builds_the_reference_tree(name, board, seed, turns, playouts):
     game = position(name, board, seed, turns)
     if game.over:
         return
-    settings = Settings(exploration=0.5 + (seed % 7) / 5, fpu_reduction=(seed % 3) / 10)
+    settings = Settings(exploration=0.1 + (seed % 7) / 5, fpu_reduction=(seed % 3) / 10, rave=(0, 30, 1000)[seed % 3])
     reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
     assert compiled is not None
     assert compiled.run(playouts) == reference.run(playouts)

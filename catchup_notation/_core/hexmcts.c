@@ -48,7 +48,7 @@ static int thread_init(mcts_thread *th, mcts_tree *t, uint64_t rng) {
     if (game_init(&th->spare, t->board, &t->rules) < 0) return -1;
     th->cells = malloc(sizeof(int) * 6 * (size_t)(n + 1));
     th->path = malloc(sizeof(int32_t) * (size_t)th->path_room);
-    th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 1));
+    th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 4));
     if (!th->cells || !th->path || !th->actions) return -1;
     th->colours = th->cells + (n + 1);
     th->after = th->colours + (n + 1);
@@ -68,7 +68,13 @@ static void thread_free(mcts_thread *th) {
 
 /* -- the tree --------------------------------------------------------------------------------- */
 
-static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player, int boundary) {
+/* goal_of(): the one allowed count where there is one (not a pass), else -1 (a count action). */
+static int goal_of(counts_t counts) {
+    if ((counts & (counts - 1)) == 0 && counts > 1) return counts_max(counts);
+    return -1;
+}
+
+static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player, int boundary, int goal) {
     if (t->node_count == t->node_room) {
         int32_t room = t->node_room ? 2 * t->node_room : 1024;
         mcts_node *grown = realloc(t->nodes, sizeof(mcts_node) * (size_t)room);
@@ -80,7 +86,8 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
     memset(node, 0, sizeof *node);
     node->parent = parent;
     node->action = action;
-    node->placed = parent < 0 ? 0 : t->nodes[parent].placed + (action != MCTS_END);
+    node->placed = parent < 0 ? 0 : t->nodes[parent].placed + (action >= 0);
+    node->goal = (int8_t)goal;
     node->player = (int8_t)player;
     node->boundary = (int8_t)boundary;
     node->first = -1;
@@ -90,20 +97,21 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
 }
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, int32_t max_nodes) {
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes) {
     memset(t, 0, sizeof *t);
     t->board = board;
     t->rules = *rules;
     t->either = rules->either_colour;
     t->exploration = exploration;
     t->fpu_reduction = fpu_reduction;
+    t->rave = t->either ? 0.0 : rave;
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
     t->rng = seed;
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
         mcts_free(t);
         return -1;
     }
-    if (new_node(t, -1, MCTS_END, root->to_move, 1) < 0) {
+    if (new_node(t, -1, MCTS_ROOT, root->to_move, 1, goal_of(game_counts(&t->root))) < 0) {
         mcts_free(t);
         return -1;
     }
@@ -115,6 +123,8 @@ void mcts_free(mcts_tree *t) {
     free(t->nodes);
     free(t->acts);
     free(t->kids);
+    free(t->amaf_n);
+    free(t->amaf_w);
     memset(t, 0, sizeof *t);
 }
 
@@ -171,29 +181,24 @@ void mcts_prove(mcts_tree *t, int32_t node, int outcome) {
 }
 
 /* Tree.legal_actions */
-int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, const int *colours, int k, counts_t counts,
+int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, int goal, counts_t counts,
                        int32_t *out) {
-    (void)colours;
     int n = t->board->cells, found = 0;
     int stones[4];
-    if ((counts >> k & 1) && game_allows(game, cells, k)) out[found++] = MCTS_END;
-    int most = counts_max(counts);
-    if (k + 1 > most) return found;
-    int last = k ? cells[k - 1] : -1, na = 0;
+    if (goal < 0) {
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && (m > 0 || game_allows(game, NULL, 0))) out[found++] = MCTS_COUNT(m);
+        return found;
+    }
+    int last = k ? cells[k - 1] : -1, na = 0, need = goal - k;
     int *after = game->scratch; /* free: game_allows does not use it */
     for (int i = last + 1; i < n; i++)
         if (!game->owner[i]) after[na++] = i;
     for (int j = 0; j < k; j++) stones[j] = cells[j];
     for (int position = 0; position < na; position++) {
-        int rest = na - position - 1, reach = 0, further = 0;
-        for (int m = k + 1; m <= 3; m++)
-            if (counts >> m & 1 && m - k - 1 <= rest) {
-                reach = 1;
-                further |= m > k + 1;
-            }
-        if (!reach) break;
+        if (need - 1 > na - position - 1) break;
         int cell = after[position];
-        if (!further) {
+        if (need == 1) {
             stones[k] = cell;
             if (!game_allows(game, stones, k + 1)) continue;
         }
@@ -204,7 +209,7 @@ int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, const int
 }
 
 /* Tree.complete_turn: 1 placed, 0 no legal completion, -1 out of memory. */
-static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k,
+static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                          counts_t counts) {
     mcts_tree *t = th->tree;
     int n = t->board->cells, player = g->to_move;
@@ -212,8 +217,11 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
     int *after = th->after, *pool = th->pool, *stones = th->stones, *tints = th->tints;
     for (int i = last + 1; i < n; i++)
         if (!g->owner[i]) after[na++] = i;
-    for (int m = 0; m <= 3; m++)
-        if (counts >> m & 1 && m >= k && m - k <= na) options[nopt++] = m;
+    if (goal >= 0)
+        options[nopt++] = goal;
+    else
+        for (int m = 0; m <= 3; m++)
+            if (counts >> m & 1 && m - k <= na) options[nopt++] = m;
     if (!nopt) return 0;
     for (int j = 0; j < k; j++) {
         stones[j] = cells[j];
@@ -256,11 +264,12 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
 
 /* Tree.playout: the result for the first player (2 a win, 1 a draw, 0 a loss: halves), -1 no
  * legal completion, -2 out of memory. */
-static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, counts_t counts) {
-    int done = complete_turn(th, g, cells, colours, k, counts);
+static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
+                   counts_t counts) {
+    int done = complete_turn(th, g, cells, colours, k, goal, counts);
     if (done <= 0) return done < 0 ? -2 : -1;
     while (!g->end) {
-        done = complete_turn(th, g, NULL, NULL, 0, game_counts(g));
+        done = complete_turn(th, g, NULL, NULL, 0, -1, game_counts(g));
         if (done < 0) return -2;
         if (done == 0) return -2; /* cannot be: the rules end a game with no legal turn */
     }
@@ -278,13 +287,12 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
     int sure = mover == 1 ? node->lo : -node->hi;
     int32_t best = -1, spare = -1;
     int spare_value = -2;
-    double best_score = -INFINITY;
+    double best_score = -INFINITY, rave = t->rave;
     for (int32_t i = 0; i < node->count; i++) {
         int32_t kid = t->kids[node->first + i];
+        uint32_t n = 0;
         double score;
-        if (kid < 0) {
-            score = urgency;
-        } else {
+        if (kid >= 0) {
             const mcts_node *child = &t->nodes[kid];
             if (child->dead) continue;
             int low = mover == 1 ? child->lo : -child->hi, high = mover == 1 ? child->hi : -child->lo;
@@ -296,10 +304,19 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
                 }
                 continue;
             }
-            if (child->n == 0)
-                score = urgency;
-            else
-                score = child->w / (double)child->n + t->exploration * sqrt(log_n / (double)child->n);
+            n = child->n;
+        }
+        uint32_t seen = rave > 0 ? t->amaf_n[node->first + i] : 0;
+        if (n == 0) {
+            score = seen == 0 ? urgency
+                              : t->amaf_w[node->first + i] / (double)seen + t->exploration * sqrt(log_n);
+        } else {
+            double value = t->nodes[kid].w / (double)n;
+            if (seen) {
+                double beta = sqrt(rave / (3.0 * (double)n + rave));
+                value = (1.0 - beta) * value + beta * (t->amaf_w[node->first + i] / (double)seen);
+            }
+            score = value + t->exploration * sqrt(log_n / (double)n);
         }
         if (score > best_score) {
             best = i;
@@ -312,7 +329,7 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
 /* Tree._expand: 0, or -1 out of memory. */
 static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t counts) {
     mcts_tree *t = th->tree;
-    int found = mcts_legal_actions(t, g, th->cells, th->colours, k, counts, th->actions);
+    int found = mcts_legal_actions(t, g, th->cells, k, t->nodes[at].goal, counts, th->actions);
     if (t->pool_count + found > t->pool_room) {
         int64_t room = t->pool_room ? 2 * t->pool_room : 4096;
         while (room < t->pool_count + found) room *= 2;
@@ -322,6 +339,14 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
         int32_t *kids = realloc(t->kids, sizeof(int32_t) * (size_t)room);
         if (!kids) return -1;
         t->kids = kids;
+        if (t->rave > 0) {
+            uint32_t *amaf_n = realloc(t->amaf_n, sizeof(uint32_t) * (size_t)room);
+            if (!amaf_n) return -1;
+            t->amaf_n = amaf_n;
+            double *amaf_w = realloc(t->amaf_w, sizeof(double) * (size_t)room);
+            if (!amaf_w) return -1;
+            t->amaf_w = amaf_w;
+        }
         t->pool_room = room;
     }
     mcts_node *node = &t->nodes[at];
@@ -330,6 +355,10 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
     for (int i = 0; i < found; i++) {
         t->acts[t->pool_count + i] = th->actions[i];
         t->kids[t->pool_count + i] = -1;
+        if (t->rave > 0) {
+            t->amaf_n[t->pool_count + i] = 0;
+            t->amaf_w[t->pool_count + i] = 0.0;
+        }
     }
     t->pool_count += found;
     if (!found) node->dead = 1;
@@ -340,15 +369,21 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
 static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t action, hex_game *g, int k) {
     mcts_tree *t = th->tree;
     int player = t->nodes[at].player;
+    int goal = action < 0 ? -2 - action : t->nodes[at].goal, placed = k + (action >= 0);
     int32_t kid;
-    if (action != MCTS_END) {
-        kid = new_node(t, at, action, player, 0);
+    if (placed < goal) { /* the turn goes on */
+        kid = new_node(t, at, action, player, 0, goal);
         if (kid < 0) return -1;
     } else {
+        if (action >= 0) {
+            th->cells[k] = action >> 1;
+            th->colours[k] = action & 1 ? 3 - player : player;
+        }
         hex_game *after = &th->spare;
         if (game_copy(after, g) < 0) return -1;
-        if (game_play(after, player, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
-        kid = new_node(t, at, MCTS_END, after->end ? 3 - player : after->to_move, 1);
+        if (game_play(after, player, th->cells, t->either ? th->colours : NULL, placed) != PLAY_OK) return -1;
+        int mover = after->end ? 3 - player : after->to_move;
+        kid = new_node(t, at, action, mover, 1, after->end ? -1 : goal_of(game_counts(after)));
         if (kid < 0) return -1;
         if (after->end) t->nodes[kid].lo = t->nodes[kid].hi = (int8_t)game_outcome(after);
     }
@@ -357,12 +392,32 @@ static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t act
     return kid;
 }
 
-static void backup(mcts_tree *t, const int32_t *path, int length, int result) {
+/* Tree._backup: `owner` the stones at the end of the iteration, `pending` the stones of a turn it
+ * stopped in (of the last node's mover). */
+static void backup(mcts_thread *th, const int32_t *path, int length, int result, const hex_game *g, int k) {
+    mcts_tree *t = th->tree;
     double r = result * 0.5;
     for (int i = 0; i < length; i++) {
         mcts_node *node = &t->nodes[path[i]];
         node->n++;
         node->w += chooser(node) == 1 ? r : 1.0 - r;
+    }
+    if (t->rave <= 0) return;
+    signed char *owner = (signed char *)th->after; /* free now: an int per cell, used as bytes */
+    memcpy(owner, g->owner, (size_t)t->board->cells);
+    for (int j = 0; j < k; j++) owner[th->cells[j]] = (signed char)t->nodes[path[length - 1]].player;
+    for (int i = 0; i < length; i++) {
+        const mcts_node *node = &t->nodes[path[i]];
+        if (node->first < 0) continue;
+        int player = node->player;
+        double mine = player == 1 ? r : 1.0 - r;
+        for (int32_t a = 0; a < node->count; a++) {
+            int32_t action = t->acts[node->first + a];
+            if (action >= 0 && owner[action >> 1] == player) {
+                t->amaf_n[node->first + a]++;
+                t->amaf_w[node->first + a] += mine;
+            }
+        }
     }
 }
 
@@ -382,7 +437,7 @@ static int iterate(mcts_thread *th) {
             break;
         }
         if (node->n == 0 && at != 0) {
-            result = playout(th, g, th->cells, th->colours, k, counts);
+            result = playout(th, g, th->cells, th->colours, k, node->goal, counts);
             if (result == -2) return -1;
             if (result < 0) {
                 mark_dead(t, at);
@@ -402,7 +457,7 @@ static int iterate(mcts_thread *th) {
         int32_t action = t->acts[node->first + pick], kid = t->kids[node->first + pick];
         if (kid < 0) {
             if (t->node_count >= t->max_nodes) { /* the memory bound: play out from here */
-                result = playout(th, g, th->cells, th->colours, k, counts);
+                result = playout(th, g, th->cells, th->colours, k, t->nodes[at].goal, counts);
                 if (result == -2) return -1;
                 if (result < 0) {
                     mark_dead(t, at);
@@ -413,22 +468,21 @@ static int iterate(mcts_thread *th) {
             kid = make_child(th, at, pick, action, g, k);
             if (kid < 0) return -1;
         }
-        if (action == MCTS_END) {
-            if (t->nodes[kid].lo != t->nodes[kid].hi) {
-                if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
-                counts = game_counts(g);
-            }
-            k = 0;
-        } else {
+        if (action >= 0) {
             th->cells[k] = action >> 1;
             th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
             k++;
+        }
+        if (t->nodes[kid].boundary) { /* the turn is whole: play it */
+            if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
+            counts = g->end ? 0 : game_counts(g);
+            k = 0;
         }
         at = kid;
         if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
         th->path[length++] = at;
     }
-    backup(t, th->path, length, result);
+    backup(th, th->path, length, result, g, k);
     return 0;
 }
 

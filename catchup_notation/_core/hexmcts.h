@@ -1,5 +1,5 @@
 /* Monte Carlo tree search over hex positions: the mirror of catchup_notation/engine/mcts.py (read
- * its notes first). One stone a tree action, then an end-of-turn action; UCT with first-play
+ * its notes first). A turn's count, then one stone a tree action; UCT with first-play
  * urgency; score-bounded proofs; uniform random playouts. With one thread, a seed and a playout
  * limit, this and the Python reference build the same tree, node for node (same SplitMix64
  * draws, same formulas in doubles, same tie-breaks). A tree is searched by one thread: the engine
@@ -11,7 +11,9 @@
 
 #include "hexplay.h"
 
-#define MCTS_END (-1)
+#define MCTS_ROOT (-1)
+/* A count action chooses how many stones a turn places: -2 - count (a pass: -2). */
+#define MCTS_COUNT(m) (-2 - (m))
 
 typedef struct {
     int32_t parent, action, first, count; /* first: the node's actions in the pool (-1: not expanded) */
@@ -19,6 +21,7 @@ typedef struct {
     uint32_t n;                           /* visits */
     double w;                             /* results for the player who chose the action into it */
     int8_t player, boundary, lo, hi, dead, solved;
+    int8_t goal; /* the stones the turn in progress places (-1: its count is to be chosen) */
 } mcts_node;
 
 typedef struct {
@@ -26,18 +29,20 @@ typedef struct {
     hex_rules rules;
     hex_game root;
     int either;
-    double exploration, fpu_reduction;
+    double exploration, fpu_reduction, rave; /* rave 0: no RAVE (always so where either colour may be placed) */
     int32_t max_nodes;
     mcts_node *nodes;
     int32_t node_count, node_room;
     int32_t *acts, *kids; /* the actions of expanded nodes, and their children (-1: not made) */
+    uint32_t *amaf_n;     /* per action, with RAVE: playouts in which the node's mover later played it */
+    double *amaf_w;       /* and their results for that mover */
     int64_t pool_count, pool_room;
     uint64_t rng;      /* the random numbers' state */
     uint64_t playouts; /* iterations run, over every call */
 } mcts_tree;
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, int32_t max_nodes);
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes);
 void mcts_free(mcts_tree *t);
 
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in
@@ -49,8 +54,8 @@ int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *
 void mcts_prove(mcts_tree *t, int32_t node, int outcome);
 
 /* The actions of the turn in progress, as mcts.py's Tree.legal_actions; their number (room for
- * 2 * cells + 1), -1 out of memory. */
-int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, const int *colours, int k, counts_t counts,
+ * 2 * cells + 4). */
+int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, int goal, counts_t counts,
                        int32_t *out);
 
 double mcts_now(void);

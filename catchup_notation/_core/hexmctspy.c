@@ -1,6 +1,6 @@
 /* The Python interface of the playing engine's tree search (hexmcts.c):
  *
- *   Mcts(board, rules, state, seed, exploration, fpu_reduction, max_nodes)
+ *   Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes)
  *
  * `state` is a position as Game.state() gives it (owner, parent, gsize, largest, scores, empty,
  * turns played, to move, end, facts of every turn). engine/coremcts.py wraps it behind the
@@ -97,13 +97,14 @@ static int load_state(hex_game *game, PyObject *state) {
 static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
     PyObject *board, *rules_tuple, *state;
     unsigned long long seed;
-    double exploration, fpu_reduction;
+    double exploration, fpu_reduction, rave;
     int max_nodes;
     hex_rules rules;
     hex_game root;
-    static char *names[] = {"board", "rules", "state", "seed", "exploration", "fpu_reduction", "max_nodes", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKddi:Mcts", names, &BoardType, &board, &rules_tuple, &state,
-                                     &seed, &exploration, &fpu_reduction, &max_nodes))
+    static char *names[] = {"board", "rules", "state", "seed", "exploration", "fpu_reduction", "rave", "max_nodes",
+                            NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKdddi:Mcts", names, &BoardType, &board, &rules_tuple, &state,
+                                     &seed, &exploration, &fpu_reduction, &rave, &max_nodes))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Mcts: already made");
@@ -124,7 +125,7 @@ static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "the game is over: there is nothing to search");
         return -1;
     }
-    int failed = mcts_init(&self->tree, b, &rules, &root, seed, exploration, fpu_reduction, max_nodes);
+    int failed = mcts_init(&self->tree, b, &rules, &root, seed, exploration, fpu_reduction, rave, max_nodes);
     game_free(&root);
     if (failed) {
         PyErr_NoMemory();
@@ -200,6 +201,26 @@ static PyObject *Mcts_children(MctsObject *self, PyObject *arg) {
     return out;
 }
 
+/* amaf(i): ((visits, results), ...) of a node's actions with RAVE, () without or before expansion */
+static PyObject *Mcts_amaf(MctsObject *self, PyObject *arg) {
+    long i = PyLong_AsLong(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (!ready(self) || !valid_node(self, i)) return NULL;
+    const mcts_node *node = &self->tree.nodes[i];
+    if (node->first < 0 || self->tree.rave <= 0) return PyTuple_New(0);
+    PyObject *out = PyTuple_New(node->count);
+    if (!out) return NULL;
+    for (int32_t j = 0; j < node->count; j++) {
+        PyObject *pair = Py_BuildValue("(Id)", self->tree.amaf_n[node->first + j], self->tree.amaf_w[node->first + j]);
+        if (!pair) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, j, pair);
+    }
+    return out;
+}
+
 /* prove(i, outcome): a solver's outcome for the first player (+1, 0, -1) */
 static PyObject *Mcts_prove(MctsObject *self, PyObject *args) {
     long i;
@@ -255,7 +276,8 @@ static PyObject *Mcts_get_playouts(MctsObject *self, void *unused) {
 }
 static PyObject *Mcts_get_bytes(MctsObject *self, void *unused) {
     if (!self->ready) return PyLong_FromLong(0);
-    size_t bytes = sizeof(mcts_node) * (size_t)self->tree.node_room + 2 * sizeof(int32_t) * (size_t)self->tree.pool_room;
+    size_t per_action = 2 * sizeof(int32_t) + (self->tree.rave > 0 ? sizeof(uint32_t) + sizeof(double) : 0);
+    size_t bytes = sizeof(mcts_node) * (size_t)self->tree.node_room + per_action * (size_t)self->tree.pool_room;
     return PyLong_FromSize_t(bytes);
 }
 
@@ -271,6 +293,7 @@ static PyMethodDef Mcts_methods[] = {
     {"node", (PyCFunction)Mcts_node, METH_O,
      "node(i): (parent, action, player, boundary, n, w, lo, hi, dead, tried, expanded)"},
     {"children", (PyCFunction)Mcts_children, METH_O, "children(i): ((action, child or -1), ...)"},
+    {"amaf", (PyCFunction)Mcts_amaf, METH_O, "amaf(i): ((visits, results), ...) of the node's actions, with RAVE"},
     {"prove", (PyCFunction)Mcts_prove, METH_VARARGS, "prove(i, outcome): a solver's outcome for the first player"},
     {"tried", (PyCFunction)Mcts_tried, METH_O, "tried(i): mark a node as given to the solver"},
     {"untried", (PyCFunction)Mcts_untried, METH_VARARGS,
@@ -282,7 +305,7 @@ PyTypeObject MctsType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "catchup_notation._hexcore.Mcts",
     .tp_basicsize = sizeof(MctsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Mcts(board, rules, state, seed, exploration, fpu_reduction, max_nodes): the engine's tree search.",
+    .tp_doc = "Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes): the engine's tree search.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Mcts_init,
     .tp_dealloc = (destructor)Mcts_dealloc,

@@ -31,6 +31,7 @@ COMMANDS = (
     "stats",
     "tournament",
     "view",
+    "review",
     "engine",
     "play",
 )

@@ -10,14 +10,16 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.engine_options import (
-    EngineMemory,
+    GameVariant,
     Level,
+    Memory,
     Playouts,
     Pure,
     Seed,
     Threads,
     TurnTime,
-    make_engine,
+    game_session,
+    running_engine,
 )
 
 EXAMPLES = """\
@@ -38,20 +40,13 @@ Exit codes: 0 after quit or the end of the input; 2 usage error.
 
 
 def engine_command(
-    variant: Annotated[
-        str,
-        typer.Option(
-            "--variant",
-            metavar="VARIANT",
-            help="The variant to start with (the controller may change it with its variant command).",
-        ),
-    ] = "catchup",
+    variant: GameVariant = "catchup",
     level: Level = None,
     time: TurnTime = None,
     playouts: Playouts = None,
     threads: Threads = None,
     seed: Seed = None,
-    memory: EngineMemory = None,
+    memory: Memory = None,
     pure: Pure = False,
     resign: Annotated[
         bool,
@@ -60,14 +55,9 @@ def engine_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on standard error.")] = False,
 ) -> None:
     """Play and analyse on standard input and output (the engine protocol, GTP v2 style)."""
-    from catchup_notation.protocol.framing import Refused
     from catchup_notation.protocol.server import Settings, serve
-    from catchup_notation.protocol.session import Session
 
-    try:
-        Session(variant)
-    except Refused as exc:
-        raise typer.BadParameter(exc.message, param_hint="--variant") from None
+    game_session(variant)  # a usage error before the first command is read
     settings = Settings(
         level=level,
         time=time,
@@ -77,7 +67,7 @@ def engine_command(
         threads=threads,
         seed=seed,
     )
-    with make_engine(threads, seed, memory, pure) as engine:
+    with running_engine(threads, seed, memory=memory, pure=pure) as engine:
         code = serve(engine, settings, sys.stdin.buffer, sys.stdout, None if quiet else sys.stderr)
     raise typer.Exit(code)
 

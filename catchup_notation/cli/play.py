@@ -15,14 +15,17 @@ import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.engine_options import (
-    EngineMemory,
+    GameVariant,
     Level,
+    Memory,
     Playouts,
     Pure,
     Seed,
     Threads,
     TurnTime,
-    make_engine,
+    engine_limit,
+    game_session,
+    running_engine,
 )
 from catchup_notation.cli.options import check_format
 from catchup_notation.engine.analysis import Limit, PlayResult
@@ -62,9 +65,7 @@ Mover = Callable[[Session], PlayResult]
 
 
 def play_command(
-    variant: Annotated[
-        str, typer.Option("--variant", metavar="VARIANT", help="The variant to play, e.g. catchup(size=4), ketchup-3.")
-    ] = "catchup",
+    variant: GameVariant = "catchup",
     engine_plays: Annotated[
         str,
         typer.Option(
@@ -109,14 +110,11 @@ def play_command(
     playouts: Playouts = None,
     threads: Threads = None,
     seed: Seed = None,
-    memory: EngineMemory = None,
+    memory: Memory = None,
     pure: Pure = False,
 ) -> None:
     """Play a game in the terminal, against the engine or between two people."""
-    try:
-        session = Session(variant)
-    except Refused as exc:
-        raise typer.BadParameter(exc.message, param_hint="--variant") from None
+    session = game_session(variant)
     engine_sides = _engine_sides(session, engine_plays)
     if save is not None and to is None:
         from catchup_notation.formats import detect_output
@@ -125,11 +123,7 @@ def play_command(
             to = detect_output(save)
         except CatchupError as exc:
             raise typer.BadParameter(exc.message, param_hint="--save") from None
-    limit = Limit(
-        time=time if time is not None or level is not None or playouts is not None else DEFAULT_SECONDS,
-        playouts=playouts,
-        level=level,
-    )
+    limit = engine_limit(time, level, playouts, DEFAULT_SECONDS)
     with _engine(engine_sides, engine_command, threads, seed, memory, pure) as mover:
         game = TerminalGame(session, engine_sides, lambda s: mover(s, limit))
         game.run()
@@ -297,8 +291,9 @@ class _engine:
                 raise output.fail(exc.message, output.EXIT_USAGE) from None
             self.engine = client
             return lambda session, limit: client.play(Line(session.spec_text, tuple(session.turns)), limit)
-        engine = make_engine(*self.options)
-        self.engine = engine.__enter__()
+        threads, seed, memory, pure = self.options
+        self.engine = running_engine(threads, seed, memory=memory, pure=pure)
+        engine = self.engine.__enter__()
         return lambda session, limit: engine.play(session.game, limit)
 
     def __exit__(self, *exc: object) -> None:

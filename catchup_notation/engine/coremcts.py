@@ -35,7 +35,14 @@ class CoreTree:
             *(game.empty, game.turns_played, game.to_move or 0, END_CODES[game.end_reason], game.history),
         )
         self._tree: Any = hexcore.Mcts(
-            core_board(game.board), rules, state, seed, settings.exploration, settings.fpu_reduction, settings.max_nodes
+            core_board(game.board),
+            rules,
+            state,
+            seed,
+            settings.exploration,
+            settings.fpu_reduction,
+            settings.rave,
+            settings.max_nodes,
         )
 
     def run(self, playouts: int, deadline: float = 0.0) -> int:
@@ -67,6 +74,10 @@ class CoreTree:
 
     def children_of(self, i: int) -> tuple[tuple[int, int], ...]:
         found: tuple[tuple[int, int], ...] = self._tree.children(i)
+        return found
+
+    def amaf(self, i: int) -> tuple[tuple[int, float], ...]:
+        found: tuple[tuple[int, float], ...] = self._tree.amaf(i)
         return found
 
     def untried(self, least: int, most_empty: int) -> list[int]:

@@ -1,12 +1,17 @@
 """Monte Carlo tree search over hex positions: the pure-Python reference of the compiled search.
 
-The tree's actions are single stones, not whole turns: a turn of the player to move is the stones
-it places in ascending cell order, then an "end of turn" action (a pass is the end of turn with no
-stone). A side-5 turn of three stones is one of about 20,000, a stone one of at most 61, so the
-search shares what it learns of a stone between the turns that hold it and needs no listing of
-every turn. A node is a position at a turn's start (the root, or the end of a turn) or a turn in
-progress; every node knows the player acting at it, and its statistics are the results of the
-playouts through it, for the player who chose the action that leads to it.
+The tree's actions are a turn's stone count, then its stones one at a time, not whole turns: a
+turn of the player to move is how many stones it places (an action of its own where the rules
+allow more than one count; a pass is the count 0), then those stones in ascending cell order, the
+last of which ends the turn. A side-5 turn of three stones is one of about 20,000, a stone one of
+at most 61, so the search shares what it learns of a stone between the turns that hold it and
+needs no listing of every turn; choosing the count first keeps a stone's value from mixing turns
+of different sizes (with the count last, a stone low in the board's order would stand for turns of
+one, two and three stones, and one at the end only for turns of one). A node is a position at a
+turn's start (the root, or the end of a turn) or a turn in progress; every node knows the player
+acting at it and the stones its turn will place (`goal`, -1 while the count is to be chosen), and
+its statistics are the results of the playouts through it, for the player who chose the action
+that leads to it.
 
 Selection is UCT with first-play urgency (an action not tried yet counts as one visit valued at
 its parent's mean less `fpu_reduction`). Proofs follow score-bounded MCTS: each node holds a lower
@@ -18,7 +23,7 @@ them can change the node's value. A turn in progress that no legal turn complete
 constraints of alternative and Ketchup 1-2) is dead: it is left out, not lost.
 
 Playouts play uniformly chosen allowed counts and uniformly chosen empty cells to the end (a turn
-in progress is completed with cells after its last one, as the tree orders them).
+in progress is completed to its count with cells after its last one, as the tree orders them).
 
 The compiled search (catchup_notation._hexcore.Mcts) does exactly this, with the same random
 numbers (rng.SplitMix64), formulas and tie-breaks: with one thread and a playout limit both build
@@ -40,8 +45,8 @@ from catchup_notation.engine.rng import SplitMix64
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
 
-#: The action that ends the turn in progress.
-END = -1
+#: The action of the root (no action leads to it).
+ROOT = -1
 #: Random tries at completing a turn before listing the completions in order (constrained variants).
 TRIES = 8
 
@@ -51,9 +56,14 @@ class Settings:
     """The search's parameters (the engine's levels choose them; see docs/engine-search.md)."""
 
     #: UCT's exploration constant.
-    exploration: float = 0.8
+    exploration: float = 0.4
     #: An untried action counts as one visit valued at its parent's mean less this.
     fpu_reduction: float = 0.0
+    #: RAVE's equivalence: an action's all-moves-as-first average weighs as much as its own
+    #: average after this many visits of its own (0: no RAVE; never where either colour may be
+    #: placed). Off: in Catchup a stone's worth depends on when it is played, and RAVE lost (see
+    #: docs/engine.md).
+    rave: float = 0.0
     #: Most tree nodes (the memory bound): past it the search stops adding nodes.
     max_nodes: int = 2_000_000
     #: The solver is given turn starts with at most this many empty cells (the engine's driver)...
@@ -88,27 +98,30 @@ class Node:
 
     __slots__ = (
         *("action", "actions", "boundary", "children", "dead", "hi", "lo", "n", "number", "parent", "player"),
-        *("placed", "tried", "w"),
+        *("amaf_n", "amaf_w", "goal", "placed", "tried", "w"),
     )
 
-    def __init__(self, parent: Node | None, action: int, player: int, boundary: bool, number: int) -> None:
+    def __init__(self, parent: Node | None, action: int, player: int, boundary: bool, number: int, goal: int) -> None:
         self.parent = parent
+        self.goal = goal  # the stones the turn in progress places (-1: its count is to be chosen)
         self.action = action
         self.player = player  # who acts at this node (at a game's end: who would)
-        self.boundary = boundary  # a turn's start (the root, or reached by END)
+        self.boundary = boundary  # a turn's start (the root, or reached by the action ending a turn)
         self.number = number  # creation order: the node's handle
-        self.placed: int = 0 if parent is None else parent.placed + (action != END)  # stones from the root
+        self.placed: int = 0 if parent is None else parent.placed + (action >= 0)  # stones from the root
         self.n = 0
         self.w = 0.0  # results for the player who chose the action into this node
         self.lo, self.hi = -1, 1  # the outcome's bounds for the first player
         self.actions: list[int] | None = None
         self.children: list[Node | None] = []
+        self.amaf_n: list[int] = []  # per action: playouts in which the mover later played it
+        self.amaf_w: list[float] = []  # and their results for the mover
         self.dead = False
         self.tried = False
 
     @property
     def chooser(self) -> int:
-        """The player whose choice leads here (the acting player's opponent after an END)."""
+        """The player whose choice leads here (at a turn's start, the acting player's opponent)."""
         return 3 - self.player if self.boundary else self.player
 
     @property
@@ -119,6 +132,22 @@ class Node:
 def stone_action(cell: int, colour: int, player: int) -> int:
     """The action placing a stone of `colour` at `cell` for `player`."""
     return cell * 2 + (colour != player)
+
+
+def count_action(count: int) -> int:
+    """The action choosing how many stones the turn places (0: a pass); negative, below ROOT."""
+    return -2 - count
+
+
+def count_of(action: int) -> int:
+    """The count a count action chooses."""
+    return -2 - action
+
+
+def goal_of(counts: Sequence[int]) -> int:
+    """The stones a turn starting with these allowed counts will place: the one count where there
+    is one (no count action then), -1 where the count is an action of its own (several, or a pass)."""
+    return counts[0] if len(counts) == 1 and counts[0] > 0 else -1
 
 
 def outcome_of(game: HexGame) -> int:
@@ -137,12 +166,13 @@ class Tree:
         self.settings = settings
         self.rng = SplitMix64(seed)
         self.either = bool(game.either_colour)
+        self.rave = 0.0 if self.either else settings.rave
         self.nodes: list[Node] = []
-        self.root = self._node(None, END, game.mover, True)
+        self.root = self._node(None, ROOT, game.mover, True, goal_of(game.allowed_counts()))
         self.playouts = 0
 
-    def _node(self, parent: Node | None, action: int, player: int, boundary: bool) -> Node:
-        node = Node(parent, action, player, boundary, len(self.nodes))
+    def _node(self, parent: Node | None, action: int, player: int, boundary: bool, goal: int) -> Node:
+        node = Node(parent, action, player, boundary, len(self.nodes), goal)
         self.nodes.append(node)
         return node
 
@@ -182,6 +212,11 @@ class Tree:
             return ()
         return tuple((a, -1 if c is None else c.number) for a, c in zip(node.actions, node.children, strict=True))
 
+    def amaf(self, i: int) -> tuple[tuple[int, float], ...]:
+        """(visits, results) of each action of a node with RAVE; () without, or before expansion."""
+        node = self.nodes[i]
+        return tuple(zip(node.amaf_n, node.amaf_w, strict=True)) if self.rave and node.actions is not None else ()
+
     def untried(self, least: int, most_empty: int) -> list[int]:
         """The turn-start nodes for the solver: not proven, dead or tried, visited `least` times,
         with at most `most_empty` empty cells."""
@@ -214,7 +249,7 @@ class Tree:
                 result = (node.lo + 1) / 2
                 break
             if node.n == 0 and node is not self.root:
-                result = self.playout(game, cells, colours, counts)
+                result = self.playout(game, cells, colours, node.goal, counts)
                 if result is None:
                     self._dead(node)
                     return
@@ -229,31 +264,37 @@ class Tree:
             child = node.children[pick]
             if child is None:
                 if len(self.nodes) >= self.settings.max_nodes:  # memory bound: play out from here
-                    result = self.playout(game, cells, colours, counts)
+                    result = self.playout(game, cells, colours, node.goal, counts)
                     if result is None:
                         self._dead(node)
                         return
                     break
                 child = self._child(node, pick, action, game, cells, colours)
-            if action == END:
-                if not child.proven:
-                    game.place(cells, tuple(colours) if self.either else ())
-                    counts = game.allowed_counts()
-                cells, colours = [], []
-            else:
+            if action >= 0:
                 cells.append(action >> 1)
                 colours.append(node.player if action & 1 == 0 else 3 - node.player)
+            if child.boundary:  # the turn is whole: play it
+                game.place(cells, tuple(colours) if self.either else ())
+                counts = () if game.over else game.allowed_counts()
+                cells, colours = [], []
             node = child
             path.append(node)
-        self._backup(path, result)
+        self._backup(path, result, game, cells)
 
     def _child(self, node: Node, pick: int, action: int, game: HexGame, cells: list[int], colours: list[int]) -> Node:
-        if action != END:
-            child = self._node(node, action, node.player, False)
+        goal = count_of(action) if action < 0 else node.goal
+        placed = len(cells) + (action >= 0)
+        if placed < goal:  # the turn goes on
+            child = self._node(node, action, node.player, False, goal)
         else:
+            stones, tints = list(cells), list(colours)
+            if action >= 0:
+                stones.append(action >> 1)
+                tints.append(node.player if action & 1 == 0 else 3 - node.player)
             after = game.copy()
-            after.place(list(cells), tuple(colours) if self.either else ())
-            child = self._node(node, END, after.to_move if after.to_move is not None else 3 - node.player, True)
+            after.place(stones, tuple(tints) if self.either else ())
+            mover = after.to_move if after.to_move is not None else 3 - node.player
+            child = self._node(node, action, mover, True, -1 if after.over else goal_of(after.allowed_counts()))
             if after.over:
                 child.lo = child.hi = outcome_of(after)
         node.children[pick] = child
@@ -261,42 +302,63 @@ class Tree:
             self._bounds_from(node)
         return child
 
-    def _backup(self, path: list[Node], result: float) -> None:
+    def _backup(self, path: list[Node], result: float, game: HexGame, pending: list[int]) -> None:
+        """Count the playout in every node of the path; where RAVE is on, count it too for every
+        stone action of a node that its mover played later in the playout (all moves as first):
+        the stones on the board at the end, and those of the turn in progress where it stopped
+        short of one (its mover's, since RAVE runs only where a stone is its player's colour)."""
         for node in path:
             node.n += 1
             node.w += result if node.chooser == 1 else 1.0 - result
+        if not self.rave:
+            return
+        owner = game.owner
+        if pending:  # the stones of a turn the iteration stopped in (placed already after a playout)
+            owner = list(owner)
+            for cell in pending:
+                owner[cell] = path[-1].player
+        for node in path:
+            actions = node.actions
+            if not actions:
+                continue
+            player = node.player
+            mine = result if player == 1 else 1.0 - result
+            amaf_n, amaf_w = node.amaf_n, node.amaf_w
+            for i, action in enumerate(actions):
+                if action >= 0 and owner[action >> 1] == player:
+                    amaf_n[i] += 1
+                    amaf_w[i] += mine
 
     # -- expansion and selection ---------------------------------------------------------------
 
     def _expand(self, node: Node, game: HexGame, cells: list[int], colours: list[int], counts: Sequence[int]) -> None:
-        node.actions = actions = self.legal_actions(game, cells, colours, counts)
+        node.actions = actions = self.legal_actions(game, cells, node.goal, counts)
         node.children = [None] * len(actions)
+        if self.rave:
+            node.amaf_n = [0] * len(actions)
+            node.amaf_w = [0.0] * len(actions)
         if not actions:
             node.dead = True
 
-    def legal_actions(self, game: HexGame, cells: list[int], colours: list[int], counts: Sequence[int]) -> list[int]:
-        """The actions of the turn in progress (`cells` placed so far, ascending): END where the
-        count is allowed and the turn legal, then each later empty cell (each colour in turn, the
-        mover's first, where either may be placed) from which an allowed count can still be
-        reached; a stone that must end the turn is offered only where that turn is legal."""
+    def legal_actions(self, game: HexGame, cells: list[int], goal: int, counts: Sequence[int]) -> list[int]:
+        """The actions of the turn in progress (`cells` placed so far, ascending, of `goal`):
+        at a turn's start where the count is to be chosen, each allowed count (a pass only where
+        the rules allow it as it is); otherwise each later empty cell (each colour in turn, the
+        mover's first, where either may be placed) after which enough cells remain to reach the
+        goal, the stone that ends the turn only where the whole turn is legal."""
+        if goal < 0:
+            return [count_action(m) for m in counts if m > 0 or game.allows([])]
         k = len(cells)
         player = game.mover
         actions: list[int] = []
-        if k in counts and game.allows(cells):
-            actions.append(END)
-        most = max(counts) if counts else 0
-        if k + 1 > most:
-            return actions
         owner = game.owner
         last = cells[-1] if cells else -1
         after = [i for i in range(last + 1, len(owner)) if owner[i] == 0]
-        larger = [m for m in counts if m > k]
+        need = goal - k
         for position, cell in enumerate(after):
-            rest = len(after) - position - 1
-            if not any(m - k - 1 <= rest for m in larger):
-                break  # fewer cells remain after this one than any count needs (and after later ones)
-            final = not any(m > k + 1 and m - k - 1 <= rest for m in larger)
-            if final and not game.allows([*cells, cell]):
+            if need - 1 > len(after) - position - 1:
+                break  # too few cells remain after this one
+            if need == 1 and not game.allows([*cells, cell]):
                 continue
             actions.append(stone_action(cell, player, player))
             if self.either:
@@ -314,11 +376,11 @@ class Tree:
         mean = (node.w / node.n if node.chooser == mover else 1.0 - node.w / node.n) if node.n else 0.5
         urgency = mean - settings.fpu_reduction + settings.exploration * math.sqrt(log_n)
         sure = node.lo if mover == 1 else -node.hi  # the mover's proven floor
+        rave = self.rave
         best, best_score, spare, spare_value = -1, -math.inf, -1, -2
         for i, child in enumerate(node.children):
-            if child is None:
-                score = urgency
-            else:
+            n = 0
+            if child is not None:
                 if child.dead:
                     continue
                 low, high = (child.lo, child.hi) if mover == 1 else (-child.hi, -child.lo)
@@ -328,10 +390,16 @@ class Tree:
                     if high > spare_value:
                         spare, spare_value = i, high
                     continue
-                if child.n == 0:
-                    score = urgency
-                else:
-                    score = child.w / child.n + settings.exploration * math.sqrt(log_n / child.n)
+                n = child.n
+            seen = node.amaf_n[i] if rave else 0
+            if n == 0:
+                score = urgency if seen == 0 else node.amaf_w[i] / seen + settings.exploration * math.sqrt(log_n)
+            else:
+                value = child.w / n  # type: ignore[union-attr]
+                if seen:
+                    beta = math.sqrt(rave / (3.0 * n + rave))
+                    value = (1.0 - beta) * value + beta * (node.amaf_w[i] / seen)
+                score = value + settings.exploration * math.sqrt(log_n / n)
             if score > best_score:
                 best, best_score = i, score
         return best if best >= 0 else spare
@@ -374,24 +442,29 @@ class Tree:
 
     # -- playouts ------------------------------------------------------------------------------
 
-    def playout(self, game: HexGame, cells: list[int], colours: list[int], counts: Sequence[int]) -> float | None:
+    def playout(
+        self, game: HexGame, cells: list[int], colours: list[int], goal: int, counts: Sequence[int]
+    ) -> float | None:
         """Complete the turn in progress, then play random turns to the end: the result for the
         first player (1, 0.5 or 0), or None where no legal turn completes the one in progress."""
-        if not self.complete_turn(game, cells, colours, counts):
+        if not self.complete_turn(game, cells, colours, goal, counts):
             return None
         while not game.over:
-            if not self.complete_turn(game, [], [], game.allowed_counts()):
+            if not self.complete_turn(game, [], [], -1, game.allowed_counts()):
                 raise AssertionError(f"no legal turn, yet the game is not over: {game!r}")
         return (outcome_of(game) + 1) / 2
 
-    def complete_turn(self, game: HexGame, cells: list[int], colours: list[int], counts: Sequence[int]) -> bool:
-        """Place the turn in progress completed at random (a uniformly chosen count, then cells
-        after its last one); False where no completion is legal."""
+    def complete_turn(
+        self, game: HexGame, cells: list[int], colours: list[int], goal: int, counts: Sequence[int]
+    ) -> bool:
+        """Place the turn in progress completed at random (to `goal` stones, or to a uniformly
+        chosen allowed count where the count is still to be chosen, with cells after its last
+        one); False where no completion is legal."""
         k = len(cells)
         owner = game.owner
         last = cells[-1] if cells else -1
         after = [i for i in range(last + 1, len(owner)) if owner[i] == 0]
-        options = [m for m in counts if m >= k and m - k <= len(after)]
+        options = [goal] if goal >= 0 else [m for m in counts if m - k <= len(after)]
         if not options:
             return False
         rng, either = self.rng, self.either

@@ -33,7 +33,7 @@ from catchup_notation.compiled import pure_requested
 from catchup_notation.engine.analysis import Analysis, Candidate, Limit, PlayResult, Value
 from catchup_notation.engine.coremcts import core_tree
 from catchup_notation.engine.levels import level_settings
-from catchup_notation.engine.mcts import END, NodeInfo, Tree
+from catchup_notation.engine.mcts import NodeInfo, Tree
 from catchup_notation.engine.rng import SplitMix64
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
@@ -105,7 +105,7 @@ class _Tally:
     w: float = 0.0  # results for the mover
     lo: int = -1  # the outcome's bounds for the mover
     hi: int = 1
-    trees: list[tuple[TreeSearch, int]] = attrs.field(factory=list)  # (tree, its END node)
+    trees: list[tuple[TreeSearch, int]] = attrs.field(factory=list)  # (tree, the node after the turn)
 
 
 class Engine:
@@ -334,15 +334,15 @@ class _Search:
         cells: list[int] = []
         colours: list[int] = []
         for info in reversed(path):
-            if info.action == END:
-                if game.over:
-                    return None
-                game.place(cells, tuple(colours) if game.either_colour else ())
-                cells, colours = [], []
-            else:
+            if game.over:
+                return None
+            if info.action >= 0:
                 mover = game.mover
                 cells.append(info.action >> 1)
                 colours.append(mover if info.action & 1 == 0 else 3 - mover)
+            if info.boundary:
+                game.place(cells, tuple(colours) if game.either_colour else ())
+                cells, colours = [], []
         return game
 
     # -- adding up the trees ---------------------------------------------------------------------
@@ -356,7 +356,7 @@ class _Search:
                 info = tree.info(node)
                 tally = found.setdefault(turn, _Tally())
                 tally.n += info.n
-                tally.w += info.w  # the END node's results are for its chooser: the mover
+                tally.w += info.w  # the results of the node after the turn are for its chooser: the mover
                 lo, hi = (info.lo, info.hi) if mover == 1 else (-info.hi, -info.lo)
                 tally.lo, tally.hi = max(tally.lo, lo), min(tally.hi, hi)
                 tally.trees.append((tree, node))
@@ -471,37 +471,44 @@ def solver_reach(game: HexGame, *, pure: bool) -> int:
 
 
 def _first_turns(tree: TreeSearch, mover: int) -> Iterator[tuple[_Turn, int]]:
-    """Every first turn the tree has an END node for: (the turn, the node)."""
+    """Every first turn the tree has made whole: (the turn, the node after it)."""
     stack: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(0, (), ())]
     while stack:
         node, cells, colours = stack.pop()
         for action, child in tree.children_of(node):
             if child < 0 or tree.info(child).dead:
                 continue
-            if action == END:
-                yield _Turn(cells, colours if any(c != mover for c in colours) else ()), child
+            more_cells, more_colours = cells, colours
+            if action >= 0:
+                more_cells = (*cells, action >> 1)
+                more_colours = (*colours, mover if action & 1 == 0 else 3 - mover)
+            if tree.info(child).boundary:
+                yield _turn_of(more_cells, more_colours, mover), child
             else:
-                colour = mover if action & 1 == 0 else 3 - mover
-                stack.append((child, (*cells, action >> 1), (*colours, colour)))
+                stack.append((child, more_cells, more_colours))
 
 
-def _path_turn(tree: TreeSearch, end_node: int) -> _Turn:
-    """The turn an END node ends: the stones on the way up to the turn's start."""
+def _turn_of(cells: tuple[int, ...], colours: tuple[int, ...], mover: int) -> _Turn:
+    return _Turn(cells, colours if any(c != mover for c in colours) else ())
+
+
+def _path_turn(tree: TreeSearch, after: int) -> _Turn:
+    """The turn that leads to a turn-start node: the stones on the way up from it to the last one."""
     cells: list[int] = []
     colours: list[int] = []
-    node = tree.info(end_node).parent
+    node = after
     while True:
         info = tree.info(node)
-        if info.boundary:
-            break
         parent = tree.info(info.parent)
-        cells.append(info.action >> 1)
-        colours.append(parent.player if info.action & 1 == 0 else 3 - parent.player)
+        if info.action >= 0:
+            cells.append(info.action >> 1)
+            colours.append(parent.player if info.action & 1 == 0 else 3 - parent.player)
+        if parent.boundary:
+            break
         node = info.parent
     cells.reverse()
     colours.reverse()
-    mover = tree.info(node).player
-    return _Turn(tuple(cells), tuple(colours) if any(c != mover for c in colours) else ())
+    return _turn_of(tuple(cells), tuple(colours), parent.player)
 
 
 def _best_turn_below(tree: TreeSearch, start: int, mover: int) -> tuple[_Turn, int] | None:
@@ -511,8 +518,7 @@ def _best_turn_below(tree: TreeSearch, start: int, mover: int) -> tuple[_Turn, i
     cells: list[int] = []
     colours: list[int] = []
     while True:
-        best, best_key = -1, (-2, -1)
-        best_action = 0
+        best, best_key, best_action = -1, (-2, -1), 0
         for action, child in tree.children_of(node):
             if child < 0:
                 continue
@@ -525,10 +531,11 @@ def _best_turn_below(tree: TreeSearch, start: int, mover: int) -> tuple[_Turn, i
                 best, best_key, best_action = child, key, action
         if best < 0:
             return None
-        if best_action == END:
-            return _Turn(tuple(cells), tuple(colours) if any(c != mover for c in colours) else ()), best
-        cells.append(best_action >> 1)
-        colours.append(mover if best_action & 1 == 0 else 3 - mover)
+        if best_action >= 0:
+            cells.append(best_action >> 1)
+            colours.append(mover if best_action & 1 == 0 else 3 - mover)
+        if tree.info(best).boundary:
+            return _turn_of(tuple(cells), tuple(colours), mover), best
         node = best
 
 

@@ -10,6 +10,8 @@ built, so that they cannot fall behind it.
   warning and error code it gives, with its meaning from `formats/codes.toml`), `shared-codes`,
   `rule-codes`, `verdict-codes`, `cell-names` (a few cells as each notation names them) and
   `variant-table` (every variant, with a link to its page).
+- The browser page (`browser_page`): its site (Python, the library and the page's script) written
+  into the built manual, and `browser-download`, the table of what it downloads.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from catchup_docs import generate
+from catchup_docs import browser_page, generate
 from catchup_docs.docstrings import plain_docstring
 from catchup_docs.tables import (
     CellNames,
@@ -64,4 +66,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule-codes", RuleCodes)
     app.add_directive("verdict-codes", VerdictCodes)
     app.add_directive("variant-table", VariantTable)
+    browser_page.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
