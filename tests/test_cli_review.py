@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,50 @@ def test_engine_options_need_estimate(games):
     folder, _ = games
     result = run("adjudicate", str(folder / "short.sgf"), "--time", "2")
     assert result.exit_code == 2 and "--estimate" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "limit"),
+    [
+        (("--level", "1"), {"time": None, "playouts": None, "level": 1}),
+        (("--time", "0.05"), {"time": 0.05, "playouts": None, "level": None}),
+        ((), {"time": 0.8, "playouts": None, "level": None}),
+    ],
+)
+def test_time_and_level_limit_the_searches(games, args, limit):
+    folder, _ = games
+    game = str(folder / "short.sgf")
+    result = run("review", game, "--json", "--threads", "1", "--seed", "7", *args)
+    assert result.exit_code == 0, result.output
+    (report,) = json_lines(result.stdout)
+    assert {k: report["settings"][k] for k in limit} == limit
+    estimated = [p for p in report["positions"] if p["how"] == "engine"]
+    assert estimated and all(p["playouts"] > 0 for p in estimated)
+    if limit["level"] == 1:  # level 1 caps a search at 32 playouts; a value is the mean of two searches
+        assert all(p["playouts"] <= 2 * 32 for p in estimated)
+
+
+def test_estimates_are_shown_with_their_intervals(games):
+    folder, _ = games
+    result = run("review", str(folder / "short.sgf"), *QUICK)
+    assert result.exit_code == 0, result.output
+    (report,) = json_lines(run("review", str(folder / "short.sgf"), "--json", *QUICK).stdout)
+    first = report["reviewed_turns"][0]
+    before = first["before"]
+    assert before["proven"] is None  # 12 turns into a side-5 game: an estimate
+    shown = f"{before['win']:.0%} ({before['low'] * 100:.0f}-{before['high'] * 100:.0f})"
+    row = next(line for line in result.stdout.splitlines() if line.split()[:1] == ["1"])
+    assert shown in row
+
+
+def test_progress_on_a_terminal_says_which_position(games, terminal):
+    folder, _ = games
+    result = run("review", str(folder / "short.sgf"), *QUICK)
+    assert result.exit_code == 0, result.output
+    said = [(int(a), int(b)) for a, b in re.findall(r"short\.sgf#0: position (\d+) of (\d+)", terminal.getvalue())]
+    assert said and all(0 < done <= total for done, total in said) and max(t for _, t in said) >= 13  # 13 positions
+    assert "#0: position" not in result.stderr + result.stdout
+    terminal.seek(0)
+    terminal.truncate()
+    quiet = run("review", str(folder / "short.sgf"), "--no-progress", *QUICK)
+    assert quiet.exit_code == 0 and "#0: position" not in terminal.getvalue()

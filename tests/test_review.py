@@ -133,3 +133,41 @@ def test_same_turn_ignores_the_order_of_stones():
     assert same_turn(Turn(1, ((0, 0), (1, 0))), Turn(1, ((1, 0), (0, 0))))
     assert not same_turn(Turn(1, ((0, 0),)), Turn(2, ((0, 0),)))
     assert not same_turn(None, Turn(1, ()))
+
+
+def test_what_a_notebook_plots_follows_the_review():
+    # The review's series, rows and chart, from a review whose values the solver gives from turn
+    # to turn past its reach (the positions before are not valued: gaps in the series and line).
+    import xml.etree.ElementTree as ET
+
+    import catchup_notation as cn
+
+    known = GAMES[0]
+    review = review_game(start(known.variant), known.turns, analyser=None, settings=ReviewSettings(max_empty=13))
+    first, second = review.series(1), review.series(2)
+    assert len(first) == len(known.turns) + 1
+    for mine, theirs, position in zip(first, second, review.positions, strict=True):
+        assert (mine is None) == (position.value is None)
+        if mine is not None and position.value.proven != 0:
+            assert mine + theirs == 1.0 and mine in (0.0, 1.0)
+    assert None in first  # positions beyond the solver's reach, not valued without an engine
+    assert review.intervals(1) == [None if v is None else (v, v) for v in first]
+    rows = review.rows()
+    assert [(r["turn"], r["player"], r["loss"], r["class"]) for r in rows] == [
+        (t.number, t.player, t.loss, t.judgement) for t in review.turns
+    ]
+    assert rows[known.blunder - 1]["before"] == 1.0 and rows[known.blunder - 1]["after"] == 0.0
+
+    chart = cn.win_chart(review, title="the game")
+    assert chart._repr_svg_() == chart
+    svg = ET.fromstring(chart)
+    tag = "{http://www.w3.org/2000/svg}"
+    assert svg.find(f"{tag}title").text == "the game"
+    assert len(svg.findall(f"{tag}rect")) == sum(1 for p in review.positions if p.exact)
+    marks = [m.find(f"{tag}title").text for m in svg.findall(f"{tag}path")]
+    assert marks == [f"turn {t.number}: {t.judgement}" for t in review.turns if t.judgement is not None]
+    assert f"turn {known.blunder}: blunder" in marks
+    lines = svg.findall(f"{tag}polyline")
+    assert lines and all(len(p.get("points").split()) > 1 for p in lines)
+    # No engine: nothing estimated, so no band of intervals.
+    assert svg.findall(f"{tag}polygon") == []
