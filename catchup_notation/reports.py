@@ -657,9 +657,7 @@ def diagnostic_lines(
 ) -> list[Line]:
     """Warnings (`file:line:col: warning[code]: message`) and the error, in the order of their
     place in the file; `caret` is the error's full text where it has one (with its line and caret)."""
-    placed: list[tuple[tuple[int, int], Line]] = [
-        ((w.line or 0, w.column or 0), warning_line(source, index, w)) for w in warnings
-    ]
+    placed = capped_warning_lines(source, index, warnings)
     if error is not None:
         line = ("error", caret) if caret else error_line(source, index, error)
         placed.append(((error.line or 0, error.column or 0), line))
@@ -667,7 +665,50 @@ def diagnostic_lines(
     return [line for _, line in placed]
 
 
-def warning_line(source: str | None, index: int, warning: WarningReport) -> Line:
+#: How many warnings of one code a record's text shows; the others of that code are counted in one
+#: line after them (a record with thousands of repeated nodes would otherwise bury the report).
+WARNINGS_SHOWN_PER_CODE = 3
+
+
+class _Warned(Protocol):
+    """A warning as read (`NotationWarning`) or as reported (`WarningReport`)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
+    @property
+    def column(self) -> int | None: ...
+
+
+def capped_warning_lines(
+    source: str | None, index: int, warnings: Iterable[_Warned]
+) -> list[tuple[tuple[int, int], Line]]:
+    """A record's warning lines in the order of their place in the file, each with its place
+    (line, column): the first `WARNINGS_SHOWN_PER_CODE` of each code, then, after the last of
+    them, `... warning[code]: and N more like it` for the rest of that code."""
+    ordered = sorted(warnings, key=lambda w: (w.line or 0, w.column or 0))
+    total: dict[str, int] = {}
+    for w in ordered:
+        total[w.code] = total.get(w.code, 0) + 1
+    seen: dict[str, int] = {}
+    placed: list[tuple[tuple[int, int], Line]] = []
+    for w in ordered:
+        seen[w.code] = seen.get(w.code, 0) + 1
+        if seen[w.code] > WARNINGS_SHOWN_PER_CODE:
+            continue
+        at = (w.line or 0, w.column or 0)
+        placed.append((at, warning_line(source, index, w)))
+        more = total[w.code] - WARNINGS_SHOWN_PER_CODE
+        if seen[w.code] == WARNINGS_SHOWN_PER_CODE and more > 0:
+            where = place(source, index, line=w.line, column=w.column)
+            placed.append((at, ("warning", f"{where}: warning[{w.code}]: and {more} more like it")))
+    return placed
+
+
+def warning_line(source: str | None, index: int, warning: _Warned) -> Line:
     """`file:line:col: warning[code]: message`."""
     where = place(source, index, line=warning.line, column=warning.column)
     return ("warning", f"{where}: warning[{warning.code}]: {warning.message}")

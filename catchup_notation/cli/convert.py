@@ -39,7 +39,7 @@ from catchup_notation.converting import faithfully
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
 from catchup_notation.model import Record
-from catchup_notation.reports import place
+from catchup_notation.reports import capped_warning_lines, place
 
 EXAMPLES = """\
 Examples:
@@ -192,9 +192,8 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
         done.sources.add(game.source.file)
         source, index = game.source.file, game.source.index
         line = game.record.at.line if game.record.at is not None else game.source.line
+        say_on_stderr([shown for _, shown in capped_warning_lines(source, index, game.warnings)])
         for w in game.warnings:
-            where = place(source, index, line=w.line, column=w.column)
-            say_on_stderr([("warning", f"{where}: warning[{w.code}]: {w.message}")])
             done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
         error = game.reading_error
         if error is not None:

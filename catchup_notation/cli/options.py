@@ -171,6 +171,21 @@ Strict = Annotated[
     bool,
     typer.Option("--strict", help="Warnings fail the run too: a record that drew any warning makes it exit 1."),
 ]
+Quiet = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help="Only the problems and the summary: no ok lines, and no warnings unless --strict makes them fail the run.",
+    ),
+]
+Statistics = Annotated[
+    bool,
+    typer.Option(
+        "--statistics",
+        help="After the summary, how many times each error and warning code occurred, most frequent first.",
+    ),
+]
 Progress = Annotated[
     bool | None,
     typer.Option(
