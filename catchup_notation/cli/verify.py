@@ -40,7 +40,7 @@ Examples:
 
   cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
-  catchup verify archive/ -q --statistics   # problems only, then counts
+  catchup verify examples/ -q --statistics  # problems, then counts; exits 3
 
 Every warning and error names its place (file:line:col); a summary line
 ends the report (on stderr when the report goes to a file or is JSON or
