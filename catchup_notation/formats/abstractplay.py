@@ -42,6 +42,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+import attrs
+
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import (
@@ -155,13 +157,8 @@ class AbstractPlay(Format):
                 element.error.source = source
                 yield Parsed(element.index, None, element.error, line=element.line)
                 continue
-            locator = _Locator(element.prefix + element.text, element.line, len(element.prefix))
-            try:
-                record, warnings = _Reader(element.value, locator, source, variant_text, element.index).record()
-            except NotationError as exc:
-                yield Parsed(element.index, None, exc, line=element.line)
-                continue
-            yield Parsed(element.index, record, None, tuple(warnings), line=element.line)
+            text, at = element.prefix + element.text, len(element.prefix)
+            yield read_value(element.value, text, element.line, at, source, variant_text, element.index)
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record is one JSON object; several are an array (held until the second arrives)."""
@@ -187,6 +184,31 @@ class AbstractPlay(Format):
         else:
             out.write("[]\n")
         return warnings
+
+
+def is_game(value: Any) -> bool:
+    """Whether a JSON value has the shape of one of Abstract Play's game records (a "header"
+    object and a "moves" list, and no "variant": the library's own JSON records have one)."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("header"), dict)
+        and isinstance(value.get("moves"), list)
+        and "variant" not in value
+    )
+
+
+def read_value(value: Any, text: str, line: int, at: int, source: str | None, variant: str, index: int) -> Parsed:
+    """One game object, already loaded, read into a record: `text` is where it was written, from
+    the start of its first line (`line` of its file), the object starting at offset `at`."""
+    if parse_variant(variant).family != "hex":
+        message = f"Abstract Play Catchup records are hex games; {variant!r} is not a hex variant"
+        return Parsed(index, None, NotationError(message, source=source, line=line, code="variant"), line=line)
+    try:
+        record, warnings = _Reader(value, _Locator(text, line, at), source, variant, index).record()
+    except NotationError as exc:
+        return Parsed(index, None, exc, line=line)
+    record = attrs.evolve(record, at=Location(line, at + 1))
+    return Parsed(index, record, None, tuple(warnings), line=line)
 
 
 class _Locator:

@@ -194,6 +194,13 @@ def _chain(held: list[str], rest: Iterator[str]) -> Iterator[str]:
 def _item(
     value: object, index: int, source: str | None, variant: str | None, at: Location, text: str, line: int
 ) -> Parsed:
+    """The record a JSON value holds: the library's own, or, by its shape, one of Abstract Play's
+    (a file of JSON Lines may hold theirs, one a line, or both kinds)."""
+    from catchup_notation.formats import abstractplay  # imported here: most files hold none
+
+    if abstractplay.is_game(value):
+        return abstractplay.read_value(value, text, line, at.column - 1, source, variant or "catchup", index)
+
     def error(message: str, code: str) -> Parsed:
         return Parsed(
             index,
