@@ -194,22 +194,19 @@ class Genius(Format):
         )
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
-        count = 0
+        """One game: a second is refused (`several-games`), as a text of two would read back as
+        one game that is not either of them."""
 
         def one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
-            nonlocal count
-            count += 1
+            if number:
+                raise WriteError(
+                    "the Genius notation holds one game per file, and there are more; choose a notation that "
+                    "holds several (sgf, json, abstractplay, rga), or give one file of one game",
+                    code="several-games",
+                )
             return write_record(record)
 
-        warnings = write_each(records, out, one, separator="\n")
-        if count > 1:
-            warnings.append(
-                NotationWarning(
-                    "several-dropped",
-                    "the Genius notation holds one game per text; the games are separated by blank lines",
-                )
-            )
-        return warnings
+        return write_each(records, out, one)
 
 
 _LINE = re.compile(
