@@ -14,6 +14,7 @@ names them; a line of turns is a list of `{"player": 1, "cells": ["B1", "G5"]}` 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -657,6 +658,12 @@ def place(
     return f"{name}[{index}]"
 
 
+#: How many warnings of one code a record's text report shows; the others of that code are one
+#: line, `and N more like it` (a record can repeat one warning thousands of times). The JSON and
+#: CSV forms keep every warning.
+SHOWN_PER_CODE = 3
+
+
 def diagnostic_lines(
     source: str | None,
     index: int,
@@ -665,15 +672,39 @@ def diagnostic_lines(
     caret: str | None = None,
 ) -> list[Line]:
     """Warnings (`file:line:col: warning[code]: message`) and the error, in the order of their
-    place in the file; `caret` is the error's full text where it has one (with its line and caret)."""
-    placed: list[tuple[tuple[int, int], Line]] = [
-        ((w.line or 0, w.column or 0), warning_line(source, index, w)) for w in warnings
-    ]
+    place in the file; `caret` is the error's full text where it has one (with its line and caret).
+    Past SHOWN_PER_CODE warnings of one code, one line counts the rest, at the first one's place."""
+    placed: list[tuple[tuple[int, int], Line]] = []
+    for w, more in capped(warnings):
+        line = warning_line(source, index, w) if not more else more_line(source, index, w, more)
+        placed.append(((w.line or 0, w.column or 0), line))
     if error is not None:
         line = ("error", caret) if caret else error_line(source, index, error)
         placed.append(((error.line or 0, error.column or 0), line))
     placed.sort(key=lambda item: item[0])  # stable: the error after warnings at its place
     return [line for _, line in placed]
+
+
+def capped(warnings: Iterable[WarningReport]) -> list[tuple[WarningReport, int]]:
+    """The warnings a text report shows, each with 0; past SHOWN_PER_CODE of one code, the first
+    of the rest with how many of that code are not shown."""
+    warnings = list(warnings)
+    total = Counter(w.code for w in warnings)
+    seen: Counter[str] = Counter()
+    out = []
+    for w in warnings:
+        seen[w.code] += 1
+        if seen[w.code] <= SHOWN_PER_CODE:
+            out.append((w, 0))
+        elif seen[w.code] == SHOWN_PER_CODE + 1:
+            out.append((w, total[w.code] - SHOWN_PER_CODE))
+    return out
+
+
+def more_line(source: str | None, index: int, warning: WarningReport, more: int) -> Line:
+    """`file:line:col: warning[code]: and N more like it` (the first not shown, and its count)."""
+    where = place(source, index, line=warning.line, column=warning.column)
+    return ("warning", f"{where}: warning[{warning.code}]: and {more} more like it")
 
 
 def warning_line(source: str | None, index: int, warning: WarningReport) -> Line:
