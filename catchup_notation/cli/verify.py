@@ -40,7 +40,7 @@ Examples:
 
   cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
-  catchup verify archive/ -q --statistics   # the problems, counted by code
+  catchup verify examples/ --corrections diagram -q --statistics
 
 Every warning and error names its place (file:line:col); a summary line
 ends the report (on stderr when the report goes to a file or is JSON or
