@@ -167,24 +167,21 @@ Jobs = Annotated[
 RecordIndex = Annotated[
     int, typer.Option("--record", "-r", min=0, metavar="N", help="Which record of the file (0-based).")
 ]
-Strict = Annotated[
-    bool,
-    typer.Option("--strict", help="Warnings fail the run too: a record that drew any warning makes it exit 1."),
-]
 Quiet = Annotated[
     bool,
-    typer.Option(
-        "--quiet",
-        "-q",
-        help="Only the problems and the summary: no ok lines, and no warnings unless --strict makes them fail the run.",
-    ),
+    typer.Option("--quiet", "-q", help="Show only the problems (errors and warnings) and the summary line."),
 ]
 Statistics = Annotated[
     bool,
     typer.Option(
         "--statistics",
-        help="After the summary, how many times each error and warning code occurred, most frequent first.",
+        help="End with how many times each problem was met, by code (error[stone-count], warning[...]), "
+        "most often first.",
     ),
+]
+Strict = Annotated[
+    bool,
+    typer.Option("--strict", help="Warnings fail the run too: a record that drew any warning makes it exit 1."),
 ]
 Progress = Annotated[
     bool | None,

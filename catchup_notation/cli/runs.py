@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
     from catchup_notation.plainjudge import Judged, Verdict
-    from catchup_notation.reports import ErrorReport, RowValue, WarningReport
+    from catchup_notation.reports import RowValue, WarningReport
 
 Mode = Literal["text", "json", "csv"]
 #: Endings of a report file (-o) that choose JSON Lines or CSV; any other is text.
@@ -55,11 +55,6 @@ class Report(Protocol):
     @property
     def warnings(self) -> tuple[WarningReport, ...]:
         """Its reading warnings."""
-        ...
-
-    @property
-    def error(self) -> ErrorReport | None:
-        """Its reading or rule error."""
         ...
 
     def lines(self) -> list[tuple[str, str]]:
@@ -86,15 +81,15 @@ def report_mode(*, json: bool, csv: bool, out: str | None) -> Mode:
 
 class Printed(NamedTuple):
     """A report as it will be printed: what it counts as, where it came from, whether it drew a
-    warning, its JSON or CSV line (text mode: its text lines), and the codes of its problems (as
-    `kind[code]`: its error's, then each of its warnings', for --statistics)."""
+    warning, and its JSON or CSV line (text mode: its text lines)."""
 
     outcome: str
     source: str | None
     warned: bool
     text: str
     lines: list[tuple[str, str]]
-    problems: tuple[str, ...] = ()
+    #: Its problems by code, `error[stone-count]`, `warning[pass-added]`, each as often as met.
+    codes: tuple[str, ...] = ()
 
 
 def printer(report_of: Callable[[Game], Report], mode: Mode, fields: Sequence[str]) -> Callable[[Game], Printed]:
@@ -108,15 +103,15 @@ def _printed(report_of: Callable[[Game], Report], mode: Mode, fields: tuple[str,
 
 def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
     warned = bool(report.warnings)
-    problems = tuple(f"error[{error.code}]" for error in [report.error] if error is not None)
-    problems += tuple(f"warning[{w.code}]" for w in report.warnings)
+    error = getattr(report, "error", None)
+    codes = tuple(f"warning[{w.code}]" for w in report.warnings) + ((f"error[{error.code}]",) if error else ())
     if mode == "json":
         from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
 
-        return Printed(report.outcome, report.source, warned, output.json_line(to_data(report)), [], problems)
+        return Printed(report.outcome, report.source, warned, output.json_line(to_data(report)), [], codes)
     if mode == "csv":
-        return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [], problems)
-    return Printed(report.outcome, report.source, warned, "", report.lines(), problems)
+        return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [], codes)
+    return Printed(report.outcome, report.source, warned, "", report.lines(), codes)
 
 
 if TYPE_CHECKING:
@@ -372,13 +367,13 @@ def warn_empty(inputs: Inputs, sources: set[str | None]) -> None:
 
 @attrs.define
 class Tally:
-    """What a run read: records by outcome, how many drew a warning, the files they came from, and
-    how many of each problem (`error[code]`, `warning[code]`) they had."""
+    """What a run read: records by outcome, how many drew a warning, and the files they came from."""
 
     counts: Counter[str] = attrs.field(factory=Counter)
     warned: int = 0
     sources: set[str | None] = attrs.field(factory=set)
-    problems: Counter[str] = attrs.field(factory=Counter)
+    #: Problems by code (`error[syntax]`, `warning[pass-added]`), every one counted.
+    codes: Counter[str] = attrs.field(factory=Counter)
 
     @property
     def total(self) -> int:
@@ -417,9 +412,7 @@ def run_reports(
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
     stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
     compiled core judged valid from its text alone, the report `report_of` makes, from verdicts
-    with the games' final positions where `scores` (adjudicate's). `quiet`: the text report
-    holds only the errors (and, with `strict`, the warnings, which then fail the run);
-    `statistics`: each problem's count follows the summary, most frequent first."""
+    with the games' final positions where `scores` (adjudicate's)."""
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, output_file=out)
@@ -442,21 +435,21 @@ def run_reports(
         write = output.line_writer() if stream is sys.stdout and mode == "text" else plain
         say = bar.say if bar is not None and not to_file else lambda how, kind, text: how(kind, text)
         tally = Tally()
-        shown_kinds = _quiet_kinds(strict) if quiet else None
         for item in found:
             tally.counts[item.outcome] += 1
             tally.warned += item.warned
             tally.sources.add(item.source)
-            tally.problems.update(item.problems)
+            tally.codes.update(item.codes)
             if bar is not None:
                 bar.advance(item.source)
             if mode == "text":
                 for kind, text in item.lines:
-                    if shown_kinds is None or kind in shown_kinds:
+                    if not (quiet and kind == "ok"):
                         say(write, kind, text)
             else:
                 stream.write(item.text + "\n")
-        ending = [("summary", summary(tally)), *(problem_statistics(tally.problems) if statistics else [])]
+        ending = [("plain", line) for line in statistics_lines(tally)] if statistics else []
+        ending.append(("summary", summary(tally)))
         if mode == "text" and not to_file:
             for kind, text in ending:
                 say(write, kind, text)
@@ -464,22 +457,6 @@ def run_reports(
         output.print_lines(ending, stderr=True)
     warn_empty(inputs, tally.sources)
     return tally.exit_code(strict=strict)
-
-
-def _quiet_kinds(strict: bool) -> frozenset[str]:
-    """The kinds of text line a quiet report keeps: the problems (warnings are problems only
-    when they fail the run)."""
-    return frozenset({"error", "warning"} if strict else {"error"})
-
-
-def problem_statistics(problems: Counter[str]) -> list[tuple[str, str]]:
-    """One line per problem (`kind[code]`) with how often it occurred, most frequent first (then
-    by name); a line saying there were none when none occurred."""
-    if not problems:
-        return [("plain", "no errors or warnings")]
-    width = len(str(max(problems.values())))
-    ordered = sorted(problems.items(), key=lambda item: (-item[1], item[0]))
-    return [(name.split("[", 1)[0], f"{count:>{width}}  {name}") for name, count in ordered]
 
 
 def _plain(stream: TextIO) -> Callable[[str, str], None]:
@@ -499,6 +476,16 @@ def _report_stream(out: str | None) -> Iterator[TextIO]:
 
     with atomic_output(out) as stream:
         yield stream
+
+
+def statistics_lines(tally: Tally) -> list[str]:
+    """`--statistics`: how many times each problem's code was met, most often first, one a line
+    (`    12  error[stone-count]`), or that there was none."""
+    if not tally.codes:
+        return ["no problems"]
+    ranked = sorted(tally.codes.items(), key=lambda item: (-item[1], item[0]))
+    width = len(str(ranked[0][1]))
+    return [f"{count:>{width}}  {code}" for code, count in ranked]
 
 
 def counted(tally: Tally, *words: str, always: Sequence[str] = ()) -> str:

@@ -40,12 +40,14 @@ Examples:
 
   cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
-  catchup verify examples/ -q --statistics  # problems, then counts; exits 3
+  catchup verify examples/ --corrections diagram -q --statistics
 
 Every warning and error names its place (file:line:col); a summary line
 ends the report (on stderr when the report goes to a file or is JSON or
-CSV). A record shows at most 3 warnings of one code, then "and N more
-like it". With --strict a record that drew a warning fails the run.
+CSV). A record's text report shows three warnings of one code and counts
+the rest in one line. -q leaves out the records that are fine;
+--statistics ends with each problem's code and how often it was met.
+With --strict a record that drew a warning fails the run.
 
 Exit codes: 0 every record valid; 1 a record breaks a rule (or, with
 --strict, drew a warning); 2 usage error; 3 some input could not be read

@@ -194,15 +194,15 @@ class Genius(Format):
         )
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
-        """One game: a second is refused (`several-games`), as a text of two would read back as
-        one game that is not either of them."""
+        """One game; a second is refused before anything of it is written (a text of several
+        games would read back as one unreadable record)."""
 
         def one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
-            if number:
+            if number > 0:
                 raise WriteError(
-                    "the Genius notation holds one game per file, and there are more; choose a notation that "
-                    "holds several (sgf, json, abstractplay, rga), or give one file of one game",
-                    code="several-games",
+                    "the Genius notation holds one game per text, and there are several: write each game to a file "
+                    "of its own, or choose a notation that holds several (lg, json)",
+                    code="several",
                 )
             return write_record(record)
 
