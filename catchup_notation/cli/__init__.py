@@ -31,6 +31,9 @@ COMMANDS = (
     "stats",
     "tournament",
     "view",
+    "review",
+    "engine",
+    "play",
 )
 EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 

@@ -23,11 +23,10 @@ from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
 from catchup_notation.model import OMIT, HexState
 from catchup_notation.resources import data_dir
+from catchup_notation.rules.engine import Engine  # at run time: the manual links it to the rules' Engine
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    from catchup_notation.rules.engine import Engine
 
 Multiset = tuple[int, ...]
 
