@@ -35,7 +35,6 @@ from typing import IO, Any
 
 import attrs
 
-from catchup_notation import __version__
 from catchup_notation.escaping import printable, printable_lines
 from catchup_notation.game import Game
 from catchup_notation.model import HexState
@@ -44,6 +43,7 @@ from catchup_notation.render.text import player_symbols
 from catchup_notation.render.viewdata import JSON, game_view
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.limits import EndgameLimits
+from catchup_notation.version import __version__
 
 #: Games per compressed block of a report: one block is unpacked when one of its games is opened.
 BLOCK = 64
