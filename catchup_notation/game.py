@@ -30,8 +30,8 @@ from catchup_notation.rules.registry import Variant, parse_variant
 from catchup_notation.rules.replay import Replay, player_names, replay, start, steps
 
 if TYPE_CHECKING:
+    import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
     from catchup_notation.render.svg import SvgBoard
-    from catchup_notation.rules.engine import Engine
 
 
 @attrs.frozen
@@ -434,7 +434,7 @@ class Game:
             raise problem
         raise VariantError(f"position {n} cannot be reached: {problem.message}")
 
-    def engine(self, n: int | None = None) -> Engine:
+    def engine(self, n: int | None = None) -> catchup_notation.rules.engine.Engine:
         """A rules engine after turn `n` (default: every turn), to play on from or to search.
         Raises `IllegalTurn` when a turn before it breaks the rules, `NoSuchPosition` (an
         `IndexError`) for a turn the record does not have, `VariantError` for a variant that
@@ -522,7 +522,7 @@ class Game:
         return f"<Game {where}{who} {rules}, {turns} turn{'s' if turns != 1 else ''}: {self.summary()}>"
 
 
-def new_game(variant: str | Variant = "catchup") -> Engine:
+def new_game(variant: str | Variant = "catchup") -> catchup_notation.rules.engine.Engine:
     """A rules engine at the start of a game of `variant` (a variant string such as
     `catchup(size=7)`): `play` turns, ask for its `state()`, `copy()` it for search."""
     chosen = variant if isinstance(variant, Variant) else parse_variant(variant)

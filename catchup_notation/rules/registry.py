@@ -28,7 +28,7 @@ from catchup_notation.resources import data_dir
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from catchup_notation.rules.engine import Engine
+    import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
 
 Multiset = tuple[int, ...]
 
@@ -194,7 +194,7 @@ class Variant:
             return {}
         return {cell: colour for colour, cells in enumerate(state.stones, start=1) for cell in cells}
 
-    def new_game(self) -> Engine:
+    def new_game(self) -> catchup_notation.rules.engine.Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
 
         return engine_class(self.spec.engine)(self)
@@ -574,7 +574,7 @@ ENGINE_PATHS = {
 }
 
 
-def engine_class(key: str) -> Callable[[Variant], Engine]:
+def engine_class(key: str) -> Callable[[Variant], catchup_notation.rules.engine.Engine]:
     """The engine class a variant's data names (`engine = "catchup"`), imported on first use."""
     found = _loaded.get(key)
     if found is None:
@@ -586,7 +586,7 @@ def engine_class(key: str) -> Callable[[Variant], Engine]:
     return found
 
 
-_loaded: dict[str, Callable[[Variant], Engine]] = {}
+_loaded: dict[str, Callable[[Variant], catchup_notation.rules.engine.Engine]] = {}
 
 
 def engine_check(key: str, params: dict[str, Any]) -> None:
