@@ -22,22 +22,23 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from catchup_notation import formats, plainjudge
+from catchup_notation import formats
 from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import Corrections
 from catchup_notation.game import Game, GameSource
-from catchup_notation.plainjudge import Judged
 from catchup_notation.reading import (
     STDIN,
     STDIN_NAME,
     Pieces,
     Request,
+    fastpath,
     make_request,
     read,
     read_judging,
     record_files,
     split,
 )
+from catchup_notation.reading.fastpath import Judged
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import (
     DeathWatch,
@@ -269,9 +270,9 @@ def _is_big(name: str) -> bool:
         return False  # the reader reports it
 
 
-def _judge(request: Request, report: _Reporting) -> plainjudge.PlainJudge | None:
+def _judge(request: Request, report: _Reporting) -> fastpath.PlainJudge | None:
     """The compiled judge of plain games, where there is one and its verdicts are asked for."""
-    return plainjudge.judge(request, scores=report.scores) if report.judged is not None else None
+    return fastpath.judge(request, scores=report.scores) if report.judged is not None else None
 
 
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:

@@ -31,7 +31,7 @@ from catchup_notation.rules.replay import Replay, player_names, replay, start, s
 
 if TYPE_CHECKING:
     import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
-    from catchup_notation.render.svg import SvgBoard
+    from catchup_notation.pictures.svg import SvgBoard
 
 
 @attrs.frozen
@@ -148,7 +148,7 @@ class Position:
 
     def svg(self) -> SvgBoard:
         """The position as an SVG picture (hex games)."""
-        from catchup_notation.render.svg import state_svg
+        from catchup_notation.pictures.svg import state_svg
 
         if not isinstance(self.state, HexState):
             raise WriteError("number-set Catch-Up has no board to draw", code="no-board")
@@ -158,7 +158,7 @@ class Position:
         return self.svg() if isinstance(self.state, HexState) else None
 
     def __str__(self) -> str:
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         return position_text(self.state, last_turn_cells=self.last_cells, names=self.names)
 

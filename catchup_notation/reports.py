@@ -25,11 +25,11 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
-from catchup_notation.plainjudge import final_result
+from catchup_notation.reading.fastpath import final_result
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 if TYPE_CHECKING:
-    from catchup_notation.plainjudge import Verdict
+    from catchup_notation.reading.fastpath import Verdict
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under

@@ -31,7 +31,7 @@ from catchup_notation.reading import STDIN, STDIN_NAME, survey
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
-    from catchup_notation.plainjudge import Judged, Verdict
+    from catchup_notation.reading.fastpath import Judged, Verdict
     from catchup_notation.reports import RowValue, WarningReport
 
 Mode = Literal["text", "json", "csv"]
