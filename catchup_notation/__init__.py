@@ -64,6 +64,12 @@ _EXPORTS = {
     "verify_report": "catchup_notation.reports",
     "adjudication_report": "catchup_notation.reports",
     "report_rows": "catchup_notation.reports",
+    "Review": "catchup_notation.engine.review",
+    "ReviewSettings": "catchup_notation.engine.review",
+    "Thresholds": "catchup_notation.engine.review",
+    "ReviewReport": "catchup_notation.review_report",
+    "review_report": "catchup_notation.review_report",
+    "win_chart": "catchup_notation.render.chart",
     "to_data": "catchup_notation.serialization",
     "from_data": "catchup_notation.serialization",
     "CatchupError": "catchup_notation.errors",
@@ -97,7 +103,11 @@ __all__ = [
     "Position",
     "Record",
     "Result",
+    "Review",
+    "ReviewReport",
+    "ReviewSettings",
     "RuleError",
+    "Thresholds",
     "Turn",
     "Variant",
     "VariantError",
@@ -116,9 +126,11 @@ __all__ = [
     "read",
     "read_text",
     "report_rows",
+    "review_report",
     "to_data",
     "variants",
     "verify_report",
+    "win_chart",
     "write",
     "write_text",
 ]
@@ -144,6 +156,7 @@ def __dir__() -> list[str]:
 if _typing.TYPE_CHECKING:
     from catchup_notation import formats
     from catchup_notation.board import Board, hexhex
+    from catchup_notation.engine.review import Review, ReviewSettings, Thresholds
     from catchup_notation.errors import (
         BoardError,
         CatchupError,
@@ -168,6 +181,7 @@ if _typing.TYPE_CHECKING:
         Turn,
     )
     from catchup_notation.reading import read, read_text
+    from catchup_notation.render.chart import win_chart
     from catchup_notation.reports import (
         AdjudicationReport,
         VerifyReport,
@@ -175,6 +189,7 @@ if _typing.TYPE_CHECKING:
         report_rows,
         verify_report,
     )
+    from catchup_notation.review_report import ReviewReport, review_report
     from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant, variants
     from catchup_notation.serialization import from_data, to_data
     from catchup_notation.shapes import parse_board, random_board

@@ -107,7 +107,7 @@ def reports(
     module-level function, or a `functools.partial` of one) when `jobs` > 1.
 
     `judged` gives the reports of a run of games the compiled core judged valid from their text
-    alone (`plainjudge`), the reports `report` would give them: with it, plain Little Golem games
+    alone (`reading.fastpath`), the reports `report` would give them: with it, plain Little Golem games
     are judged that way where the core is built, and only the others become games. With `scores`
     (adjudicate's), each verdict carries the game's final position."""
     request = make_request(format, variant, corrections)

@@ -31,6 +31,8 @@ from catchup_notation.rules.replay import Replay, player_names, replay, start, s
 
 if TYPE_CHECKING:
     import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
+    from catchup_notation.engine.analysis import Limit
+    from catchup_notation.engine.review import Analyser, Review, ReviewProgress, ReviewSettings
     from catchup_notation.pictures.svg import SvgBoard
 
 
@@ -453,6 +455,43 @@ class Game:
             except IllegalTurn as exc:
                 raise self._illegal(exc.error) from None
         return engine
+
+    # -- review ----------------------------------------------------------------------------------
+
+    def review(
+        self,
+        limit: Limit | None = None,
+        *,
+        engine: Analyser | None = None,
+        settings: ReviewSettings | None = None,
+        progress: ReviewProgress | None = None,
+    ) -> Review:
+        """Every position's value (proven where the exact solver reaches, else the engine's
+        estimate within `limit`, 0.8 s a search by default), every turn's loss and class, where the
+        game was decided and the losing turn (see `catchup_notation.engine.review`). `engine`: an
+        engine to use (default: one made for the call, on every core). `review.series()` is the
+        first player's chance turn by turn, `review.rows()` a table, and
+        `catchup_notation.render.chart.win_chart(review)` a picture. Raises the record's error
+        when it has one, `VariantError` for a number-set game."""
+        from catchup_notation.engine.review import ReviewSettings, review_game
+
+        if self.errors:
+            raise self.errors[0]
+        variant = self.variant
+        if variant is None or variant.family != "hex":
+            raise VariantError(f"the engine reviews hex games, not {variant}")
+        chosen = settings or ReviewSettings()
+        if limit is not None:
+            chosen = attrs.evolve(chosen, limit=limit)
+        result = self.result()
+        winner = result.winner if result.status in ("finished", "resigned", "timeout") else None
+        options = {"settings": chosen, "winner": winner, "draw": result.draw, "progress": progress}
+        if engine is not None:
+            return review_game(self.engine(0), self._record.turns, analyser=engine, **options)  # type: ignore[arg-type]
+        from catchup_notation.engine import Engine
+
+        with Engine() as made:
+            return review_game(self.engine(0), self._record.turns, analyser=made, threads=made.threads, **options)  # type: ignore[arg-type]
 
     # -- writing ---------------------------------------------------------------------------------
 

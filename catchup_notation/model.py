@@ -143,6 +143,50 @@ class Ending:
 
 
 @attrs.frozen
+class Comment:
+    """A comment of a record: on the game as a whole (`turn` 0) or on turn `turn` (from 1)."""
+
+    #: 0 for the game, else the turn it is written on (counted from 1).
+    turn: int
+    #: The comment's text.
+    text: str
+
+
+@attrs.frozen
+class Variation:
+    """A line of play other than the game's: turns played instead of the game's turn `after` + 1
+    (`after` 0: from the start). `comments` are the comments on its turns, parallel to `turns`
+    ("" where a turn has none; empty when none has any)."""
+
+    #: How many of the game's turns come before it.
+    after: int
+    #: Its turns.
+    turns: tuple[Turn, ...]
+    #: A comment per turn ("" for none), or empty.
+    comments: tuple[str, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+
+
+@attrs.frozen
+class Annotations:
+    """What a record says about its game beside the game itself: comments, and lines of play
+    other than the game's (as a review writes them). Kept apart from the turns, so that a turn
+    stays small: most records have none."""
+
+    #: The comments, in the order of their turns.
+    comments: tuple[Comment, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+    #: The other lines of play, in the order of where they start.
+    variations: tuple[Variation, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
+
+    def comment(self, turn: int) -> str | None:
+        """The comment on `turn` (0: the game's), None if it has none (several are joined)."""
+        found = [c.text for c in self.comments if c.turn == turn]
+        return "\n".join(found) if found else None
+
+    def __bool__(self) -> bool:
+        return bool(self.comments or self.variations)
+
+
+@attrs.frozen
 class Record:
     """One game as a file recorded it, before any rule was applied.
 
@@ -169,6 +213,8 @@ class Record:
     # hash=False: hashable all the same, and equal records hash alike
     #: Every other piece of metadata of the file, verbatim and in file order.
     headers: Mapping[str, HeaderValue] = attrs.field(factory=dict, hash=False)
+    #: Comments and other lines of play (None: the record has none).
+    annotations: Annotations | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)
     #: The file the record was read from (not part of equality).
     source: str | None = attrs.field(default=None, eq=False)
     #: The record's 0-based place among its file's records (not part of equality).

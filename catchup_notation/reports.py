@@ -36,7 +36,7 @@ Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "pla
 #: verify; under adjudicate its status (finished, resigned, ..., invalid) or unreadable.
 Outcome = str
 #: A value of a table row: what a CSV cell or a data frame column holds.
-RowValue = str | int | bool | None
+RowValue = str | int | float | bool | None
 
 
 @attrs.frozen
@@ -108,6 +108,42 @@ class EndgameReport:
     #: Time the search took.
     seconds: float
     #: The result in words.
+    explanation: str
+
+
+@attrs.frozen
+class EstimateReport:
+    """The verdict on an unfinished hex game by `adjudicate --estimate`: a proof where the solver
+    reaches, else the engine's estimate, labelled as one, with its interval and settings."""
+
+    #: Whether it is a proof (else an estimate).
+    exact: bool
+    #: Who it favours: the winner with perfect play for a proof (None: a draw); for an estimate, the
+    #: player whose chance is above one half (None: even).
+    winner: int | None
+    #: The first player's chance of winning (a draw counts half): 1, 0.5 or 0 for a proof.
+    chance: float
+    #: The lower end of its interval.
+    low: float
+    #: The upper end.
+    high: float
+    #: A line of best play from the position.
+    line: tuple[TurnReport, ...]
+    #: The engine's seconds per search (None: no engine search, or not limited by time).
+    time: float | None
+    #: The engine's playouts per search (None: not limited by playouts).
+    playouts: int | None
+    #: The engine's strength level (None: not set).
+    level: int | None
+    #: The engine's threads (None: no engine search).
+    threads: int | None
+    #: The engine's seed (None: drawn from the system).
+    seed: int | None
+    #: Engine searches made (0 for a proof found by the solver alone).
+    searches: int
+    #: Wall seconds it took.
+    seconds: float
+    #: The verdict in words, saying whether it is a proof or an estimate.
     explanation: str
 
 
@@ -207,6 +243,8 @@ class AdjudicationReport:
     explanation: str
     #: With `--solve-endgame`: the perfect-play result of an unfinished hex game; else left out.
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
+    #: With `--estimate`: the verdict on an unfinished hex game (a proof or the engine's estimate).
+    estimate: EstimateReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --estimate
     #: "finished", "unfinished", "invalid", ... (not in the JSON form).
     outcome: Outcome = attrs.field(default="finished", metadata=OMIT)
     #: Where the record starts (not in the JSON form).
@@ -229,6 +267,8 @@ class AdjudicationReport:
         out.append((kind, f"{place(self.source, self.index, self.at)}: {self.explanation}"))
         if self.endgame is not None:
             out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.endgame.explanation}"))
+        if self.estimate is not None:
+            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.estimate.explanation}"))
         return out
 
     def to_row(self) -> dict[str, RowValue]:
@@ -253,7 +293,23 @@ class AdjudicationReport:
             "endgame_solved": endgame.solved if endgame else None,
             "endgame_winner": endgame.winner if endgame else None,
             "endgame_draw": endgame.draw if endgame else None,
+            **_estimate_row(self.estimate),
         }
+
+
+def _estimate_row(estimate: EstimateReport | None) -> dict[str, RowValue]:
+    if estimate is None:
+        return dict.fromkeys(_ESTIMATE_FIELDS)
+    return {
+        "estimate_exact": estimate.exact,
+        "estimate_winner": estimate.winner,
+        "estimate_chance_1": estimate.chance,
+        "estimate_low_1": estimate.low,
+        "estimate_high_1": estimate.high,
+    }
+
+
+_ESTIMATE_FIELDS = ("estimate_exact", "estimate_winner", "estimate_chance_1", "estimate_low_1", "estimate_high_1")
 
 
 class Report(Protocol):
@@ -303,6 +359,7 @@ ROW_FIELDS: dict[str, tuple[str, ...]] = {
         "endgame_solved",
         "endgame_winner",
         "endgame_draw",
+        *_ESTIMATE_FIELDS,
     ),
 }
 
@@ -423,7 +480,7 @@ def verify_report(game: Game) -> VerifyReport:
 
 def judged_verify_report(source: str | None, format: str, index: int, verdict: Verdict) -> VerifyReport:
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
-    its text alone (`plainjudge.Verdict`: line, column, players, turns, variant)."""
+    its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant)."""
     line, column, white, black, turns, variant, _ = verdict
     return VerifyReport(
         source=source,
@@ -440,9 +497,15 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
     )
 
 
-def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> AdjudicationReport:
+def adjudication_report(
+    game: Game,
+    endgame: EndgameLimits | None = None,
+    estimate: Callable[[Game], EstimateReport] | None = None,
+) -> AdjudicationReport:
     """What `catchup adjudicate` says of one game; with `endgame` (how far to search), the
-    perfect-play result of an unfinished hex game too."""
+    perfect-play result of an unfinished hex game too; with `estimate` (`estimate_report.estimator`),
+    the verdict on an unfinished hex game (a proof within the solver's reach, else the engine's
+    estimate)."""
     result = game.result()
     problems = game.errors
     variant = game.variant
@@ -456,6 +519,9 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
     solved = None
     if endgame is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
         solved = endgame_report(game, endgame)
+    estimated = None
+    if estimate is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
+        estimated = estimate(game)
     readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
         source=game.source.file,
@@ -477,6 +543,7 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
         scores=result.scores if readable_rules else None,
         explanation=result.explanation,
         endgame=solved,
+        estimate=estimated,
         outcome=outcome,
         at=game.record.at,
         caret=caret,
@@ -486,7 +553,7 @@ def adjudication_report(game: Game, endgame: EndgameLimits | None = None) -> Adj
 def judged_adjudication_report(source: str | None, format: str, index: int, verdict: Verdict) -> AdjudicationReport:
     """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
     valid, with no warning, from its text alone, and scored from its final position (a verdict of
-    a judge that scores, see `plainjudge`)."""
+    a judge that scores, see `reading.fastpath`)."""
     line, column, white, black, turns, variant, _ = verdict
     result = final_result(verdict)
     return AdjudicationReport(

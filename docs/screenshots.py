@@ -36,7 +36,7 @@ def main() -> None:
 
 
 def _take(page: Any, folder: Path) -> None:
-    """The viewer's three pictures: a game, a broken game, a report."""
+    """The viewer's pictures: a game, a broken game, a report, a review."""
     game = next(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))
     game_file = folder / "game.html"
     game_file.write_text(game_page(game), encoding="utf-8")
@@ -63,6 +63,25 @@ def _take(page: Any, folder: Path) -> None:
     page.goto(report_file.as_uri())
     page.locator("table").first.wait_for()
     page.screenshot(path=IMAGES / "viewer-report.png")
+    review_picture(page, folder)
+
+
+def review_picture(page: Any, folder: Path) -> None:
+    """A game's review (0.8 s a search, as by default), at the turn before the
+    losing turn, two steps into the best line."""
+    from catchup_notation.engine import Engine
+    from catchup_notation.review_report import report_of_review
+
+    game = list(cn.read(str(ROOT / "examples" / "littlegolem-collection.sgf")))[3]
+    with Engine(seed=1) as engine:
+        review = game.review(engine=engine)
+    review_file = folder / "review.html"
+    review_file.write_text(game_page(game, review=(review, report_of_review(game, review))), encoding="utf-8")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(review_file.as_uri() + "#turn=27")
+    page.locator("#board svg").wait_for()
+    page.locator("#line button[data-step='2']").click()
+    page.screenshot(path=IMAGES / "viewer-review.png")
 
 
 if __name__ == "__main__":

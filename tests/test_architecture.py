@@ -21,15 +21,11 @@ LINT = [
     "-c",
     "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())",
 ]
-#: The module cycles that stay, each for a reason written beside its ignore in pyproject.toml.
-KNOWN_CYCLES = [
-    {"catchup_notation.rules.engine", "catchup_notation.rules.registry"},
-    {
-        "catchup_notation.game",
-        "catchup_notation.render.html",
-        "catchup_notation.render.viewdata",
-        "catchup_notation.reports",
-    },
+#: The imports that close a circle and stay, each for a reason written beside its ignore in
+#: pyproject.toml: without them the module graph has no circle.
+KNOWN_CYCLE_IMPORTS = [
+    ("catchup_notation.rules.engine", "catchup_notation.rules.registry"),
+    ("catchup_notation.game", "catchup_notation.render.html"),
 ]
 
 
@@ -67,8 +63,11 @@ def test_a_wrong_import_breaks_a_contract(tmp_path: Path, module: str, wrong: st
 
 def test_no_import_cycles_but_the_known_ones() -> None:
     graph = grimp.build_graph("catchup_notation", exclude_type_checking_imports=False)
-    found = [cycle for cycle in strongly_connected(graph) if len(cycle) > 1]
-    assert sorted(map(sorted, found)) == sorted(map(sorted, KNOWN_CYCLES))
+    circles = [cycle for cycle in strongly_connected(graph) if len(cycle) > 1]
+    for importer, imported in KNOWN_CYCLE_IMPORTS:
+        assert any({importer, imported} <= circle for circle in circles)  # each still closes one
+        graph.remove_import(importer=importer, imported=imported)
+    assert [cycle for cycle in strongly_connected(graph) if len(cycle) > 1] == []
 
 
 def strongly_connected(graph: grimp.ImportGraph) -> list[set[str]]:

@@ -21,7 +21,7 @@ from catchup_notation import formats
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import FEATURES, ReadOptions
-from catchup_notation.model import Record, Turn
+from catchup_notation.model import Annotations, Comment, Record, Turn, Variation
 from catchup_notation.rules.registry import parse_variant
 
 NAMES = formats.names()
@@ -77,7 +77,33 @@ def hex_records(draw, variant="catchup", features=frozenset()):
     resigned = draw(st.sampled_from((None, player))) if "resignation" in features else None
     name = "catchup-2012" if "variant" in features else variant
     chosen = parse_variant(name, size=side) if board.side is not None else parse_variant(name, board=board)
-    return Record(str(chosen), tuple(turns), resigned=resigned, players=players, headers=headers)
+    annotations = draw(annotations_of(turns, board.cells)) if "annotations" in features else None
+    return Record(
+        str(chosen), tuple(turns), resigned=resigned, players=players, headers=headers, annotations=annotations
+    )
+
+
+COMMENT = HEADER_VALUE.filter(lambda text: text.strip() == text and text)
+
+
+@st.composite
+def annotations_of(draw, turns, cells):
+    """Comments on some turns (0: the game's), and lines of play branching off the game."""
+    comments = tuple(
+        Comment(turn, draw(COMMENT)) for turn in sorted(draw(st.sets(st.integers(0, len(turns)), max_size=4)))
+    )
+    variations = []
+    for after in sorted(draw(st.sets(st.integers(0, len(turns) - 1), max_size=3)) if turns else ()):
+        player = turns[after].player
+        line = []
+        for _ in range(draw(st.integers(1, 3))):
+            line.append(
+                Turn(player, tuple(draw(st.lists(st.sampled_from(cells), min_size=1, max_size=3, unique=True))))
+            )
+            player = 3 - player
+        texts = tuple(draw(st.one_of(st.just(""), COMMENT)) for _ in line)
+        variations.append(Variation(after, tuple(line), texts if any(texts) else ()))
+    return Annotations(comments, tuple(variations)) if comments or variations else None
 
 
 @st.composite
@@ -103,15 +129,43 @@ def facts(record):
         "players": record.players,
         "headers": dict(record.headers),
         "resignation": record.resigned,
-        "turns": tuple(
-            (t.player, frozenset(zip(t.cells, t.stone_colours, strict=True)) if hexes else t.numbers)
-            for t in record.turns
-        ),
+        "turns": tuple(_turn_facts(t, hexes) for t in record.turns),
+        "annotations": _annotation_facts(record.annotations, hexes),
     }
+
+
+def _turn_facts(turn, hexes):
+    return turn.player, frozenset(zip(turn.cells, turn.stone_colours, strict=True)) if hexes else turn.numbers
+
+
+def _annotation_facts(annotations, hexes):
+    """What comments and variations say (the comments of one turn joined, none empty)."""
+    if not annotations:
+        return ((), ())
+    turns = sorted({c.turn for c in annotations.comments})
+    comments = tuple((t, annotations.comment(t)) for t in turns if annotations.comment(t))
+    variations = tuple(
+        (
+            v.after,
+            tuple(_turn_facts(t, hexes) for t in v.turns),
+            tuple(c for c in v.comments) if any(v.comments) else (),
+        )
+        for v in sorted(annotations.variations, key=lambda v: v.after)
+    )
+    return comments, variations
 
 
 #: The warning codes that may explain a difference in each facet.
 EXPLAINED_BY = {
+    "annotations": {
+        "annotations-dropped",
+        "passes-dropped",
+        "colours-dropped",
+        "turn-order-dropped",
+        "variant-dropped",
+        "size-dropped",
+        "board-dropped",
+    },
     "variant": {"variant-dropped"},
     "size": {"size-dropped", "variant-dropped", "board-dropped"},
     "players": {"players-dropped"},

@@ -240,9 +240,13 @@ def test_quirk_side_7():
 
 
 def test_quirk_move_properties():
+    # A comment on a move is the record's comment on that turn; another property is said and dropped.
     item = only(read("move-properties.sgf"))
     assert expected_turns(item.record) == CANON_TURNS
-    assert [w.code for w in item.warnings] == ["ignored-property", "re-names-resigner"]
+    assert [w.code for w in item.warnings] == ["re-names-resigner"]
+    assert item.record.annotations.comment(2) == "nice move"
+    (marked,) = parse_text("(;FF[4]SZ[5];W[E5]LB[E5:a];B[D4])", format="lg")
+    assert [w.code for w in marked.warnings] == ["ignored-property"] and marked.record.annotations is None
 
 
 def test_quirk_real_havannah_record_swap_is_reported():

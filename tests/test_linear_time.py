@@ -61,17 +61,17 @@ def test_games_on_one_line_hand_the_grammar_each_character_once(monkeypatch):
 
 
 def test_an_open_game_repeated_on_one_line_costs_each_message_its_own_size():
-    games = read_all("(;W[E5]" * 5000, "lg")
+    games = read_all("(;FF[4];W[E5]" * 5000, "lg")  # each `(;` starts a game (`(;W[` would be a variation)
     assert len(games) == 5000
     sizes = [len(str(g.reading_error)) for g in games]
     assert max(sizes) < 400  # a message never repeats the line up to its column
     last = games[-1].reading_error
     assert last is not None and last.column is not None and last.column > 30_000
-    assert "...(;W[E5]" in str(last)
+    assert "...(;FF[4];W[E5]" in str(last)
 
 
 def test_an_open_game_repeated_on_one_line_reads_in_linear_time():
-    assert_linear(lambda n: "(;W[E5]" * n, "lg", 4000)
+    assert_linear(lambda n: "(;FF[4];W[E5]" * n, "lg", 4000)
 
 
 def test_lines_holding_only_an_open_parenthesis_read_in_linear_time():

@@ -20,7 +20,7 @@ def schema(name):
     return json.loads(schema_path(name).read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", ["verify", "adjudication", "solve", "convert"])
+@pytest.mark.parametrize("name", ["verify", "adjudication", "solve", "convert", "review"])
 def test_schemas_use_only_what_the_validator_checks(name):
     assert unknown_keywords(schema(name)) == []
 

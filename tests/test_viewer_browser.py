@@ -354,3 +354,96 @@ def test_jupyter_frame_runs_the_viewer(visit):
     assert frame.locator("#board .stone").count() == 0
     assert visit.errors == []
     assert all(url.startswith(("about:", "data:")) for url in visit.requests)
+
+
+# ---------------------------------------------------------------------------------------------
+# A review in the viewer
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    """The unfinished example game reviewed by the engine (short, repeatable searches)."""
+    from catchup_notation.engine import Engine, Limit
+    from catchup_notation.review_report import report_of_review
+
+    game = list(cn.read(EXAMPLES / "littlegolem-collection.sgf"))[3]
+    review = game.review(Limit(playouts=2000), engine=Engine(seed=3, threads=1))
+    return game, review, report_of_review(game, review)
+
+
+def test_a_review_graph_classes_and_best_lines(visit, tmp_path, shots, reviewed):
+    game, review, report = reviewed
+    positions = list(game.positions())
+    path = write_page(tmp_path / "review.html", viewer.game_page(game, review=(review, report)))
+    page = visit.page
+    page.goto(path.as_uri() + "#turn=5")
+    assert_shows(page, positions[5])
+    # The graph: one point per valued position, a square per proven one, a mark per classed turn.
+    line = page.locator("#win-chart polyline").get_attribute("points")
+    assert len(line.split()) == sum(v is not None for v in review.series())
+    assert page.locator("#win-chart rect.proven").count() == sum(p.exact for p in review.positions)
+    classed = [t.number for t in review.turns if t.judgement]
+    assert classed and page.locator("#win-chart path.judged").count() == len(classed)
+    assert page.locator("#win-chart line.decided").count() == (review.decided_at is not None)
+    # The move list says each class, and only there.
+    judged = page.eval_on_selector_all(
+        "#moves button[data-turn]",
+        "els => els.map(e => [Number(e.dataset.turn), e.querySelector('.judgement')?.textContent ?? null])",
+    )
+    assert [(n, text.split()[-1]) for n, text in judged if text] == [
+        (t.number, t.judgement) for t in review.turns if t.judgement
+    ]
+    # Clicking the graph goes to the turn under the click.
+    chart = page.locator("#win-chart svg")
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    x = box["width"] * (34 + (640 - 34 - 10) * 20 / 30) / 640  # the graph's margins, in its own units
+    chart.click(position={"x": x, "y": box["height"] / 2})
+    assert turn_in_hash(page) == 20
+    assert_shows(page, positions[20])
+
+    # The best line from the position shown, step by step on the board; the game's stones stay.
+    line_turns = review.positions[20].line
+    steps = page.locator("#line button[data-step]")
+    assert steps.count() == len(line_turns) > 1
+    board = game.variant.board
+    page.locator("#line button[data-step='2']").click()
+    placed = page.eval_on_selector_all("#board .stone.variation", "els => els.map(e => e.dataset.cell)")
+    expected_cells = [board.label(cell) for turn in line_turns[:2] for cell in turn.cells]
+    assert sorted(placed) == sorted(expected_cells)
+    game_stones = page.eval_on_selector_all("#board .stone:not(.variation)", "els => els.map(e => e.dataset.cell)")
+    assert sorted(game_stones) == sorted(
+        board.label(c) for c in (*positions[20].state.stones[0], *positions[20].state.stones[1])
+    )
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#board .stone.variation").count() == len(line_turns[0].cells)
+    assert f"step 1 of {len(line_turns)}" in page.locator("#turn-label").inner_text()
+    page.screenshot(path=shots / "review-line.png", full_page=True)
+    page.keyboard.press("Escape")  # back to the game
+    assert page.locator("#board .stone.variation").count() == 0
+    assert_shows(page, positions[20])
+    page.keyboard.press("ArrowRight")
+    assert_shows(page, positions[21])
+    # The review's words for the turn shown.
+    from catchup_notation.review_report import value_words
+
+    text = " ".join(page.locator("#position").inner_text().split())
+    entry = report.reviewed_turns[20]
+    before, after = value_words(entry.before, interval=True), value_words(entry.after, interval=True)
+    assert f"For {report.names[entry.player - 1]}: {before} before, {after} after" in text
+    visit.check_clean(path)
+
+
+def test_a_report_of_reviews(visit, tmp_path, reviewed):
+    game, review, report = reviewed
+    other = next(cn.read(EXAMPLES / "littlegolem-collection.sgf"))
+    path = tmp_path / "reviews.html"
+    with open(path, "w", encoding="utf-8") as out:
+        viewer.write_report([other, game], out, title="Reviews", reviews=lambda n: (review, report) if n == 1 else None)
+    page = visit.page
+    page.goto(path.as_uri() + "#game=1&turn=3")
+    expect(page.locator("#win-box")).to_be_visible()
+    page.goto(path.as_uri() + "#game=0&turn=3")
+    expect(page.locator("#win-box")).to_be_hidden()
+    assert page.locator("#line-box").is_hidden()
+    visit.check_clean(path)

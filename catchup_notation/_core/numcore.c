@@ -43,7 +43,9 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +57,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 3
+#define CORE_INTERFACE 4
 
 /* The most numbers a set may have here (one bit each in a 64-bit mask). */
 #define MAX_NUMBERS 64
@@ -179,6 +181,7 @@ typedef struct Search {
     PyObject *check;       /* callable(nodes) or None */
     PyThreadState *thread; /* the caller's saved thread state while the search runs without the GIL */
     int busy;              /* a search is running (the object is not re-entrant) */
+    int in_check;          /* the caller's thread is in the budget's check (the table may be saved) */
     int synced;            /* the lock and conditions are made */
     SubsetTable *subsets;  /* odd games are answered from it, if there is one (see numsubsets.c) */
 } Search;
@@ -483,7 +486,9 @@ static int checkpoint(Worker *w) {
     PyEval_RestoreThread(s->thread);
     int failed = PyErr_CheckSignals() < 0;
     if (!failed && s->check != Py_None) {
+        s->in_check = 1;
         PyObject *result = PyObject_CallFunction(s->check, "K", (unsigned long long)all_nodes(s));
+        s->in_check = 0;
         failed = result == NULL;
         Py_XDECREF(result);
     }
@@ -955,6 +960,223 @@ static int subsets_question(Search *s, uint64_t mask, int64_t gap, int64_t sum) 
     return subsets_wins(s->subsets, (uint32_t)mask, (int)gap, (int)sum, &budget);
 }
 
+
+/* ------------------------------------------------------------------------------------------ */
+/* The table in a file, so that a search of hours can stop and resume: every entry is a proven
+ * bound, so a table saved at any moment of a search, and loaded into a new search of the same
+ * numbers, only spares it work. The file is a header (the numbers, a tag naming the search, the
+ * layout of its entries), the occupied slots as they lie in memory, and a checksum of them. A load
+ * decodes each entry and stores it again, so that the table loaded into may have another size,
+ * layout or memory bound; where it is smaller, it sweeps as it fills, as in a search. */
+
+#define SAVE_MAGIC "catchup-numtable"
+#define SAVE_VERSION 2
+#define TAG_ROOM 256
+/* Words written or read at a time. */
+#define SAVE_CHUNK ((size_t)1 << 16)
+
+typedef struct {
+    char magic[16];
+    uint32_t version, count, wide, gap_bits;
+    int64_t gap_offset;
+    int64_t values[MAX_NUMBERS];
+    uint32_t tag_length, reserved;
+    char tag[TAG_ROOM];
+    uint64_t entries, sweeps, dropped;
+    /* the caller's thread's killers (what it tries first at each ply), so that a search resumed
+     * between two questions searches as the one saved would have (their sums are worked out again
+     * on loading) */
+    uint64_t killers[MAX_NUMBERS + 1][KILLERS];
+} SaveHeader;
+
+static inline uint64_t checksum_step(uint64_t sum, uint64_t word) {
+    sum = (sum ^ word) * 0x100000001B3ULL;
+    return sum ^ (sum >> 31);
+}
+
+/* Take the table for the caller's thread alone, as make_room does: every other thread searching
+ * the question parked (a helper already making room is let finish first, this thread parked). */
+static void hold_table(Search *s) {
+    pthread_mutex_lock(&s->lock);
+    while (s->resizing) {
+        pthread_mutex_unlock(&s->lock);
+        park(s);
+        pthread_mutex_lock(&s->lock);
+    }
+    set_flag(&s->resizing, 1);
+    while (s->parked < s->inside - 1) pthread_cond_wait(&s->settled, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void release_table(Search *s) {
+    pthread_mutex_lock(&s->lock);
+    set_flag(&s->resizing, 0);
+    pthread_cond_broadcast(&s->resume);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void fill_header(Search *s, SaveHeader *h, const char *tag, size_t tag_length, uint64_t entries) {
+    memset(h, 0, sizeof *h);
+    memcpy(h->magic, SAVE_MAGIC, sizeof h->magic);
+    h->version = SAVE_VERSION;
+    h->count = (uint32_t)s->count;
+    h->wide = (uint32_t)s->wide;
+    h->gap_bits = (uint32_t)s->gap_bits;
+    h->gap_offset = s->gap_offset;
+    memcpy(h->values, s->values, sizeof h->values);
+    h->tag_length = (uint32_t)tag_length;
+    memcpy(h->tag, tag, tag_length);
+    h->entries = entries;
+    h->sweeps = s->sweeps;
+    h->dropped = s->dropped;
+    memcpy(h->killers, s->workers[0].killer_taken, sizeof h->killers);
+}
+
+/* The killers of a saved table, for the caller's thread: each a set of this search's numbers, its
+ * sum worked out here. */
+static void load_killers(Search *s, const SaveHeader *h) {
+    Worker *w = &s->workers[0];
+    uint64_t all = s->count == 64 ? ~(uint64_t)0 : ((uint64_t)1 << s->count) - 1;
+    for (int ply = 0; ply <= MAX_NUMBERS; ply++) {
+        for (int k = 0; k < KILLERS; k++) {
+            uint64_t taken = h->killers[ply][k] & all;
+            int64_t total = 0;
+            for (uint64_t rest = taken; rest; rest &= rest - 1) total += s->values[__builtin_ctzll(rest)];
+            w->killer_taken[ply][k] = taken;
+            w->killer_total[ply][k] = total;
+        }
+    }
+}
+
+/* Write the table (held) to `out`: 0, or -1 with errno set. The header is written twice: first
+ * with no entries, then, once they are all written, with their count (a file cut short by a crash
+ * reads as a table of another count, and is refused). */
+static int save_entries(Search *s, FILE *out, const char *tag, size_t tag_length, uint64_t *written) {
+    SaveHeader h;
+    fill_header(s, &h, tag, tag_length, 0);
+    if (fwrite(&h, sizeof h, 1, out) != 1) return -1;
+    uint64_t *buffer = malloc(SAVE_CHUNK * sizeof(uint64_t));
+    if (buffer == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int stride = s->wide ? 2 : 1;
+    size_t filled = 0;
+    uint64_t entries = 0, sum = 0;
+    int failed = 0;
+    for (uint64_t i = 0; i < s->size && !failed; i++) {
+        if (!occupied(s, i)) continue;
+        for (int k = 0; k < stride; k++) {
+            uint64_t word = load_word(&s->slots[stride * i + k]);
+            buffer[filled++] = word;
+            sum = checksum_step(sum, word);
+        }
+        entries++;
+        if (filled + 2 > SAVE_CHUNK) {
+            failed = fwrite(buffer, sizeof(uint64_t), filled, out) != filled;
+            filled = 0;
+        }
+    }
+    if (!failed && filled) failed = fwrite(buffer, sizeof(uint64_t), filled, out) != filled;
+    free(buffer);
+    if (failed || fwrite(&sum, sizeof sum, 1, out) != 1) return -1;
+    fill_header(s, &h, tag, tag_length, entries);
+    if (fseek(out, 0, SEEK_SET) != 0 || fwrite(&h, sizeof h, 1, out) != 1 || fflush(out) != 0) return -1;
+    *written = entries;
+    return 0;
+}
+
+/* Store one saved entry: 1 if it names a position of this search with sound bounds (and is
+ * stored), 0 if not. */
+static int load_entry(Search *s, const SaveHeader *h, const uint64_t *words) {
+    uint64_t mask, data, work;
+    int64_t gap;
+    if (h->wide) {
+        mask = words[0];
+        gap = (int64_t)(uint32_t)(words[1] >> 32) - h->gap_offset;
+        data = words[1] & 0xffffffff;
+        work = data >> 4;
+    } else {
+        uint64_t key = words[0] >> 8;
+        mask = key >> h->gap_bits;
+        gap = (int64_t)(key & (((uint64_t)1 << h->gap_bits) - 1)) - h->gap_offset;
+        data = words[0] & 0xff;
+        work = ((uint64_t)1 << (data >> 4)) >> 1;
+    }
+    int low = lower_of(data), high = upper_of(data);
+    if (mask == 0 || (s->count < 64 && mask >> s->count) || low > 1 || high > 1 || low > high) return 0;
+    if (gap < -s->gap_offset || gap > s->gap_offset) return 0;
+    uint32_t key = gap_key(s, gap);
+    store(s, mask, key, mix(mask, key), low, high, work);
+    return 1;
+}
+
+/* Read a table saved by save_entries into this one: 0; -1 with errno set (a read error); -2 for a
+ * file of another search, a damaged file or one cut short (`*why` says which). Entries read before
+ * a damaged one was found stay in the table. */
+static int load_entries(Search *s, FILE *in, const char *tag, size_t tag_length, uint64_t *loaded, const char **why) {
+    SaveHeader h;
+    *loaded = 0;
+    if (fread(&h, sizeof h, 1, in) != 1) {
+        if (ferror(in)) return -1;
+        *why = "not a table of the number-set search (too short)";
+        return -2;
+    }
+    if (memcmp(h.magic, SAVE_MAGIC, sizeof h.magic) != 0 || h.version != SAVE_VERSION || h.wide > 1 ||
+        h.count > MAX_NUMBERS || h.gap_bits > 32 || (!h.wide && h.count + h.gap_bits > 56) || h.gap_offset < 0 ||
+        h.gap_offset >= GAP_LIMIT) {
+        *why = "not a table of the number-set search (or of another version)";
+        return -2;
+    }
+    if (h.count != (uint32_t)s->count || memcmp(h.values, s->values, sizeof h.values) != 0) {
+        *why = "a table of another set of numbers";
+        return -2;
+    }
+    if (h.tag_length != tag_length || memcmp(h.tag, tag, tag_length) != 0) {
+        *why = "a table of another search (its tag differs)";
+        return -2;
+    }
+    uint64_t *buffer = malloc(SAVE_CHUNK * sizeof(uint64_t));
+    if (buffer == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    size_t stride = h.wide ? 2 : 1, per_chunk = SAVE_CHUNK / stride;
+    uint64_t left = h.entries, sum = 0;
+    int result = 0;
+    while (left > 0 && result == 0) {
+        size_t want = left < per_chunk ? (size_t)left : per_chunk;
+        size_t got = fread(buffer, sizeof(uint64_t) * stride, want, in);
+        if (got != want) {
+            result = ferror(in) ? -1 : -2;
+            *why = "the file is cut short";
+            break;
+        }
+        for (size_t i = 0; i < got * stride; i++) sum = checksum_step(sum, buffer[i]);
+        for (size_t i = 0; i < got && result == 0; i++) {
+            if (!load_entry(s, &h, &buffer[i * stride])) {
+                result = -2;
+                *why = "the file holds an entry no search of these numbers makes (damaged)";
+            } else {
+                (*loaded)++;
+            }
+        }
+        left -= got;
+    }
+    free(buffer);
+    uint64_t saved_sum;
+    if (result == 0 && fread(&saved_sum, sizeof saved_sum, 1, in) != 1) {
+        result = ferror(in) ? -1 : -2;
+        *why = "the file is cut short";
+    }
+    if (result == 0 && (saved_sum != sum || fgetc(in) != EOF)) {
+        result = -2;
+        *why = "the file is damaged (its checksum differs, or it goes on past the table)";
+    }
+    if (result == 0) load_killers(s, &h);
+    return result;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The Python type */
 
@@ -1041,6 +1263,88 @@ static PyObject *Search_moves(Search *s, PyObject *args) {
     return list;
 }
 
+/* The path argument (str, bytes or os.PathLike) and the tag (bytes) of save_table and load_table. */
+static int parse_file_args(PyObject *args, PyObject **path, const char **tag, Py_ssize_t *tag_length) {
+    *tag = "";
+    *tag_length = 0;
+    if (!PyArg_ParseTuple(args, "O&|y#", PyUnicode_FSConverter, path, tag, tag_length)) return -1;
+    if (*tag_length > TAG_ROOM) {
+        Py_DECREF(*path);
+        PyErr_Format(PyExc_ValueError, "a table's tag takes at most %d bytes", TAG_ROOM);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Search_save_table(Search *s, PyObject *args) {
+    PyObject *path;
+    const char *tag;
+    Py_ssize_t tag_length;
+    if (parse_file_args(args, &path, &tag, &tag_length) < 0) return NULL;
+    if (s->busy && !s->in_check) {
+        Py_DECREF(path);
+        PyErr_SetString(PyExc_RuntimeError, "the table is saved between searches or from the budget's check");
+        return NULL;
+    }
+    FILE *out = fopen(PyBytes_AS_STRING(path), "wb");
+    if (out == NULL) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+        Py_DECREF(path);
+        return NULL;
+    }
+    uint64_t written = 0;
+    if (s->busy) hold_table(s);
+    int failed = save_entries(s, out, tag, (size_t)tag_length, &written) < 0;
+    if (s->busy) release_table(s);
+    int saved_errno = errno;
+    if (fclose(out) != 0 && !failed) {
+        failed = 1;
+        saved_errno = errno;
+    }
+    if (failed) {
+        errno = saved_errno;
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+        Py_DECREF(path);
+        return NULL;
+    }
+    Py_DECREF(path);
+    return PyLong_FromUnsignedLongLong(written);
+}
+
+static PyObject *Search_load_table(Search *s, PyObject *args) {
+    PyObject *path;
+    const char *tag;
+    Py_ssize_t tag_length;
+    if (parse_file_args(args, &path, &tag, &tag_length) < 0) return NULL;
+    if (s->busy) {
+        Py_DECREF(path);
+        PyErr_SetString(PyExc_RuntimeError, "the table is loaded between searches");
+        return NULL;
+    }
+    FILE *in = fopen(PyBytes_AS_STRING(path), "rb");
+    if (in == NULL) {
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+        Py_DECREF(path);
+        return NULL;
+    }
+    uint64_t loaded = 0;
+    const char *why = NULL;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = load_entries(s, in, tag, (size_t)tag_length, &loaded, &why);
+    Py_END_ALLOW_THREADS
+    int saved_errno = errno;
+    fclose(in);
+    if (result == -1) {
+        errno = saved_errno;
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    } else if (result == -2) {
+        PyErr_Format(PyExc_ValueError, "%s: %s", PyBytes_AS_STRING(path), why);
+    }
+    Py_DECREF(path);
+    return result < 0 ? NULL : PyLong_FromUnsignedLongLong(loaded);
+}
+
 static PyObject *Search_table_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
     PyObject *nodes = PyList_New(s->threads);
     if (nodes == NULL) return NULL;
@@ -1082,14 +1386,14 @@ static int init_worker(Search *s, int id) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"values", "gap_offset", "memory_bytes", "check", "check_every", "wide", "threads",
-                            "help_after", "subset_table", NULL};
+                            "help_after", "subset_table", "presize", NULL};
     PyObject *values, *check = Py_None;
     long long gap_offset, memory;
     unsigned long long check_every = 512;
-    int wide = 0, threads = 1, subset_table = 0;
+    int wide = 0, threads = 1, subset_table = 0, presize = 0;
     unsigned long long help_after = HELP_AFTER;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OKpiKp", names, &values, &gap_offset, &memory, &check,
-                                     &check_every, &wide, &threads, &help_after, &subset_table))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OLL|OKpiKpp", names, &values, &gap_offset, &memory, &check,
+                                     &check_every, &wide, &threads, &help_after, &subset_table, &presize))
         return -1;
     if (s->slots != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "a search is made once");
@@ -1150,10 +1454,15 @@ static int Search_init(Search *s, PyObject *args, PyObject *kwargs) {
     s->wide = wide || s->count + s->gap_bits > 56;
     s->threads = s->wide ? 1 : threads; /* only one-word slots are shared */
     uint64_t slot_bytes = s->wide ? 16 : 8, max_size = LEAST_SLOTS;
-    /* at most half the memory bound: while the table doubles, the old and the new array coexist */
-    while (2 * max_size * slot_bytes <= (uint64_t)(memory > 0 ? memory : 0) / 2) max_size *= 2;
+    /* at most half the memory bound where the table doubles as it fills (the old and the new array
+     * coexist meanwhile); all of it where it is made at its largest size at once */
+    uint64_t room = (uint64_t)(memory > 0 ? memory : 0) / (presize ? 1 : 2);
+    while (2 * max_size * slot_bytes <= room) max_size *= 2;
     s->max_size = max_size;
-    s->size = max_size < FIRST_SLOTS ? max_size : FIRST_SLOTS;
+    /* small at first, so that a small search stays in the caches; a search of hours (presize) takes
+     * its whole table at once, so that its memory never passes the table's size (a growth holds the
+     * old array and the new, half as large again) */
+    s->size = presize || max_size < FIRST_SLOTS ? max_size : FIRST_SLOTS;
     s->shift = 64 - log2_of(s->size);
     s->slots = new_slots(s, s->size);
     if (s->slots == NULL) {
@@ -1222,6 +1531,14 @@ static PyMethodDef Search_methods[] = {
      "moves(mask, gap, limit=None): every distinct set the mover may take, as (mask left after, sum\n"
      "taken), by the number that catches up ascending, then smallest numbers first; None if there are\n"
      "more than limit."},
+    {"save_table", (PyCFunction)Search_save_table, METH_VARARGS,
+     "save_table(path, tag=b''): write the table to the file at path (its entries, the numbers, the tag:\n"
+     "at most 256 bytes naming the search); the number of entries written. Between searches, or from the\n"
+     "budget's check during one (the other threads wait meanwhile)."},
+    {"load_table", (PyCFunction)Search_load_table, METH_VARARGS,
+     "load_table(path, tag=b''): store the entries of a table saved by a search of the same numbers with\n"
+     "the same tag (ValueError for another search's file or a damaged one); the number of entries loaded.\n"
+     "Between searches."},
     {"table_stats", (PyCFunction)Search_table_stats, METH_NOARGS,
      "table_stats(): wide (two-word slots), entries, slots, max_slots (the memory bound), sweeps, entries\n"
      "dropped, threads, thread_nodes (the nodes each thread searched), subset_table (its bytes, 0 if none)."},
@@ -1239,13 +1556,14 @@ static PyTypeObject SearchType = {
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(values, gap_offset, memory_bytes, check=None, check_every=512, wide=False, threads=1,\n"
-              "help_after=2048, subset_table=False): the proof search over positions of one multiset (values\n"
+              "help_after=2048, subset_table=False, presize=False): the proof search over positions of one multiset (values\n"
               "ascending, at most 64 of them, each below 2^31; gaps within +-gap_offset), its table bounded by\n"
               "memory_bytes (two-word slots with wide, else where the keys need them; those searches run on one\n"
               "thread); check(nodes) is called every check_every nodes (a budget's check). With several threads,\n"
               "the helpers join a question once the caller's thread has searched help_after nodes of it (0: at\n"
               "once). With subset_table (at most 31 numbers, each at most 31, the table in a quarter of\n"
-              "memory_bytes; one thread), odd games are answered from a table of every subset instead.",
+              "memory_bytes; one thread), odd games are answered from a table of every subset instead. With presize,\n"
+              "the table is made at its largest size at once (else it starts small and doubles as it fills).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

@@ -22,4 +22,5 @@ COMMANDS = (
     "stats",
     "tournament",
     "view",
+    "review",
 )

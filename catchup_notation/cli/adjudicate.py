@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from catchup_notation.cli import output, runs
+from catchup_notation.cli.engine_options import Level, Playouts, Seed, Threads, Time, engine_limit
 from catchup_notation.cli.options import (
     Board,
     Corrections,
@@ -26,6 +28,13 @@ from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEnd
 from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adjudication_report
 from catchup_notation.solvers.limits import ENDGAME_NODES
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from catchup_notation.estimate_report import EstimateSettings
+    from catchup_notation.game import Game
+    from catchup_notation.reports import EstimateReport
+
 EXAMPLES = """\
 Examples:
 
@@ -37,6 +46,8 @@ Examples:
 
   catchup adjudicate examples/genius-death-match.genius --solve-endgame
 
+  catchup adjudicate examples/library.jsonl --estimate --time 2
+
 Each record's verdict: who won and where the comparison of group sizes
 decided, a resignation, the standing of an unfinished game, or why there
 is none. A summary line ends the report (on stderr when the report goes
@@ -47,6 +58,17 @@ Exit codes: 0 every record adjudicated (finished, resigned, unfinished);
 (or, with --strict, drew a warning); 2 usage error; 3 some input could
 not be read (wins over 1); 5 no record found at all.
 """
+
+Estimate = Annotated[
+    bool,
+    typer.Option(
+        "--estimate",
+        help="Give unfinished hex games a verdict: a proof where the exact solver reaches (as --solve-endgame), "
+        "else the engine's estimate of who is ahead, labelled as one, with its interval and settings "
+        "(--time, --level, --playouts, --threads, --seed).",
+    ),
+]
+
 
 #: The statuses a summary counts, in this order (those that always show, and the others when met).
 _ALWAYS = ("finished", "resigned", "unfinished", "invalid", "unreadable")
@@ -68,12 +90,21 @@ def adjudicate(
     solve_endgame: SolveEndgame = False,
     max_empty: MaxEmpty = None,
     endgame_nodes: EndgameNodes = ENDGAME_NODES,
+    estimate: Estimate = False,
+    time: Time = None,
+    level: Level = None,
+    playouts: Playouts = None,
+    threads: Threads = None,
+    seed: Seed = None,
 ) -> None:
     """Say who won each record and why: finished, resigned, unfinished (with the standing) or invalid."""
     limits = endgame_limits(solve_endgame, max_empty, endgame_nodes)
+    estimating = _estimate_settings(estimate, time, level, playouts, threads, seed, max_empty, endgame_nodes)
+    if estimating is not None and jobs is None:
+        jobs = 1  # the engine's threads use every core
     code = runs.run_reports(
         paths,
-        functools.partial(adjudication_report, endgame=limits),
+        functools.partial(adjudication_report, endgame=limits, estimate=_estimator(estimating)),
         fields=ROW_FIELDS["adjudicate"],
         summary=_summary,
         mode=runs.report_mode(json=json, csv=csv, out=out),
@@ -85,10 +116,39 @@ def adjudicate(
         strict=strict,
         progress=progress,
         label="adjudicating",
-        judged=judged_adjudication_report if limits is None else None,  # no endgame to search
+        judged=judged_adjudication_report if limits is None and estimating is None else None,  # nothing to search
         scores=True,
     )
     raise typer.Exit(code)
+
+
+def _estimator(settings: EstimateSettings | None) -> Callable[[Game], EstimateReport] | None:
+    if settings is None:
+        return None
+    from catchup_notation.estimate_report import estimator
+
+    return estimator(settings)
+
+
+def _estimate_settings(
+    estimate: bool,
+    time: float | None,
+    level: int | None,
+    playouts: int | None,
+    threads: int | None,
+    seed: int | None,
+    max_empty: int | None,
+    endgame_nodes: int,
+) -> EstimateSettings | None:
+    if not estimate:
+        if any(x is not None for x in (time, level, playouts, threads, seed)):
+            raise typer.BadParameter("--time, --level, --playouts, --threads and --seed go with --estimate")
+        return None
+    from catchup_notation.engine.review import DEFAULT_SECONDS
+    from catchup_notation.estimate_report import EstimateSettings
+
+    limit = engine_limit(time, level, playouts, DEFAULT_SECONDS)
+    return EstimateSettings(limit, threads, seed, max_empty, endgame_nodes)
 
 
 def _summary(tally: runs.Tally) -> str:

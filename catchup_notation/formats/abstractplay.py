@@ -44,7 +44,14 @@ from typing import Any, TextIO
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, ReadOptions, lost_headers
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    Parsed,
+    ReadOptions,
+    annotations_dropped,
+    lost_headers,
+)
 from catchup_notation.limits import TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
@@ -474,6 +481,7 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
                 "(the json format keeps them)",
             )
         )
+    warnings.extend(annotations_dropped(record))
     kept_game = header.get("game")
     game = dict(kept_game) if isinstance(kept_game, dict) else {}
     game.setdefault("name", "Catchup")

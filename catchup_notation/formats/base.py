@@ -35,6 +35,7 @@ FEATURES: Mapping[str, str] = {
     "colours": "a stone of the other colour than its mover's (too, product)",
     "turn-order": "turns that do not alternate between the players",
     "several": "several records in one text",
+    "annotations": "comments, and lines of play other than the game's (a review's best lines)",
 }
 
 #: A rga reader option: `{"h3": "h4"}` fixes every h3, `{"5:h3": "h4"}` only the one in turn 5;
@@ -191,6 +192,26 @@ def ending_dropped(record: Record, where: str = "") -> list[NotationWarning]:
         ending.kind, "the game was abandoned"
     )
     return [NotationWarning("ending-dropped", f"{where}the notation cannot say that {what}; the ending is not written")]
+
+
+def annotations_dropped(record: Record, where: str = "") -> list[NotationWarning]:
+    """The `annotations-dropped` warning of a notation that cannot write comments or other lines
+    of play, or none when `record` has none. `where` prefixes it."""
+    annotations = record.annotations
+    if not annotations:
+        return []
+    said = []
+    if annotations.comments:
+        count = len(annotations.comments)
+        said.append(f"{count} comment{'s' if count != 1 else ''}")
+    if annotations.variations:
+        count = len(annotations.variations)
+        said.append(f"{count} other line{'s' if count != 1 else ''} of play")
+    return [
+        NotationWarning(
+            "annotations-dropped", f"{where}the notation cannot hold {' and '.join(said)}; they are not written"
+        )
+    ]
 
 
 #: Header keys that only restate what a record's own fields hold, with the feature that holds it: a

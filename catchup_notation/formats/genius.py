@@ -38,6 +38,7 @@ from catchup_notation.formats.base import (
     NotationWarning,
     Parsed,
     ReadOptions,
+    annotations_dropped,
     ending_dropped,
     lines_of,
     lost_headers,
@@ -426,6 +427,7 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
             )
         lines.append(prefix + "resign")
     warnings.extend(ending_dropped(record))
+    warnings.extend(annotations_dropped(record))
     return "".join(line + "\n" for line in lines), warnings
 
 

@@ -31,7 +31,7 @@ import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TextIO
 
 import attrs
 
@@ -58,7 +58,17 @@ from catchup_notation.formats.colours import (
 )
 from catchup_notation.formats.diagnostics import line_of, syntax_error
 from catchup_notation.limits import MAX_DIGITS, MAX_RECORD_CHARS, MAX_TURNS, TooManyDigits, excerpt, int_of
-from catchup_notation.model import DeferredRecord, Location, Record, Turn, new_location, own_stones_turn
+from catchup_notation.model import (
+    Annotations,
+    Comment,
+    DeferredRecord,
+    Location,
+    Record,
+    Turn,
+    Variation,
+    new_location,
+    own_stones_turn,
+)
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import MAX_BOARD_FILE_CHARS, board_text, parse_board
@@ -327,18 +337,21 @@ def _at_line_starts(chunks: Iterable[str]) -> Iterator[str]:
 
 
 def _next_game_starts(chunk: str, pos: int, line_start: bool, in_value: bool) -> bool:
-    """Whether the `(` at `pos`, met inside a game, is the start of the next game: `(;` there, and
+    """Whether the `(` at `pos`, met inside a game, is the start of the next game: `(;` there but
+    for a variation (`(;W[...`, a move first: a game starts with its root's properties), and
     inside a value that never closed, only at the start of a line (a comment may hold "(;")."""
     after = chunk[pos + 1 : pos + _LOOK].lstrip(" \t\n")
     if not after.startswith(";"):
         return False
     if not in_value:
-        return True
+        return _VARIATION_START.match(after, 1) is None
     before = chunk[max(0, pos - _LOOK) : pos].rstrip(" \t")
     return before.endswith("\n") or (not before and pos < _LOOK and line_start)
 
 
 _SPECIAL = re.compile(r"[()\[\]\\]")
+#: What follows `(;` at the start of a variation: a move.
+_VARIATION_START = re.compile(r"[ \t\n]*[WB][ \t\n]*\[")
 # A game that the scan above would find in one piece, with nothing in it the scan treats
 # specially: no parenthesis outside values, no '(' unescaped inside one (that could start the
 # next game), no backslash or stray ']' outside values. Anything else takes the scan's own path.
@@ -433,7 +446,9 @@ class LittleGolem(Format):
     title = "Little Golem SGF"
     extensions = (".sgf", ".hsgf", ".lg")
     family = "hex"
-    carries = frozenset({"size", "board", "players", "headers", "resignation", "passes", "colours", "several"})
+    carries = frozenset(
+        {"size", "board", "players", "headers", "resignation", "passes", "colours", "several", "annotations"}
+    )
     streaming = True
     splits = True
 
@@ -714,7 +729,7 @@ def _root_headers(properties: list[tuple[str, str]]) -> dict[str, str] | None:
     grammar: a property given twice, or a move in the root node."""
     headers: dict[str, str] = {}
     for name, values in properties:
-        if name in headers or name in ("W", "B"):
+        if name in headers or name in ("W", "B", COMMENT):  # a comment is the game's, not a header
             return None
         simple = values[0] == "[" and "\\" not in values and values.find("]") == len(values) - 1
         headers[name] = values[1:-1] if simple else _property(name + values)[1]
@@ -755,6 +770,8 @@ def _plain_on_core(
     if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
         return None
     headers = properties if isinstance(properties, dict) else _root_headers(properties)
+    if headers is not None and COMMENT in headers:  # the game's comment: the grammar reads it
+        return None
     variant_obj = _variant_of(headers, variant) if headers is not None else None
     if headers is None or variant_obj is None:
         return None
@@ -872,10 +889,10 @@ def _grammar_game(
 
     shift = column - 1  # a game that starts mid-line: Lark's columns on its first line are shifted
     try:
-        nodes = cast("list[Token]", _parser().parse(text).children)  # a flat list of tokens (lg.lark)
+        nodes = _flattened(_parser().parse(text))
         if shift:
             for token in nodes:
-                if token.line == 1:
+                if token.type in _TOKEN_TYPES and token.line == 1:
                     token.column = (token.column or 1) + shift
         record, warnings = _build(
             nodes, source=source, variant=variant, index=index, line_offset=line - 1, at=Location(line, column)
@@ -912,11 +929,15 @@ def _build(
 
     # The root (first) node's properties are the headers, kept in file order (text values, SGF escapes removed); they
     # are read first because SZ decides what the cell names mean.
+    game_comments: list[str] = []
     for tok in tokens[1:]:
-        if tok.type in ("SEMI", "MOVES"):
+        if tok.type in ("SEMI", "MOVES", "OPEN"):
             break
         if tok.type == "PROPERTY":
             name, value = _property(tok)
+            if name == COMMENT:
+                game_comments.append(value)
+                continue
             if name in headers:
                 warn("duplicate-property", f"{name} is given twice; the first value is kept", _spot(tok))
                 continue
@@ -948,9 +969,16 @@ def _build(
     board = variant_obj.board
     spec = variant_obj.spec
 
-    turns: list[list[Any]] = []  # [player, cells, colours (empty: all the mover's), spot]
+    game = _Line(0, [])  # the game's line; the others are its variations
+    game.is_game = True
+    lines = [game]
+    line = game  # the line the nodes being read belong to
+    frames: list[list[Any]] = [[game, -1]]  # per open tree: [its line, its turns at its first subtree or -1]
     resigned: int | None = None
     resigned_tok: _Spot | None = None
+    counted = 0  # turns of every line, against the limit
+    node_turn: int | None = None  # the turn (index in `line`) the node being read holds, if any
+    pending: list[str] = []  # comments of the node being read, before its move
 
     def colours_of(value: str, player: int, spot: _Spot, value_at: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
         """A value that the fast path refused: cells with colour marks, or a located error."""
@@ -984,14 +1012,18 @@ def _build(
 
     def take(colour: str, value: str, spot: _Spot, value_at: int) -> None:
         """One move: `value` is its bracketed text, starting `value_at` characters after `spot`."""
-        nonlocal resigned, resigned_tok
+        nonlocal resigned, resigned_tok, counted, node_turn
         player = COLOURS[colour]
-        if len(turns) >= MAX_TURNS:
+        turns = line.turns
+        if counted >= MAX_TURNS:
             raise _ValueError(f"more than {MAX_TURNS} turns, the limit of a record", spot, 0, "limit")
-        if resigned is not None:
+        if line is game and resigned is not None:
             raise _ValueError(f"a move after {LETTERS[resigned]} resigned", spot, 0, "move-after-resign")
         if value.strip().lower() == "resign":
-            resigned, resigned_tok = player, spot
+            if line is game:
+                resigned, resigned_tok = player, spot
+            else:
+                warn("variation-resignation", "a resignation inside a variation is not kept", spot)
             return
         parsed = parse_cells(value, board)
         colours: tuple[int, ...] = ()
@@ -999,7 +1031,8 @@ def _build(
             cells, colours = colours_of(value, player, spot, value_at)
         else:
             cells = parsed
-        if turns and turns[-1][0] == player:
+        counted += 1
+        if turns and turns[-1][0] == player and len(turns) > line.shared:
             warn(
                 "merged-nodes",
                 f"consecutive {colour} nodes were merged into one turn (the record was normalised)",
@@ -1011,25 +1044,64 @@ def _build(
             previous[1] = previous[1] + cells
         else:
             turns.append([player, cells, colours, spot])
+        node_turn = len(turns) - 1
+        if pending:
+            line.note(node_turn, pending)
+            pending.clear()
+
+    def end_node() -> None:
+        """The node read is over: comments without a move are on the turn before them."""
+        nonlocal node_turn
+        if pending:
+            line.note(len(line.turns) - 1, pending)
+            pending.clear()
+        node_turn = None
 
     in_root = True
     for position, tok in enumerate(tokens):
         kind = tok.type
         if kind == "SEMI":
+            end_node()
             in_root = position == 0
         elif kind == "PROPERTY":
-            if not in_root:
-                warn("ignored-property", f"property {_property(tok)[0]} in a move node is not kept", _spot(tok))
+            if in_root:
+                continue  # the headers, read above
+            name, value = _property(tok)
+            if name != COMMENT:
+                warn("ignored-property", f"property {name} in a move node is not kept", _spot(tok))
+            elif node_turn is not None:
+                line.note(node_turn, [value])
+            else:
+                pending.append(value)
         elif kind == "MOVES":
+            end_node()
             nodes = 0
             for spot, match in _move_nodes(tok):
+                node_turn = None
                 take(match.group(1), match.group(2), spot, match.start(2) - match.start())
                 nodes += 1
             in_root = position == 0 and nodes == 1
+        elif kind == "OPEN":  # a subtree: the first goes on with the line, the others branch off it
+            end_node()
+            in_root = False
+            frame = frames[-1]
+            if frame[1] < 0:
+                frame[1] = len(frame[0].turns)
+                frames.append([frame[0], -1])
+            else:
+                line = frame[0].branch(frame[1])
+                lines.append(line)
+                frames.append([line, -1])
+            line = frames[-1][0]
+        elif kind == "CLOSE":
+            end_node()
+            frames.pop()
+            line = frames[-1][0]
         else:  # MOVE: a move that is not the first property of its node
             text = str(tok)
             open_at = text.index("[")
             take(text[0], text[open_at + 1 : -1], _spot(tok), open_at + 1)
+    end_node()
 
     if "RE" in headers and resigned is not None:
         letter = headers["RE"].strip()[:1].upper()
@@ -1038,22 +1110,108 @@ def _build(
 
     record = Record(
         variant=str(variant_obj),
-        turns=tuple(
-            Turn(player, tuple(cells), colours=colours, at=Location(tok.line + line_offset, tok.column))
-            for player, cells, colours, tok in turns
-        ),
+        turns=_made_turns(game, line_offset),
         resigned=resigned,
         players=(
             headers.get("PW"),
             headers.get("PB"),
         ),
         headers=headers,
+        annotations=_annotations(game_comments, lines, line_offset),
         source=source,
         index=index,
         at=at,
         resigned_at=Location(resigned_tok.line + line_offset, resigned_tok.column) if resigned_tok else None,
     )
     return record, warnings
+
+
+#: The SGF property of a comment: on the root node, the game's; on a move's node, that turn's.
+COMMENT = "C"
+#: The grammar's token types (the flattened tree holds marks of its subtrees besides).
+_TOKEN_TYPES = frozenset({"SEMI", "MOVES", "MOVE", "PROPERTY"})
+
+
+class _Mark(NamedTuple):
+    """Where a subtree (a variation) starts or ends in the flattened parse tree."""
+
+    type: str  # "OPEN" or "CLOSE"
+
+
+_OPEN, _CLOSE = _Mark("OPEN"), _Mark("CLOSE")
+
+
+def _flattened(tree: Any) -> list[Any]:
+    """The parse tree's tokens in order, with an OPEN and a CLOSE mark around each variation's
+    (without recursion: a file may nest variations deeply)."""
+    out: list[Any] = []
+    stack = [iter(tree.children)]
+    while stack:
+        for child in stack[-1]:
+            if hasattr(child, "children"):
+                out.append(_OPEN)
+                stack.append(iter(child.children))
+                break
+            out.append(child)
+        else:
+            stack.pop()
+            if stack:
+                out.append(_CLOSE)
+    return out
+
+
+class _Line:
+    """A line of play being read: the game's, or a variation's (branching off the game after
+    `after` of its turns). A variation of a variation starts with the `shared` turns of the line it
+    branched off, so that it is whole from the game's line on."""
+
+    def __init__(
+        self, after: int, turns: list[list[Any]], shared: int = 0, comments: dict[int, list[str]] | None = None
+    ):
+        self.after = after
+        self.turns = turns  # [player, cells, colours (empty: all the mover's), spot]
+        self.shared = shared
+        self.comments: dict[int, list[str]] = comments or {}  # by turn index; -1: before its first turn
+        self.is_game = False
+
+    def note(self, index: int, texts: list[str]) -> None:
+        self.comments.setdefault(index, []).extend(texts)
+
+    def branch(self, at: int) -> _Line:
+        """A line that branches off this one after its `at` first turns."""
+        if self.is_game:
+            return _Line(at, [])
+        kept = {k: list(v) for k, v in self.comments.items() if k < at}
+        return _Line(self.after, [list(turn) for turn in self.turns[:at]], at, kept)
+
+
+def _made_turns(line: _Line, line_offset: int) -> tuple[Turn, ...]:
+    return tuple(
+        Turn(player, tuple(cells), colours=colours, at=Location(tok.line + line_offset, tok.column))
+        for player, cells, colours, tok in line.turns
+    )
+
+
+def _annotations(game_comments: list[str], lines: list[_Line], line_offset: int) -> Annotations | None:
+    """The comments and variations read (None: none): one comment per node (several joined)."""
+    game = lines[0]
+    comments = []
+    before = game_comments + game.comments.get(-1, [])
+    if before:
+        comments.append(Comment(0, "\n".join(before)))
+    comments += [Comment(k + 1, "\n".join(game.comments[k])) for k in sorted(game.comments) if k >= 0]
+    variations = []
+    for line in lines[1:]:
+        if not line.turns:
+            continue
+        texts = ["\n".join(line.comments.get(k, [])) for k in range(len(line.turns))]
+        if -1 in line.comments:
+            texts[0] = "\n".join([*line.comments[-1], *([texts[0]] if texts[0] else [])])
+        variations.append(Variation(line.after, _made_turns(line, line_offset), tuple(texts) if any(texts) else ()))
+    if not comments and not variations:
+        return None
+    variations.sort(key=lambda v: v.after)  # read as their trees close: the later branches first
+    return Annotations(tuple(comments), tuple(variations))
 
 
 #: Our own root property (not Little Golem's) for a board of another shape than hexhex: its
@@ -1125,7 +1283,6 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
-    board = variant.board
     root: dict[str, str] = {"FF": "4"}
     lost = lost_headers(record, FORMAT.carries, _is_property_name)
     if lost:
@@ -1162,10 +1319,16 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
                 f"Little Golem records do not name the variant; {record.variant} must be given when reading it back",
             )
         )
+    annotations = record.annotations or Annotations()
+    game_comment = annotations.comment(0)
+    if game_comment is not None:
+        said = root.get(COMMENT)
+        root[COMMENT] = escape(game_comment) if said is None else said + "\n" + escape(game_comment)
     ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
     out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
+    branches = _branches(record, warnings)
     previous = 0
-    for number, turn in enumerate(record.turns, start=1):
+    for number, turn in enumerate(record.turns, 1):
         if turn.numbers:
             raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
         if turn.player == previous:
@@ -1179,19 +1342,71 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         previous = turn.player
         if not turn.cells:
             warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
-        if turn.colours:
-            value = "".join(
-                cell_name(c, board) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
-                for c, colour in zip(turn.cells, turn.colours, strict=True)
-            )
-        else:
-            value = "".join(cell_name(c, board) for c in turn.cells)
-        out.append(f";{LETTERS[turn.player]}[{value}]")
+        if number - 1 in branches:  # the game goes on in the first subtree; its variations follow it
+            out.append("(")
+        out.append(_node(turn, variant, annotations.comment(number)))
     if record.resigned is not None:
         out.append(f";{LETTERS[record.resigned]}[resign]")
+    for after in sorted(branches, reverse=True):
+        out.append(")")
+        out.extend(_variation_text(v, variant) for v in branches[after])
     warnings.extend(ending_dropped(record))
     out.append(")\n")
     return "".join(out), warnings
+
+
+def _node(turn: Turn, variant: Variant, comment: str | None) -> str:
+    """A move's node, `;W[D4F6]`, with its comment."""
+    if turn.numbers:
+        raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+    board = variant.board
+    if turn.colours:
+        value = "".join(
+            cell_name(c, board) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
+            for c, colour in zip(turn.cells, turn.colours, strict=True)
+        )
+    else:
+        value = "".join(cell_name(c, board) for c in turn.cells)
+    said = f"{COMMENT}[{escape(comment)}]" if comment else ""
+    return f";{LETTERS[turn.player]}[{value}]{said}"
+
+
+def _variation_text(variation: Variation, variant: Variant) -> str:
+    comments = variation.comments or ("",) * len(variation.turns)
+    nodes = (_node(t, variant, c) for t, c in zip(variation.turns, comments, strict=False))
+    return "(" + "".join(nodes) + ")"
+
+
+def _branches(record: Record, warnings: list[NotationWarning]) -> dict[int, list[Variation]]:
+    """The record's variations by the game's turns before them; those SGF cannot place (past the
+    game's last turn, or of no turn) and comments on no turn of the game are said and left out."""
+    annotations = record.annotations
+    if not annotations:
+        return {}
+    count = len(record.turns)
+    found: dict[int, list[Variation]] = {}
+    lost = 0
+    for variation in annotations.variations:
+        if variation.turns and 0 <= variation.after < count:
+            found.setdefault(variation.after, []).append(variation)
+        else:
+            lost += 1
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "annotations-dropped",
+                f"{lost} line{'s' if lost != 1 else ''} of play past the game's last turn (or empty) "
+                "cannot be written as SGF variations",
+            )
+        )
+    stray = sum(1 for c in annotations.comments if not 0 <= c.turn <= count)
+    if stray:
+        warnings.append(
+            NotationWarning(
+                "annotations-dropped", f"{stray} comment{'s' if stray != 1 else ''} on no turn of the game not written"
+            )
+        )
+    return found
 
 
 FORMAT = LittleGolem()

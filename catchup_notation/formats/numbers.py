@@ -25,6 +25,7 @@ from catchup_notation.formats.base import (
     NotationWarning,
     Parsed,
     ReadOptions,
+    annotations_dropped,
     ending_dropped,
     lines_of,
     lost_headers,
@@ -393,6 +394,7 @@ def write_numbers(
                 message = f"{where}: the numbers notation cannot carry {label}"
                 warnings.append(NotationWarning(f"{feature}-dropped", message))
         warnings.extend(ending_dropped(record, f"{where}: "))
+        warnings.extend(annotations_dropped(record, f"{where}: "))
         if any(turn.cells for turn in record.turns):
             raise WriteError(f"{where}: a number-set record holds hex cells", code="unsupported-record")
         if [t.player for t in record.turns] != [i % 2 + 1 for i in range(len(record.turns))]:

@@ -28,10 +28,10 @@ import shutil
 import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import resources
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -44,6 +44,10 @@ from catchup_notation.render.viewdata import JSON, game_view
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.limits import EndgameLimits
 from catchup_notation.version import __version__
+
+if TYPE_CHECKING:
+    from catchup_notation.engine.review import Review
+    from catchup_notation.review_report import ReviewReport
 
 #: Games per compressed block of a report: one block is unpacked when one of its games is opened.
 BLOCK = 64
@@ -79,10 +83,15 @@ class ReportCounts:
 # Public entry points
 
 
-def game_page(game: Game, *, endgame: EndgameLimits | None = None, title: str | None = None) -> str:
+def game_page(
+    game: Game, *, endgame: EndgameLimits | None = None, title: str | None = None, review: Reviewed | None = None
+) -> str:
     """One game as a self-contained HTML page that opens at its final position (or at the turn
-    that broke the rules); `endgame` (how far to search) adds the perfect-play line of an unfinished game."""
+    that broke the rules); `endgame` (how far to search) adds the perfect-play line of an
+    unfinished game; `review` (a review and its report) the win-chance graph under the board, the
+    classes in the move list and the best line of every position, steppable on the board."""
     data = game_view(game, endgame=endgame, texts=True)
+    _add_review(game, data, review)
     texts = data.pop("texts", [])
     looks = _Looks()
     board = _opening_board(game, data) if looks.add(data) is not None else ""
@@ -98,10 +107,12 @@ def write_report(
     *,
     title: str = "Catchup records",
     endgame: EndgameLimits | None = None,
+    reviews: Callable[[int], Reviewed | None] | None = None,
 ) -> ReportCounts:
     """Write a report page of `games` to `out`: the counts, a sortable table linking to each
     game's viewer (`#game=N&turn=T`), and every game's data, compressed. Memory stays flat: the
-    games are read one at a time and spooled to temporary files until the counts are known."""
+    games are read one at a time and spooled to temporary files until the counts are known.
+    `reviews(n)` gives the review of game n (and its report) to show with it, if any."""
     counts: Counter[str] = Counter()
     looks = _Looks()
     with (
@@ -113,6 +124,7 @@ def write_report(
         for number, game in enumerate(games):
             static = number < STATIC_GAMES
             data = game_view(game, number=number, endgame=endgame, texts=static)
+            _add_review(game, data, reviews(number) if reviews is not None else None)
             texts = data.pop("texts", [])
             counts[data["outcome"]] += 1
             looks.add(data)
@@ -149,6 +161,17 @@ def write_report(
         shutil.copyfileobj(blocks, out)
         out.write(_page_tail())
     return result
+
+
+#: A game's review and its report, as the viewer takes them.
+Reviewed = tuple["Review", "ReviewReport"]
+
+
+def _add_review(game: Game, data: JSON, review: Reviewed | None) -> None:
+    if review is not None and data.get("family") == "hex" and data.get("pos"):
+        from catchup_notation.render.reviewview import review_view
+
+        data["review"] = review_view(game, *review)
 
 
 def report_page(games: Iterable[Game], **options: Any) -> str:
@@ -403,9 +426,13 @@ def _viewer_section(data: JSON | None, texts: list[str], *, board: str, report: 
         f"{buttons[2]}{buttons[3]}"
         '<output id="turn-label" for="slider"></output></div>'
         '<label class="letters" hidden><input type="checkbox" id="letters"> letters on stones</label>'
+        '<div id="win-box" class="win" hidden><h3>Chance of winning</h3><div id="win-chart"></div>'
+        '<p id="win-legend" class="legend"></p></div>'
         "</figure>"
         '<div class="panels">'
         '<section id="position" class="panel" aria-live="polite" hidden></section>'
+        '<section id="line-box" class="panel" hidden><h3>Best line</h3><p id="line-from" class="why"></p>'
+        '<ol id="line"></ol><button type="button" id="line-back">Back to the game</button></section>'
         '<section id="chart-box" class="panel" hidden><h3>Score track</h3><div id="chart"></div>'
         '<p id="chart-legend" class="legend"></p></section>'
         '<section id="verdict" class="panel" hidden></section>'

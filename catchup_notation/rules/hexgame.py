@@ -502,7 +502,7 @@ class HexGame(Engine):
         end_reason: str | None,
     ) -> HexGame:
         """This engine (a fresh one) as it would stand at the end of a game the compiled core
-        replayed (`plainjudge`), for `scored`: the players' names, each colour's largest group,
+        replayed (`reading.fastpath`), for `scored`: the players' names, each colour's largest group,
         the scores, the empty cells, the turns played and how the game ended (None: it has not).
         Its stones are not placed: scoring reads only the group sizes it is given and, where the
         rule compares no numbers of its own, the scores set here."""
@@ -588,7 +588,7 @@ class HexGame(Engine):
 
     def scored(self, groups: tuple[tuple[int, ...], tuple[int, ...]], resigned: int | None = None) -> Result:
         """`score(resigned)` with the position's group sizes (colour 1's, colour 2's, largest first)
-        given: what the compiled core worked out of a final position it reached (`plainjudge`)."""
+        given: what the compiled core worked out of a final position it reached (`reading.fastpath`)."""
         verdict = self.judge(groups, provisional=not self.over)
         scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:

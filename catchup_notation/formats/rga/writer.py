@@ -9,7 +9,13 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, write_each
+from catchup_notation.formats.base import (
+    NotationWarning,
+    annotations_dropped,
+    ending_dropped,
+    lost_headers,
+    write_each,
+)
 from catchup_notation.formats.colours import colour_initials, colour_mark
 from catchup_notation.formats.rga.board import MAX_SIDE, Diagram, Frame, diagram_text, position, render
 from catchup_notation.formats.rga.variant import on_board, start_stones
@@ -63,6 +69,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
             "it back to keep them",
         )
     warnings.extend(ending_dropped(record, f"{where}: "))
+    warnings.extend(annotations_dropped(record, f"{where}: "))
     dropped = lost_headers(record, CARRIES, lambda key: key == "diagram")
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")

@@ -137,6 +137,9 @@
     buildProblem(g);
     const playable = positions.length > 0;
     for (const id of ["controls", "position", "moves-box", "chart-box"]) $(id).hidden = !playable;
+    view.line = null; // the best line shown on the board: {from: turn, step: k}, or none
+    $("win-box").hidden = !(playable && g.review);
+    $("line-box").hidden = true;
     $("board-area").hidden = !playable;
     $("verdict").hidden = !g.verdict;
     buildBoard(g);
@@ -145,6 +148,7 @@
       slider.max = String(last);
       buildMoves(g);
       buildChart(g);
+      if (g.review) buildWinChart(g);
     }
     buildVerdict(g);
     if (page.mode === "report") {
@@ -221,6 +225,11 @@
     const move = g.moves[i - 1];
     button.append(span("num", i + "."), span("mark" + move.p + " who", (g.sides || g.players)[move.p - 1]), " ");
     button.append(span("move", move.m));
+    const judged = g.review && g.review.turns[i - 1];
+    if (judged && judged.c) {
+      button.classList.add("judged-" + judged.c);
+      button.append(" ", span("judgement " + judged.c, JUDGEMENT_MARKS[judged.c] + " " + judged.c));
+    }
     const before = positions[i - 1];
     if (i === view.failing) {
       button.classList.add("illegal");
@@ -329,7 +338,201 @@
       box.append(cascade);
     }
     if (g.endgame) box.append(el("p", { class: "endgame" }, "Endgame: " + g.endgame.explanation));
+    if (g.review) {
+      box.append(el("h3", { class: "review-head" }, "Review"));
+      for (const line of g.review.summary) box.append(el("p", { class: "review-line" }, line));
+    }
     for (const warning of g.warnings || []) box.append(el("p", { class: "why" }, "warning: " + warning));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The review: the chance of winning under the board, the best line of each position
+
+  const JUDGEMENT_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+  function buildWinChart(g) {
+    const review = g.review;
+    const width = 640;
+    const height = 170;
+    const left = 34;
+    const right = 10;
+    const top = 10;
+    const bottom = 22;
+    const n = Math.max(1, review.win.length - 1);
+    const x = (t) => left + ((width - left - right) * t) / n;
+    const y = (v) => top + (height - top - bottom) * (1 - v);
+    const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
+    const last = review.win[review.win.length - 1];
+    const judged = review.turns.filter((turn) => turn.c).length;
+    svg.setAttribute(
+      "aria-label",
+      `${g.players[0]}'s chance of winning over ${n} turns` +
+        (last !== null ? `; at the end ${Math.round(last * 100)}%` : "") +
+        (review.decided !== null ? `; decided at turn ${review.decided}` : "") +
+        `; ${judged} turn${judged === 1 ? "" : "s"} classed`,
+    );
+    svg.append(svgEl("line", { class: "axis", x1: left, y1: y(0), x2: width - right, y2: y(0) }));
+    svg.append(svgEl("line", { class: "axis", x1: left, y1: y(1), x2: left, y2: y(0) }));
+    svg.append(svgEl("line", { class: "even", x1: left, y1: y(0.5), x2: width - right, y2: y(0.5) }));
+    const tick = (tx, ty, text, anchor) => {
+      const label = svgEl("text", { class: "tick", x: tx, y: ty, "text-anchor": anchor });
+      label.textContent = text;
+      svg.append(label);
+    };
+    tick(left - 4, y(1) + 4, "100%", "end");
+    tick(left - 4, y(0.5) + 4, "50%", "end");
+    tick(left - 4, y(0) + 4, "0%", "end");
+    tick(x(0), height - 6, "0", "middle");
+    tick(x(n), height - 6, String(n), "middle");
+    if (review.decided !== null) {
+      svg.append(svgEl("line", { class: "decided", x1: x(review.decided), y1: y(1), x2: x(review.decided), y2: y(0) }));
+      tick(x(review.decided), y(1) - 1, "decided", "middle");
+    }
+    // The engine's intervals as a band, one piece per run of estimated positions.
+    let run = [];
+    const band = () => {
+      if (run.length > 1) {
+        const upper = run.map((t) => `${x(t).toFixed(1)},${y(review.hi[t]).toFixed(1)}`);
+        const lower = run.map((t) => `${x(t).toFixed(1)},${y(review.lo[t]).toFixed(1)}`).reverse();
+        svg.append(svgEl("polygon", { class: "band", points: upper.concat(lower).join(" ") }));
+      }
+      run = [];
+    };
+    review.win.forEach((v, t) => {
+      if (v !== null && !review.exact[t]) run.push(t);
+      else band();
+    });
+    band();
+    let points = [];
+    const stroke = () => {
+      if (points.length > 1) svg.append(svgEl("polyline", { class: "win-line", points: points.join(" ") }));
+      points = [];
+    };
+    review.win.forEach((v, t) => {
+      if (v === null) return stroke();
+      points.push(`${x(t).toFixed(1)},${y(v).toFixed(1)}`);
+    });
+    stroke();
+    review.win.forEach((v, t) => {
+      if (v === null) return;
+      if (review.exact[t]) svg.append(svgEl("rect", { class: "proven", x: x(t) - 2.5, y: y(v) - 2.5, width: 5, height: 5 }));
+    });
+    review.turns.forEach((turn, i) => {
+      if (!turn.c) return;
+      const tx = x(i + 1);
+      const mark = svgEl("path", { class: "judged " + turn.c, d: `M${tx - 4},${y(0) + 8} L${tx + 4},${y(0) + 8} L${tx},${y(0) + 1} Z` });
+      const title = svgEl("title");
+      title.textContent = `turn ${i + 1}: ${turn.c}`;
+      mark.append(title);
+      svg.append(mark);
+    });
+    view.winCursor = svgEl("line", { class: "cursor", x1: 0, y1: y(1), x2: 0, y2: y(0) });
+    view.winX = x;
+    svg.append(view.winCursor);
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const at = ((event.clientX - box.left) / box.width) * width;
+      setTurn(Math.round(((at - left) / (width - left - right)) * n));
+    });
+    $("win-chart").replaceChildren(svg);
+    const legend = $("win-legend");
+    legend.replaceChildren(
+      span("key-win", g.players[0] + "'s chance of winning"),
+      " · ",
+      span("key-band", "the engine's interval"),
+      " · ",
+      span("key-proven", "proven"),
+      judged ? " · " : "",
+      judged ? span("key-judged", "classed turns") : "",
+    );
+  }
+
+  function valueWords(v, t) {
+    const review = view.g.review;
+    if (review.win[t] === null) return "not valued";
+    if (review.exact[t]) return v >= 0.999 ? "a win (proven)" : v <= 0.001 ? "a loss (proven)" : "a draw (proven)";
+    return `${Math.round(v * 100)}% (${Math.round(review.lo[t] * 100)}-${Math.round(review.hi[t] * 100)})`;
+  }
+
+  function describeReview(box, t, upto) {
+    const g = view.g;
+    const review = g.review;
+    if (t > 0 && t <= review.turns.length) {
+      const turn = review.turns[t - 1];
+      const line = el("p", { class: "review" });
+      line.append(`For ${g.players[g.moves[t - 1].p - 1]}: ${turn.b} before, ${turn.a} after`);
+      if (turn.c) line.append(" — ", el("strong", { class: "judgement " + turn.c }, turn.c), ` (loss ${turn.l.toFixed(2)})`);
+      else if (turn.l) line.append(` (loss ${turn.l.toFixed(2)})`);
+      if (turn.bp) line.append("; the best turn.");
+      else if (turn.best) line.append("; best was ", span("move", turn.best), ".");
+      box.append(line);
+    }
+    const p = g.pos[upto];
+    if (!p.over) box.append(el("p", { class: "review" }, `${g.players[0]}'s chance of winning here: ${valueWords(review.win[upto], upto)}`));
+  }
+
+  function buildLine(t) {
+    const g = view.g;
+    const steps = g.review.lines[t] || [];
+    const box = $("line-box");
+    box.hidden = steps.length === 0;
+    if (!steps.length) return;
+    $("line-from").textContent = `From the position after turn ${t} (${g.players[g.pos[t].to - 1]} to move):`;
+    const list = $("line");
+    list.replaceChildren(
+      ...steps.map((step, k) => {
+        const button = el("button", { type: "button", "data-step": String(k + 1) });
+        button.append(span("num", k + 1 + "."), span("mark" + step.p + " who", (g.sides || g.players)[step.p - 1]), " ", span("move", step.m));
+        const item = el("li");
+        item.append(button);
+        return item;
+      }),
+    );
+    $("line-back").hidden = true;
+  }
+
+  function showLine(step) {
+    const t = view.turn;
+    const g = view.g;
+    const upto = Math.min(t, g.pos.length - 1);
+    const steps = g.review.lines[upto] || [];
+    const k = Math.max(1, Math.min(steps.length, step));
+    view.line = { from: upto, step: k };
+    drawBoard(t, upto);
+    const extra = document.createDocumentFragment();
+    for (let i = 0; i < k; i++) {
+      for (const colour of [1, 2]) for (const index of steps[i].add[colour - 1]) placeLineStone(extra, colour, index, i + 1);
+    }
+    view.stones.append(extra);
+    view.captions.forEach((text, i) => {
+      if (i === 0) text.textContent = `${g.brief || g.variant}, after turn ${upto}, best line to step ${k} of ${steps.length}`;
+    });
+    for (const button of $("line").querySelectorAll("button")) {
+      if (Number(button.dataset.step) === k) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+    }
+    $("line-back").hidden = false;
+    $("turn-label").textContent = `Turn ${t}: best line, step ${k} of ${steps.length}`;
+  }
+
+  function placeLineStone(parent, colour, index, number) {
+    const lk = view.lk;
+    const [x, y] = lk.xy[index];
+    const stone = svgEl("circle", lk.stone[colour - 1]);
+    stone.setAttribute("class", "stone stone-c" + colour + " variation");
+    stone.setAttribute("data-cell", lk.cells[index]);
+    stone.setAttribute("cx", x);
+    stone.setAttribute("cy", y);
+    parent.append(stone);
+    const label = svgEl("text", {
+      class: "line-number " + lk.ink[colour - 1],
+      x,
+      y,
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+    });
+    label.textContent = String(number);
+    parent.append(label);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -339,6 +542,7 @@
     if (!view || !view.g.pos || !view.g.pos.length) return;
     const t = Math.max(0, Math.min(view.last, Number.isFinite(turn) ? turn : view.start));
     view.turn = t;
+    view.line = null;
     const g = view.g;
     const upto = Math.min(t, g.pos.length - 1);
     if (view.svg) drawBoard(t, upto);
@@ -357,6 +561,12 @@
     const cx = view.chartX(upto);
     view.cursor.setAttribute("x1", cx);
     view.cursor.setAttribute("x2", cx);
+    if (g.review) {
+      const wx = view.winX(upto);
+      view.winCursor.setAttribute("x1", wx);
+      view.winCursor.setAttribute("x2", wx);
+      buildLine(upto);
+    }
     writeHash(t);
   }
 
@@ -507,6 +717,7 @@
       }
     }
     if (t === view.failing) return;
+    if (g.review) describeReview(box, t, upto);
     if (p.over) {
       box.append(el("p", {}, "Game over."));
     } else if (p.to) {
@@ -625,9 +836,16 @@
       const button = event.target.closest("button[data-turn]");
       if (button && !button.disabled) setTurn(Number(button.dataset.turn));
     });
+    $("line").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-step]");
+      if (button) showLine(Number(button.dataset.step));
+    });
+    $("line-back").addEventListener("click", () => setTurn(view.turn));
     $("letters").addEventListener("change", (event) => {
       view.letters = event.target.checked;
+      const line = view.line;
       setTurn(view.turn);
+      if (line) showLine(line.step);
     });
     document.addEventListener("keydown", (event) => {
       if (!view || $("game").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -644,7 +862,13 @@
           if (page.mode === "report") location.hash = "";
         },
       };
-      const action = moves[event.key];
+      const line = view.line;
+      const inLine = line && {
+        ArrowLeft: () => (line.step > 1 ? showLine(line.step - 1) : setTurn(view.turn)),
+        ArrowRight: () => showLine(line.step + 1),
+        Escape: () => setTurn(view.turn),
+      };
+      const action = (inLine && inLine[event.key]) || moves[event.key];
       if (!action) return;
       event.preventDefault();
       action();

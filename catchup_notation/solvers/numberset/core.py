@@ -91,7 +91,9 @@ class CoreSearch:
     """`ProofSearch`'s interface (as `Root` uses it) over the compiled core: positions packed by
     `packing` at the interface, masks inside. `memory_mb` bounds the core's table; `threads` search
     each question together, sharing it; with `subset_table`, odd games are answered from the subset
-    table (on one thread)."""
+    table (on one thread). With `presize`, the table is made at once at the largest size
+    `memory_mb` holds (a search of hours, whose memory must not grow past a known figure), else it
+    starts small and doubles as it fills, up to half of `memory_mb`."""
 
     def __init__(
         self,
@@ -104,11 +106,12 @@ class CoreSearch:
         budget: Budget | None = None,
         threads: int = 1,
         subset_table: bool = False,
+        presize: bool = False,
     ) -> None:
         self.packing = packing
         self.memory_mb = memory_mb
         self.budget = budget or Budget()
-        options = {"threads": min(threads, core.MAX_THREADS), "subset_table": subset_table}
+        options = {"threads": min(threads, core.MAX_THREADS), "subset_table": subset_table, "presize": presize}
         try:
             self._search: Any = core.Search(
                 numbers, gap_bound, memory_mb * 2**20, self.budget.check, CHECK_EVERY, **options
@@ -132,6 +135,20 @@ class CoreSearch:
             count = numbers.count(value)
             self._groups.append((shift, field, at, count))
             at += count
+
+    def save_table(self, path: str, tag: bytes) -> int:
+        """Write the table to `path` (to resume a long search later: `load_table` with the same tag);
+        the entries written. Between questions, or from the budget's check during one."""
+        return int(self._search.save_table(path, tag))
+
+    def load_table(self, path: str, tag: bytes) -> int:
+        """Store the entries of a table `save_table` wrote for the same numbers and `tag` (ValueError
+        for another search's file or a damaged one); the entries loaded."""
+        return int(self._search.load_table(path, tag))
+
+    def table_stats(self) -> dict[str, Any]:
+        """The core's figures of its table (entries, slots, sweeps, entries dropped, ...)."""
+        return dict(self._search.table_stats())
 
     @property
     def nodes(self) -> int:

@@ -572,6 +572,8 @@ class Root:
         memory_mb: int,
         jobs: int,
         reference: bool = False,
+        presize: bool = False,
+        subset_table: bool = True,
     ) -> None:
         self.remaining = remaining
         self.scores = scores
@@ -597,7 +599,8 @@ class Root:
                 memory_mb=memory_mb,
                 budget=budget,
                 threads=self.jobs,
-                subset_table=uses_subset_table(remaining, self.gap, memory_mb),
+                subset_table=subset_table and uses_subset_table(remaining, self.gap, memory_mb),
+                presize=presize,
             )
             self.jobs = self.search.threads
         else:
