@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from catchup_notation import formats
@@ -131,8 +131,7 @@ def reports(
     pool = process_pool(workers)
     finished = False
     try:
-        yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
-        finished = True
+        finished = yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
     finally:  # a consumer that stops early (| head) must not wait for the rest to be worked out
         stop_pool(pool, finished=finished)
 
@@ -191,10 +190,12 @@ def _files_work(report: _Reporting, request: Request, names: list[str]) -> _Work
 
 def _in_order(
     pool: ProcessPoolExecutor, jobs: Iterator[_Job], window: int, report: Callable[[Game], R], request: Request
-) -> Iterator[Any]:
-    """The results of `jobs` in their order, with at most `window` of them in flight. When a
-    worker dies, the results that came in before are given, then the report of one unreadable
-    record that says from where on nothing was judged, and the results end there."""
+) -> Generator[Any, None, bool]:
+    """The results of `jobs` in their order, with at most `window` of them in flight; True once
+    all are given. When a worker dies, the results that came in before are given, then the report
+    of one unreadable record that says from where on nothing was judged, and the results end
+    there: False, for the pool's workers to be killed (a worker killed while it sent a result
+    leaves the pool reading the rest of it, and its shutdown waiting for ever)."""
     from concurrent.futures.process import BrokenProcessPool
 
     waiting: deque[tuple[_Job, Future[list[Any]] | list[Any] | None]] = deque()
@@ -216,8 +217,10 @@ def _in_order(
         for job, item in waiting:
             if isinstance(job, _Work) and not _answered(item):
                 yield report(_lost(job.first, processes, request))
-                return
+                return False
             yield from _result(item, watch)
+        return False
+    return True
 
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
