@@ -121,20 +121,6 @@ def test_a_tournament_that_fits_says_it_is_complete():
 # --- the progress line: on a terminal's stderr only ------------------------------------------
 
 
-@pytest.fixture
-def terminal(monkeypatch):
-    """stderr taken for a terminal (what it shows is collected), and no delay before the line."""
-    from rich.console import Console
-
-    from catchup_notation.cli import output, progress, search_options
-
-    shown = io.StringIO()
-    monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    monkeypatch.setattr(search_options, "PROGRESS_DELAY", 0.0)
-    return shown
-
-
 def test_stats_show_progress_on_a_terminal(terminal):
     result = run("stats", "--set", "1..8")
     assert result.exit_code == 0 and "game tree size: 40320" in result.stdout

@@ -251,20 +251,6 @@ def test_estimates_are_shown_with_their_intervals(games):
     assert shown in row
 
 
-@pytest.fixture
-def terminal(monkeypatch):
-    """stderr taken for a terminal (what it shows is collected), and no delay before the line."""
-    from rich.console import Console
-
-    from catchup_notation.cli import output, progress, search_options
-
-    shown = io.StringIO()
-    monkeypatch.setattr(output, "stderr_console", lambda: Console(file=shown, force_terminal=True, width=200))
-    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
-    monkeypatch.setattr(search_options, "PROGRESS_DELAY", 0.0)
-    return shown
-
-
 def test_progress_on_a_terminal_says_which_position(games, terminal):
     folder, _ = games
     result = run("review", str(folder / "short.sgf"), *QUICK)

@@ -23,4 +23,6 @@ COMMANDS = (
     "tournament",
     "view",
     "review",
+    "engine",
+    "play",
 )
