@@ -18,50 +18,18 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, Protocol
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-import attrs
-
-from catchup_notation.engine.analysis import Analysis, Limit, PlayResult
+from catchup_notation.engine.analysis import Analysis, Limit
 from catchup_notation.errors import CatchupError
 from catchup_notation.protocol import framing
 from catchup_notation.protocol.clock import Clock
 from catchup_notation.protocol.framing import Command, Refused
 from catchup_notation.protocol.session import Session
+from catchup_notation.protocol.settings import Searcher, Settings
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
-
-
-class Searcher(Protocol):
-    """What the server asks of the engine (`catchup_notation.engine.Engine` has it)."""
-
-    def play(self, position: HexGame, limit: Limit) -> PlayResult:
-        """The turn to play (or a resignation)."""
-        ...
-
-    def analysis(self, position: HexGame, limit: Limit, interval: float, candidates: int = ...) -> Iterator[Analysis]:
-        """Snapshots of a search every `interval` seconds; the last one is final."""
-        ...
-
-
-@attrs.frozen
-class Settings:
-    """How the server's engine plays when the controller says nothing of time."""
-
-    #: The strength level (None: the engine's default).
-    level: int | None = None
-    #: Seconds a turn when no `time_settings` limit the time (None: the level's own).
-    time: float | None = None
-    #: Playouts a turn, at most (None: no such limit).
-    playouts: int | None = None
-    #: Whether the engine resigns a lost game (else it plays it out).
-    resign: bool = True
-    #: The variant the server starts with.
-    variant: str = "catchup"
-    #: The threads and seed, shown in the banner (the engine was made with them).
-    threads: int | None = None
-    seed: int | None = None
 
 
 class LineReader:

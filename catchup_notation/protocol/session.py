@@ -172,7 +172,7 @@ class Session:
 
     def board_text(self) -> str:
         """The position as `catchup show` draws it: the board, then who is to move and the scores."""
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         last = self.turns[-1].cells if self.turns else ()
         return position_text(self.game.state(), last_turn_cells=last, names=self.game.names)
