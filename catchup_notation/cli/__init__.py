@@ -32,6 +32,8 @@ COMMANDS = (
     "tournament",
     "view",
     "review",
+    "engine",
+    "play",
 )
 EXIT_UNREADABLE = 3  # as cli.output's; repeated here so that `catchup --version` imports nothing
 

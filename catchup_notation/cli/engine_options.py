@@ -1,5 +1,6 @@
-"""Options of the commands that ask the playing engine (review, adjudicate --estimate): its limit
-per position, threads and seed, and the engine itself, made for a run."""
+"""Options of the commands that run the playing engine, declared once: `review` and `adjudicate
+--estimate` (a search for each position), `engine` and `play` (a search for each turn); their
+limit, threads and seed, and the engine itself, made for a run."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    from catchup_notation.engine import Engine
     from catchup_notation.engine.analysis import Limit
-    from catchup_notation.engine.review import Analyser
+    from catchup_notation.protocol.session import Session
 
 Time = Annotated[
     float | None,
@@ -24,13 +26,25 @@ Time = Annotated[
         show_default=False,
     ),
 ]
+#: `--time` of the commands that play: a limit on each of the engine's turns.
+TurnTime = Annotated[
+    float | None,
+    typer.Option(
+        "--time",
+        min=0.001,
+        metavar="SECONDS",
+        help="The most time the engine takes for a turn (a controller's clock may allow less). Default: 1 s, "
+        "none with --level or --playouts.",
+        show_default=False,
+    ),
+]
 Level = Annotated[
     int | None,
     typer.Option(
         "--level",
         min=1,
         metavar="N",
-        help="The engine's strength level for each position (its settings; see the engine's page of the manual).",
+        help="The engine's strength level for each search, 1 the weakest (see the engine's page of the manual).",
         show_default=False,
     ),
 ]
@@ -40,7 +54,7 @@ Playouts = Annotated[
         "--playouts",
         min=1,
         metavar="N",
-        help="The engine's playouts for each position (with --seed and --threads 1, a repeatable run).",
+        help="The engine's playouts for each search (with --seed and --threads 1, a repeatable run).",
         show_default=False,
     ),
 ]
@@ -50,7 +64,7 @@ Threads = Annotated[
         "--threads",
         min=1,
         metavar="N",
-        help="The engine's search threads (default: every core, shared among --jobs).",
+        help="The engine's search threads (default: every core, shared among --jobs where there are jobs).",
         show_default=False,
     ),
 ]
@@ -64,6 +78,25 @@ Seed = Annotated[
         show_default=False,
     ),
 ]
+Memory = Annotated[
+    int | None,
+    typer.Option(
+        "--memory",
+        min=16,
+        metavar="MB",
+        help="Megabytes the engine's search trees may take (default: the engine's own bound).",
+        show_default=False,
+    ),
+]
+#: `--variant` of the commands that play: the variant a game starts with.
+GameVariant = Annotated[
+    str,
+    typer.Option("--variant", metavar="VARIANT", help="The variant to play, e.g. catchup(size=4), ketchup-3."),
+]
+Pure = Annotated[
+    bool,
+    typer.Option("--pure", help="Search with the pure-Python reference instead of the compiled core (slower)."),
+]
 
 
 def engine_limit(time: float | None, level: int | None, playouts: int | None, default_time: float) -> Limit:
@@ -76,9 +109,23 @@ def engine_limit(time: float | None, level: int | None, playouts: int | None, de
 
 
 @contextlib.contextmanager
-def running_engine(threads: int | None, seed: int | None) -> Iterator[Analyser]:
-    """The engine, for the length of a run."""
+def running_engine(
+    threads: int | None, seed: int | None, *, memory: int | None = None, pure: bool = False
+) -> Iterator[Engine]:
+    """The engine, for the length of a run (None: its defaults; `pure`: the pure-Python search)."""
     from catchup_notation.engine import Engine
 
-    with Engine(threads=threads, seed=seed) as engine:
+    with Engine(threads=threads, seed=seed, memory_mb=memory, pure=True if pure else None) as engine:
         yield engine
+
+
+def game_session(variant: str) -> Session:
+    """A game of `variant` at its start, for the commands that play; a usage error (exit 2) for a
+    variant no board game of the library has."""
+    from catchup_notation.protocol.framing import Refused
+    from catchup_notation.protocol.session import Session
+
+    try:
+        return Session(variant)
+    except Refused as exc:
+        raise typer.BadParameter(exc.message, param_hint="--variant") from None
