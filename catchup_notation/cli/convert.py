@@ -39,7 +39,7 @@ from catchup_notation.converting import faithfully
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
 from catchup_notation.model import Record
-from catchup_notation.reports import place
+from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
 
 EXAMPLES = """\
 Examples:
@@ -193,9 +193,11 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
         source, index = game.source.file, game.source.index
         line = game.record.at.line if game.record.at is not None else game.source.line
         for w in game.warnings:
-            where = place(source, index, line=w.line, column=w.column)
-            say_on_stderr([("warning", f"{where}: warning[{w.code}]: {w.message}")])
             done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
+        shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
+        say_on_stderr(
+            [more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown]
+        )
         error = game.reading_error
         if error is not None:
             done.unreadable += 1
