@@ -15,8 +15,8 @@ from catchup_notation.rules.hexgame import HexGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import ladder  # noqa: E402
-from uct_baseline import UctPlayer  # noqa: E402
+import ladder
+from uct_baseline import UctPlayer
 
 
 def test_baseline_plays_a_whole_game_of_legal_turns() -> None:
@@ -75,5 +75,5 @@ def test_a_run_resumes_from_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     scores = [g["score_a"] for g in json.loads(out.read_text())["pairings"]["L2-uct"]["games"]]
     assert scores == [1.0, 0.5, 1.0, 0.5]
     assert "L2-uct" in ladder.table(ladder.load(out))
-    with pytest.raises(SystemExit, match="0.1 s a turn"):
+    with pytest.raises(SystemExit, match=r"0\.1 s a turn"):
         ladder.run_pairing(out, ladder.load(out), "L2-uct", 0.2, 5)
