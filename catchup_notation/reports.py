@@ -14,6 +14,7 @@ names them; a line of turns is a list of `{"player": 1, "cells": ["B1", "G5"]}` 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -150,8 +151,8 @@ class EstimateReport:
 
 @attrs.frozen
 class VerifyReport:
-    """`catchup verify`'s verdict on one record. `outcome` (not part of the JSON object) is
-    valid, invalid (a broken rule, or rules that cannot apply) or unreadable."""
+    """`catchup verify`'s verdict on one record. Its `status` is valid, invalid (a broken rule, or
+    rules that cannot apply) or unreadable: the words of the run's summary line."""
 
     #: The file the record was read from (None for text given directly).
     source: str | None
@@ -171,12 +172,12 @@ class VerifyReport:
     warnings: tuple[WarningReport, ...]
     #: Why the record is not valid: a broken rule or a reading error; None when it is.
     error: ErrorReport | None
+    #: valid, invalid or unreadable, as the summary line counts the record.
+    status: Outcome
     #: Whether every turn is legal under `variant`.
     valid: bool
     #: With `--variant auto`: every variant that accepts the record; else left out.
     accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
-    #: "valid", "invalid" or "unreadable" (not in the JSON form).
-    outcome: Outcome = attrs.field(default="valid", metadata=OMIT)
     #: Where the record starts (not in the JSON form).
     at: Location | None = attrs.field(default=None, eq=False)
     #: A reading error's full text with its caret line (not in the JSON form).
@@ -192,10 +193,16 @@ class VerifyReport:
             out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
         return out
 
+    @property
+    def outcome(self) -> Outcome:
+        """What the record counts as in the run's summary: its status."""
+        return self.status
+
     def to_row(self) -> dict[str, RowValue]:
         """The report as one flat row (the columns of `ROW_FIELDS["verify"]`)."""
         return {
             **_common_row(self),
+            "status": self.status,
             "valid": self.valid,
             "accepted_by": " ".join(self.accepted_by) if self.accepted_by is not None else None,
         }
@@ -203,8 +210,9 @@ class VerifyReport:
 
 @attrs.frozen
 class AdjudicationReport:
-    """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields).
-    `outcome` (not part of the JSON object) is its status, or unreadable."""
+    """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields). Its
+    `status` is the word of the run's summary line that counts it (unreadable for a record that
+    could not be read)."""
 
     #: The file the record was read from (None for text given directly).
     source: str | None
@@ -224,7 +232,7 @@ class AdjudicationReport:
     warnings: tuple[WarningReport, ...]
     #: Why the record is not valid: a broken rule or a reading error; None when it is.
     error: ErrorReport | None
-    #: finished, resigned, timeout, draw, abandoned, unfinished or invalid.
+    #: finished, resigned, timeout, draw, abandoned, unfinished, invalid or unreadable.
     status: str
     #: The winner (1 or 2), None for a draw or a game without one.
     winner: int | None
@@ -246,8 +254,6 @@ class AdjudicationReport:
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
     #: With `--estimate`: the verdict on an unfinished hex game (a proof or the engine's estimate).
     estimate: EstimateReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --estimate
-    #: "finished", "unfinished", "invalid", ... (not in the JSON form).
-    outcome: Outcome = attrs.field(default="finished", metadata=OMIT)
     #: Where the record starts (not in the JSON form).
     at: Location | None = attrs.field(default=None, eq=False)
     #: A reading error's full text with its caret line (not in the JSON form).
@@ -255,8 +261,13 @@ class AdjudicationReport:
 
     @property
     def valid(self) -> bool:
-        """Whether the record was judged (its status is not invalid)."""
-        return self.status != "invalid"
+        """Whether the record was judged (it is neither invalid nor unreadable)."""
+        return self.status not in ("invalid", "unreadable")
+
+    @property
+    def outcome(self) -> Outcome:
+        """What the record counts as in the run's summary: its status."""
+        return self.status
 
     def lines(self) -> list[Line]:
         """The text report: warnings and the error in the order of their place in the file, or
@@ -341,7 +352,7 @@ _COMMON_FIELDS = (
 )
 #: The columns of each command's table (`to_row()`'s keys, in order), for csv.DictWriter.
 ROW_FIELDS: dict[str, tuple[str, ...]] = {
-    "verify": (*_COMMON_FIELDS, "valid", "accepted_by"),
+    "verify": (*_COMMON_FIELDS, "status", "valid", "accepted_by"),
     "adjudicate": (
         *_COMMON_FIELDS,
         "valid",
@@ -453,10 +464,10 @@ def verify_report(game: Game) -> VerifyReport:
     variant, caret = verdict.variant, None
     turns: int | None = verdict.turns
     error: ErrorReport | None = None
-    outcome: Outcome = "valid" if verdict.valid else "invalid"
+    status: Outcome = "valid" if verdict.valid else "invalid"
     if game.reading_error is not None:
         error, turns, caret = error_report(game, game.reading_error), None, str(game.reading_error)
-        outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
     elif verdict.unreadable is not None:  # the variant asked for cannot apply to this record
         error, variant = error_report(game, verdict.unreadable), _asked(game)
     elif verdict.error is not None:
@@ -471,9 +482,9 @@ def verify_report(game: Game) -> VerifyReport:
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
+        status=status,
         valid=verdict.valid,
         accepted_by=accepted,
-        outcome=outcome,
         at=game.record.at,
         caret=caret,
     )
@@ -493,6 +504,7 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
         turns=turns,
         warnings=(),
         error=None,
+        status="valid",
         valid=True,
         at=Location(line, column),
     )
@@ -508,12 +520,12 @@ def adjudication_report(
     problems = game.errors
     variant = game.variant
     error = error_report(game, problems[0]) if problems else None
-    outcome: Outcome = result.status
+    status: Outcome = result.status
     turns: int | None = len(game.record.turns)
     caret = None
     if game.reading_error is not None:
         turns, caret = None, str(game.reading_error)
-        outcome = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
     solved = None
     if endgame is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
         solved = endgame_report(game, endgame)
@@ -533,7 +545,7 @@ def adjudication_report(
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
-        status=result.status,
+        status=status,
         winner=result.winner,
         draw=result.draw,
         reason=result.reason,
@@ -544,7 +556,6 @@ def adjudication_report(
         explanation=result.explanation,
         endgame=solved,
         estimate=estimated,
-        outcome=outcome,
         at=game.record.at,
         caret=caret,
     )
@@ -575,7 +586,6 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
         decided_by=result.decided_by,
         scores=result.scores,
         explanation=result.explanation,
-        outcome=result.status,
         at=Location(line, column),
     )
 
@@ -648,6 +658,12 @@ def place(
     return f"{name}[{index}]"
 
 
+#: How many warnings of one code a record's text report shows; the others of that code are one
+#: line, `and N more like it` (a record can repeat one warning thousands of times). The JSON and
+#: CSV forms keep every warning.
+SHOWN_PER_CODE = 3
+
+
 def diagnostic_lines(
     source: str | None,
     index: int,
@@ -656,15 +672,39 @@ def diagnostic_lines(
     caret: str | None = None,
 ) -> list[Line]:
     """Warnings (`file:line:col: warning[code]: message`) and the error, in the order of their
-    place in the file; `caret` is the error's full text where it has one (with its line and caret)."""
-    placed: list[tuple[tuple[int, int], Line]] = [
-        ((w.line or 0, w.column or 0), warning_line(source, index, w)) for w in warnings
-    ]
+    place in the file; `caret` is the error's full text where it has one (with its line and caret).
+    Past SHOWN_PER_CODE warnings of one code, one line counts the rest, at the first one's place."""
+    placed: list[tuple[tuple[int, int], Line]] = []
+    for w, more in capped(warnings):
+        line = warning_line(source, index, w) if not more else more_line(source, index, w, more)
+        placed.append(((w.line or 0, w.column or 0), line))
     if error is not None:
         line = ("error", caret) if caret else error_line(source, index, error)
         placed.append(((error.line or 0, error.column or 0), line))
     placed.sort(key=lambda item: item[0])  # stable: the error after warnings at its place
     return [line for _, line in placed]
+
+
+def capped(warnings: Iterable[WarningReport]) -> list[tuple[WarningReport, int]]:
+    """The warnings a text report shows, each with 0; past SHOWN_PER_CODE of one code, the first
+    of the rest with how many of that code are not shown."""
+    warnings = list(warnings)
+    total = Counter(w.code for w in warnings)
+    seen: Counter[str] = Counter()
+    out = []
+    for w in warnings:
+        seen[w.code] += 1
+        if seen[w.code] <= SHOWN_PER_CODE:
+            out.append((w, 0))
+        elif seen[w.code] == SHOWN_PER_CODE + 1:
+            out.append((w, total[w.code] - SHOWN_PER_CODE))
+    return out
+
+
+def more_line(source: str | None, index: int, warning: WarningReport, more: int) -> Line:
+    """`file:line:col: warning[code]: and N more like it` (the first not shown, and its count)."""
+    where = place(source, index, line=warning.line, column=warning.column)
+    return ("warning", f"{where}: warning[{warning.code}]: and {more} more like it")
 
 
 def warning_line(source: str | None, index: int, warning: WarningReport) -> Line:

@@ -59,13 +59,13 @@ def test_unfinished_game_exits_0_and_invalid_exits_1(tmp_path):
     assert data["error"]["code"] == "occupied" and data["error"]["turn"] == 5
 
 
-def test_unreadable_record_exits_3_with_status_invalid(tmp_path):
+def test_unreadable_record_exits_3_with_status_unreadable(tmp_path):
     broken = tmp_path / "broken.sgf"
     broken.write_text("(;FF[4]SZ[5];W[E5];B[D4F6;W[C1])\n", encoding="utf-8")
     result = run("adjudicate", str(broken), "--json")
     assert result.exit_code == 3
     (data,) = json_lines(result.stdout)
-    assert data["status"] == "invalid" and data["reason"] == "unreadable" and data["error"]["line"] == 1
+    assert data["status"] == "unreadable" and data["reason"] == "unreadable" and data["error"]["line"] == 1
 
 
 def test_resignation(tmp_path):

@@ -142,7 +142,10 @@ def test_the_json_summary_names_what_was_written_and_skipped(tmp_path):
         "line": 1,
         "code": "bad-cell",
         "message": skipped["message"],
+        "status": "unreadable",
     }
+    assert all("status" not in warning for warning in summary["warnings"])
+    assert result.stderr.strip().splitlines()[-1].endswith("; 1 skipped (1 unreadable)")
     assert len(read_file(out)) == 5
     assert run("convert", str(folder), "--to", "json", "--json").exit_code == 2  # stdout holds the records
 

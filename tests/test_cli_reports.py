@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from collections import Counter
 
 import pytest
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
@@ -55,13 +57,30 @@ def test_csv_rows_say_what_the_json_says(folder, command, fields):
         for key in ("code", "turn", "player", "line", "column", "message"):
             assert row[f"error_{key}"] == _flat(error.get(key)), key
         assert row["warning_count"] == str(len(data["warnings"]))
+        assert row["status"] == data["status"]
         if command == "verify":
             assert row["valid"] == str(data["valid"])
         else:
             for key in ("status", "winner", "draw", "reason", "decided_by", "decided_at", "explanation"):
                 assert row[key] == _flat(data[key]), key
-            assert row["valid"] == str(data["status"] != "invalid")
+            assert row["valid"] == str(data["status"] not in ("invalid", "unreadable"))
     assert result.stderr.strip().splitlines()[-1].startswith("4 records read:")  # the summary, on stderr
+
+
+@pytest.mark.parametrize("command", ["verify", "adjudicate"])
+def test_every_form_counts_each_record_as_the_summary_line_does(folder, command):
+    """The words of the summary line are the `status` of the JSON object and of the CSV row, for
+    a valid, an invalid and an unreadable record alike."""
+    as_json = run(command, str(folder), "--json")
+    statuses = [data["status"] for data in json_lines(as_json.stdout)]
+    rows = csv_rows(run(command, str(folder), "--csv").stdout)
+    assert [row["status"] for row in rows] == statuses
+    assert {"invalid", "unreadable"} <= set(statuses)
+    summary = as_json.stderr.strip().splitlines()[-1]
+    counted = dict((word, int(n)) for n, word in re.findall(r"(\d+) (\w+)", summary.split(":", 1)[1]))
+    assert {word: n for word, n in counted.items() if n} == dict(Counter(statuses))
+    text = run(command, str(folder)).stdout.strip().splitlines()[-1]
+    assert text == summary
 
 
 def test_a_report_file_takes_its_form_from_its_ending(folder, tmp_path):

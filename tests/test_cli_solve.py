@@ -13,7 +13,7 @@ def test_empty_board_value_line_and_every_opening():
     assert result.exit_code == 0, result.output
     (data,) = json_lines(result.stdout)
     game = parse_variant("catchup(size=2)").new_game()
-    assert data["value"] == solve_endgame(game).value and data["complete"]
+    assert data["value"] == solve_endgame(game).value and data["complete"] and data["status"] == "solved"
     # the line replays through the engine to the value's end
     for step in data["principal_line"]:
         game.play(_turn(game, step))
@@ -89,3 +89,16 @@ def test_too_large_is_refused_and_a_budget_stops_with_what_is_known():
     assert result.exit_code == 1
     (data,) = json_lines(result.output.split("\n", 1)[0] if result.output.startswith("{") else result.stdout)
     assert data["complete"] is False and "--timeout" in data["stopped"]
+
+
+def test_a_search_stopped_before_the_value_is_unsolved_in_its_status_and_words():
+    as_json = run("solve", "--variant", "catchup(size=4)", "--max-nodes", "5", "--json", "--jobs", "1")
+    assert as_json.exit_code == 1
+    (data,) = json_lines(as_json.stdout)
+    assert (data["status"], data["value"], data["complete"]) == ("unsolved", None, False)
+    text = run("solve", "--variant", "catchup(size=4)", "--max-nodes", "5", "--jobs", "1")
+    assert text.exit_code == 1 and "to move: unsolved (" in text.stdout
+    numbers = run("solve", "--set", "1..12", "--max-nodes", "5", "--json", "--jobs", "1")
+    assert numbers.exit_code == 1
+    (data,) = json_lines(numbers.stdout)
+    assert (data["status"], data["value"]) == ("unsolved", None)

@@ -5,7 +5,19 @@ from __future__ import annotations
 import pytest
 from cli_records import json_lines, occupied_game, random_game, run, write_lg
 
-VERIFY_FIELDS = {"source", "index", "line", "format", "variant", "players", "valid", "turns", "error", "warnings"}
+VERIFY_FIELDS = {
+    "source",
+    "index",
+    "line",
+    "format",
+    "variant",
+    "players",
+    "status",
+    "valid",
+    "turns",
+    "error",
+    "warnings",
+}
 ERROR_FIELDS = {"code", "turn", "player", "cells", "line", "column", "message"}
 
 
@@ -40,6 +52,7 @@ def test_json_fields_for_a_valid_record(files):
         "format": "lg",
         "variant": "catchup(size=5)",
         "players": [None, None],
+        "status": "valid",
         "valid": True,
         "turns": len(random_game(1).turns),
         "error": None,

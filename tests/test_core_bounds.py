@@ -67,3 +67,74 @@ def test_little_golem_cells_of_many_digits_are_not_cells(digits):
     (game,) = cn.read_text(text)
     verdict = game.verify()
     assert not verdict.valid
+
+
+def _searcher():
+    """The compiled search of a catchup position with 10 empty cells, and its state."""
+    import random
+
+    from catchup_notation.solvers.hexsolve.core import CoreSearcher, compiled_rules
+
+    game, rng = cn.new_game("catchup(size=3)"), random.Random(7)
+    while game.empty > 10:
+        game.play(game.random_turn(rng))
+    rules = compiled_rules(game)
+    assert rules is not None
+    searcher = CoreSearcher(game, rules, capacity=1 << 10)
+    return searcher, searcher.state(game), searcher.geo.n
+
+
+#: Values a mask or a placed turn can take that no position has: a bit past the searched cells, a
+#: negative number, one past 64 bits, odd types.
+BAD_MASKS = ["past", -1, 2**64, 2**200, "x", None, 1.5]
+
+
+@needs_core
+@pytest.mark.parametrize("bad", BAD_MASKS, ids=repr)
+def test_the_search_refuses_masks_no_position_has(bad):
+    searcher, state, n = _searcher()
+    search = searcher.core
+    value = 1 << n if bad == "past" else bad
+    m1, m2 = state[0], state[1]
+    calls = [
+        lambda: search.counts((value, *state[1:])),
+        lambda: search.children((m1, value, *state[2:]), [1, 2]),
+        lambda: search.value((value, *state[1:])),
+        lambda: search.line((value, *state[1:]), 0),
+        lambda: search.key((value, *state[1:]), [1]),
+        lambda: search.wins_now(1, value),
+        lambda: search.groups(2, value),
+        lambda: search.outcome(value, m2, 1),
+        lambda: search.outcome(m1, value, 1),
+    ]
+    if bad != "past":  # a placed turn's bits past the board are cut off (the low half) or refused
+        calls += [
+            lambda: search.turn_orbit_key(value),
+            lambda: search.ordered([(value, state)], 1, 0, 0),
+            lambda: search.ordered([], 1, value, 0),
+        ]
+    for call in calls:
+        with pytest.raises((ValueError, OverflowError, TypeError)):
+            call()
+    assert search.value(state) in (-1, 0, 1)  # the search is unharmed
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "field, bad",
+    [(2, 0), (2, 3), (3, -1), (4, 2**40), (5, -1), (6, 2**31), (5, 2**40), (8, -1), (8, 3)],
+)
+def test_the_search_refuses_a_state_out_of_range(field, bad):
+    searcher, state, _ = _searcher()
+    broken = (*state[:field], bad, *state[field + 1 :])
+    with pytest.raises((ValueError, OverflowError)):
+        searcher.core.value(broken)
+
+
+@needs_core
+@pytest.mark.parametrize("colour", [0, 3, -1, 2**40])
+def test_core_game_groups_of_no_colour(colour):
+    game = cn.new_game("catchup")
+    position = core_game(game, rules_of(game))
+    with pytest.raises((ValueError, OverflowError)):
+        position.groups(colour)

@@ -246,6 +246,10 @@ static PyObject *Game_counts(GameObject *self, PyObject *unused) {
 static PyObject *Game_groups(GameObject *self, PyObject *args) {
     int colour;
     if (!PyArg_ParseTuple(args, "i:groups", &colour)) return NULL;
+    if (colour < 1 || colour > 2) {
+        PyErr_SetString(PyExc_ValueError, "groups: colour 1 or 2");
+        return NULL;
+    }
     int count = game_groups(&self->game, colour, self->game.scratch);
     return int_tuple(self->game.scratch, count);
 }
@@ -1083,10 +1087,27 @@ static int turn_of(SearchObject *self, PyObject *placed, hex_turn *t) {
         t->c1 = PyLong_AsUnsignedLongLong(low);
         t->c2 = PyLong_AsUnsignedLongLong(high);
         ok = PyErr_Occurred() ? -1 : 0;
+        if (!ok && (t->c2 & ~self->s.geo.full)) { /* a cell past the searched ones */
+            PyErr_SetString(PyExc_ValueError, "a placed turn out of range");
+            ok = -1;
+        }
     }
     Py_XDECREF(low);
     Py_XDECREF(high);
     return ok;
+}
+
+/* A mask of cells from a Python int, for "O&": a negative int or one past 64 bits is an error (the "K"
+ * format would take it modulo 2^64, a mask no position has read as another one). */
+static int mask_arg(PyObject *obj, void *out) {
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "a mask of cells is an int");
+        return 0;
+    }
+    unsigned long long value = PyLong_AsUnsignedLongLong(obj);
+    if (value == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *(unsigned long long *)out = value;
+    return 1;
 }
 
 /* A state tuple (m1, m2, mover, s1, s2, l1, l2, facts or None, turns) from a hex_state, and back. */
@@ -1103,17 +1124,21 @@ static PyObject *state_object(const hex_state *st) {
                          st->s2, st->l1, st->l2, facts, st->turns);
 }
 
+/* No group is larger than this (a board of 2^24 cells): sums of group sizes stay within an int. */
+#define MAX_GROUP (1 << 24)
+
 static int state_of(SearchObject *self, PyObject *obj, hex_state *st) {
     unsigned long long m1, m2;
     PyObject *facts;
     memset(st, 0, sizeof *st);
-    if (!PyArg_ParseTuple(obj, "KKiiiiiOi;a search state", &m1, &m2, &st->mover, &st->s1, &st->s2, &st->l1, &st->l2,
+    if (!PyArg_ParseTuple(obj, "O&O&iiiiiOi;a search state", mask_arg, &m1, mask_arg, &m2, &st->mover, &st->s1, &st->s2, &st->l1, &st->l2,
                           &facts, &st->turns))
         return -1;
     st->m1 = m1;
     st->m2 = m2;
     if ((m1 | m2) & ~self->s.geo.full || (m1 & m2) || st->mover < 1 || st->mover > 2 || st->turns < 0 ||
-        st->turns > 2 || st->s1 < 0 || st->s2 < 0 || st->s1 > 4095 || st->s2 > 4095) {
+        st->turns > 2 || st->s1 < 0 || st->s2 < 0 || st->s1 > 4095 || st->s2 > 4095 || st->l1 < 0 || st->l2 < 0 ||
+        st->l1 > MAX_GROUP || st->l2 > MAX_GROUP) {
         PyErr_SetString(PyExc_ValueError, "a search state out of range");
         return -1;
     }
@@ -1289,7 +1314,7 @@ static PyObject *Search_orbit(SearchObject *self, PyObject *placed) {
 static PyObject *Search_wins_now(SearchObject *self, PyObject *args) {
     int colour;
     unsigned long long mask;
-    if (!search_ready(self) || !PyArg_ParseTuple(args, "iK:wins_now", &colour, &mask)) return NULL;
+    if (!search_ready(self) || !PyArg_ParseTuple(args, "iO&:wins_now", &colour, mask_arg, &mask)) return NULL;
     if (colour < 1 || colour > 2 || (mask & ~self->s.geo.full)) {
         PyErr_SetString(PyExc_ValueError, "wins_now: colour 1 or 2, a mask of empty cells");
         return NULL;
@@ -1300,7 +1325,7 @@ static PyObject *Search_wins_now(SearchObject *self, PyObject *args) {
 static PyObject *Search_groups(SearchObject *self, PyObject *args) {
     int colour;
     unsigned long long mask;
-    if (!search_ready(self) || !PyArg_ParseTuple(args, "iK:groups", &colour, &mask)) return NULL;
+    if (!search_ready(self) || !PyArg_ParseTuple(args, "iO&:groups", &colour, mask_arg, &mask)) return NULL;
     if (colour < 1 || colour > 2 || (mask & ~self->s.geo.full)) {
         PyErr_SetString(PyExc_ValueError, "groups: colour 1 or 2, a mask of empty cells");
         return NULL;
@@ -1312,7 +1337,7 @@ static PyObject *Search_groups(SearchObject *self, PyObject *args) {
 static PyObject *Search_outcome(SearchObject *self, PyObject *args) {
     unsigned long long m1, m2;
     int mover, known;
-    if (!search_ready(self) || !PyArg_ParseTuple(args, "KKi:outcome", &m1, &m2, &mover)) return NULL;
+    if (!search_ready(self) || !PyArg_ParseTuple(args, "O&O&i:outcome", mask_arg, &m1, mask_arg, &m2, &mover)) return NULL;
     if ((m1 | m2) & ~self->s.geo.full || (m1 & m2)) {
         PyErr_SetString(PyExc_ValueError, "outcome: masks of empty cells");
         return NULL;
@@ -1324,7 +1349,7 @@ static PyObject *Search_outcome(SearchObject *self, PyObject *args) {
 
 static PyObject *Search_decided(SearchObject *self, PyObject *args) {
     unsigned long long m1, m2;
-    if (!search_ready(self) || !PyArg_ParseTuple(args, "KK:decided", &m1, &m2)) return NULL;
+    if (!search_ready(self) || !PyArg_ParseTuple(args, "O&O&:decided", mask_arg, &m1, mask_arg, &m2)) return NULL;
     if (!self->s.colouring || (m1 | m2) & ~self->s.geo.full || (m1 & m2)) {
         PyErr_SetString(PyExc_ValueError, "decided: a colouring search and masks of empty cells");
         return NULL;

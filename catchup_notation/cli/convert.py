@@ -38,8 +38,8 @@ from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
 from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
-from catchup_notation.model import Record
-from catchup_notation.reports import place
+from catchup_notation.model import OMIT_IF_DEFAULT, Record
+from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
 
 EXAMPLES = """\
 Examples:
@@ -106,6 +106,8 @@ class Note:
     line: int | None
     code: str
     message: str
+    #: A record skipped: unreadable (it could not be read) or unwritable (the target cannot hold it).
+    status: str | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)
 
 
 @attrs.define
@@ -212,20 +214,23 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Reco
         source, index = game.source.file, game.source.index
         line = game.record.at.line if game.record.at is not None else game.source.line
         for w in game.warnings:
-            where = place(source, index, line=w.line, column=w.column)
-            say_on_stderr([("warning", f"{where}: warning[{w.code}]: {w.message}")])
             done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
+        shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
+        say_on_stderr(
+            [more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown]
+        )
         error = game.reading_error
         if error is not None:
             done.unreadable += 1
-            note = Note(source, index, error.line or line, error.code, error.message)
+            note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
             _skip(done, note, [("error", str(error))], "it cannot be read")
             continue
         try:
             text, carried = checked(game.record, done.to, f"record {index} of {source or '<text>'}")
         except WriteError as exc:  # one the target cannot hold, or would judge otherwise
             done.unwritable += 1
-            _skip(done, Note(source, index, line, exc.code, exc.message), [], f"{done.to} cannot hold it: {exc}")
+            note = Note(source, index, line, exc.code, exc.message, "unwritable")
+            _skip(done, note, [], f"{done.to} cannot hold it: {exc}")
             continue
         for warning in carried:
             done.codes.add(warning.code)
@@ -297,7 +302,10 @@ def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> N
         said = f"wrote {done.written} of {done.read} record{'s' if done.read != 1 else ''} as {done.to} to {where}"
     else:
         said = f"nothing written: none of {done.read} records could be converted to {done.to}"
-    skipped = f"; {len(done.skipped)} skipped" if done.skipped and not discarded else ""
+    kinds = ", ".join(
+        f"{n} {word}" for word, n in (("unreadable", done.unreadable), ("unwritable", done.unwritable)) if n
+    )
+    skipped = f"; {len(done.skipped)} skipped ({kinds})" if done.skipped and not discarded else ""
     output.print_lines([("summary", said + skipped)], stderr=True)
     if json:
         from catchup_notation.serialization import to_data

@@ -167,6 +167,18 @@ Jobs = Annotated[
 RecordIndex = Annotated[
     int, typer.Option("--record", "-r", min=0, metavar="N", help="Which record of the file (0-based).")
 ]
+Quiet = Annotated[
+    bool,
+    typer.Option("--quiet", "-q", help="Show only the problems (errors and warnings) and the summary line."),
+]
+Statistics = Annotated[
+    bool,
+    typer.Option(
+        "--statistics",
+        help="End with how many times each problem was met, by code (error[stone-count], warning[...]), "
+        "most often first.",
+    ),
+]
 Strict = Annotated[
     bool,
     typer.Option("--strict", help="Warnings fail the run too: a record that drew any warning makes it exit 1."),

@@ -88,6 +88,8 @@ class Printed(NamedTuple):
     warned: bool
     text: str
     lines: list[tuple[str, str]]
+    #: Its problems by code, `error[stone-count]`, `warning[pass-added]`, each as often as met.
+    codes: tuple[str, ...] = ()
 
 
 def printer(report_of: Callable[[Game], Report], mode: Mode, fields: Sequence[str]) -> Callable[[Game], Printed]:
@@ -101,13 +103,15 @@ def _printed(report_of: Callable[[Game], Report], mode: Mode, fields: tuple[str,
 
 def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
     warned = bool(report.warnings)
+    error = getattr(report, "error", None)
+    codes = tuple(f"warning[{w.code}]" for w in report.warnings) + ((f"error[{error.code}]",) if error else ())
     if mode == "json":
         from catchup_notation.serialization import to_data  # cattrs only for JSON (start-up time)
 
-        return Printed(report.outcome, report.source, warned, output.json_line(to_data(report)), [])
+        return Printed(report.outcome, report.source, warned, output.json_line(to_data(report)), [], codes)
     if mode == "csv":
-        return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [])
-    return Printed(report.outcome, report.source, warned, "", report.lines())
+        return Printed(report.outcome, report.source, warned, csv_line(report.to_row(), fields), [], codes)
+    return Printed(report.outcome, report.source, warned, "", report.lines(), codes)
 
 
 if TYPE_CHECKING:
@@ -368,6 +372,8 @@ class Tally:
     counts: Counter[str] = attrs.field(factory=Counter)
     warned: int = 0
     sources: set[str | None] = attrs.field(factory=set)
+    #: Problems by code (`error[syntax]`, `warning[pass-added]`), every one counted.
+    codes: Counter[str] = attrs.field(factory=Counter)
 
     @property
     def total(self) -> int:
@@ -400,6 +406,8 @@ def run_reports(
     label: str,
     judged: JudgedReport | None = None,
     scores: bool = False,
+    quiet: bool = False,
+    statistics: bool = False,
 ) -> int:
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
     stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
@@ -431,17 +439,22 @@ def run_reports(
             tally.counts[item.outcome] += 1
             tally.warned += item.warned
             tally.sources.add(item.source)
+            tally.codes.update(item.codes)
             if bar is not None:
                 bar.advance(item.source)
             if mode == "text":
                 for kind, text in item.lines:
-                    say(write, kind, text)
+                    if not (quiet and kind == "ok"):
+                        say(write, kind, text)
             else:
                 stream.write(item.text + "\n")
+        ending = [("plain", line) for line in statistics_lines(tally)] if statistics else []
+        ending.append(("summary", summary(tally)))
         if mode == "text" and not to_file:
-            say(write, "summary", summary(tally))
+            for kind, text in ending:
+                say(write, kind, text)
     if mode != "text" or to_file:
-        output.print_lines([("summary", summary(tally))], stderr=True)
+        output.print_lines(ending, stderr=True)
     warn_empty(inputs, tally.sources)
     return tally.exit_code(strict=strict)
 
@@ -463,6 +476,16 @@ def _report_stream(out: str | None) -> Iterator[TextIO]:
 
     with atomic_output(out) as stream:
         yield stream
+
+
+def statistics_lines(tally: Tally) -> list[str]:
+    """`--statistics`: how many times each problem's code was met, most often first, one a line
+    (`    12  error[stone-count]`), or that there was none."""
+    if not tally.codes:
+        return ["no problems"]
+    ranked = sorted(tally.codes.items(), key=lambda item: (-item[1], item[0]))
+    width = len(str(ranked[0][1]))
+    return [f"{count:>{width}}  {code}" for code, count in ranked]
 
 
 def counted(tally: Tally, *words: str, always: Sequence[str] = ()) -> str:

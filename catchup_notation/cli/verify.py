@@ -12,9 +12,11 @@ from catchup_notation.cli.options import (
     Jobs,
     Paths,
     Progress,
+    Quiet,
     ReportCsv,
     ReportJson,
     ReportOutput,
+    Statistics,
     Strict,
     Variant,
     parse_corrections,
@@ -38,9 +40,14 @@ Examples:
 
   cat examples/library.jsonl | catchup verify - --format jsonl --strict
 
+  catchup verify examples/ --corrections diagram -q --statistics
+
 Every warning and error names its place (file:line:col); a summary line
 ends the report (on stderr when the report goes to a file or is JSON or
-CSV). With --strict a record that drew a warning fails the run.
+CSV). A record's text report shows three warnings of one code and counts
+the rest in one line. -q leaves out the records that are fine;
+--statistics ends with each problem's code and how often it was met.
+With --strict a record that drew a warning fails the run.
 
 Exit codes: 0 every record valid; 1 a record breaks a rule (or, with
 --strict, drew a warning); 2 usage error; 3 some input could not be read
@@ -60,6 +67,8 @@ def verify(
     strict: Strict = False,
     jobs: Jobs = None,
     progress: Progress = None,
+    quiet: Quiet = False,
+    statistics: Statistics = False,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
     code = runs.run_reports(
@@ -77,6 +86,8 @@ def verify(
         progress=progress,
         label="verifying",
         judged=judged_verify_report,
+        quiet=quiet,
+        statistics=statistics,
     )
     raise typer.Exit(code)
 

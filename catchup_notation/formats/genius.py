@@ -194,22 +194,19 @@ class Genius(Format):
         )
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
-        count = 0
+        """One game; a second is refused before anything of it is written (a text of several
+        games would read back as one unreadable record)."""
 
         def one(record: Record, number: int) -> tuple[str, list[NotationWarning]]:
-            nonlocal count
-            count += 1
+            if number > 0:
+                raise WriteError(
+                    "the Genius notation holds one game per text, and there are several: write each game to a file "
+                    "of its own, or choose a notation that holds several (lg, json)",
+                    code="several",
+                )
             return write_record(record)
 
-        warnings = write_each(records, out, one, separator="\n")
-        if count > 1:
-            warnings.append(
-                NotationWarning(
-                    "several-dropped",
-                    "the Genius notation holds one game per text; the games are separated by blank lines",
-                )
-            )
-        return warnings
+        return write_each(records, out, one)
 
 
 _LINE = re.compile(

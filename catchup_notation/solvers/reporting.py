@@ -23,6 +23,9 @@ from catchup_notation.solvers.numberset.solver import Solution
 if TYPE_CHECKING:
     from catchup_notation.game import Game
 
+#: A solve report's `status`: the value with perfect play was found, or the search stopped first.
+SOLVED, UNSOLVED = "solved", "unsolved"
+
 #: Fills of the cells in a map of first moves (win, draw, loss for the player to move).
 VALUE_FILLS = {1: "#7fc97f", 0: "#d9d9d9", -1: "#f0a0a0"}
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
@@ -66,6 +69,7 @@ def hex_solution_data(game: HexGame, result: EndgameResult, record: Game | None 
     """The JSON object of `catchup solve` for a hex position (of `record`, when it is one's)."""
     data: dict[str, Any] = {
         **record_fields(record, str(game.variant), game.turns_played),
+        "status": SOLVED if result.value is not None else UNSOLVED,
         "empty": result.empty,
         "to_move": result.to_move,
         "value": result.value,
@@ -98,7 +102,7 @@ def hex_solution_lines(game: HexGame, result: EndgameResult) -> list[str]:
         return [f"{head}: the game is over; {result.final.explanation}"]
     mover = names[result.to_move - 1]
     if result.value is None:
-        lines = [f"{head}, {mover} to move: not solved ({result.stopped})"]
+        lines = [f"{head}, {mover} to move: {UNSOLVED} ({result.stopped})"]
     else:
         outcome = "a draw" if result.value == 0 else f"{names[result.winner - 1] if result.winner else '?'} wins"
         lines = [f"{head}, {mover} to move: {outcome} with perfect play (value {result.value:+d} for {mover})"]
@@ -194,6 +198,7 @@ def numbers_solution_data(variant: str, s: Solution, record: Game | None = None,
     `turns` turns, when it is one's); `value` is for P1."""
     return {
         **record_fields(record, variant, turns),
+        "status": SOLVED if s.value is not None else UNSOLVED,
         "numbers": list(s.numbers),
         "scores": list(s.scores),
         "to_move": s.to_move,
@@ -212,7 +217,7 @@ def numbers_solution_data(variant: str, s: Solution, record: Game | None = None,
 def numbers_solution_lines(variant: str, s: Solution) -> list[str]:
     """The text of `catchup solve` for number-set Catch-Up."""
     if s.value is None:
-        lines = [f"{variant}: not solved ({s.stopped})"]
+        lines = [f"{variant}: {UNSOLVED} ({s.stopped})"]
     else:
         lines = [f"{variant}: value {s.value:+d} for P1 ({_value_words(s.value)} with perfect play)"]
     if s.to_move is not None and s.best_moves:
