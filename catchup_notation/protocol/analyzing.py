@@ -150,6 +150,14 @@ def _request(words: list[str], interval: float, level: int | None) -> Request:
     return Request(limit, _whole(options, "candidates") or DEFAULT_CANDIDATES, interval)
 
 
+def limit_options(words: list[str]) -> Limit | None:
+    """A limit from `time S`, `playouts N` and `level N` (None where none is given)."""
+    options = _options(words, _LIMITS)
+    if not options:
+        return None
+    return Limit(time=options.get("time"), playouts=_whole(options, "playouts"), level=_whole(options, "level"))
+
+
 def _is_number(word: str) -> bool:
     try:
         float(word)

@@ -3,7 +3,7 @@
 It speaks GTP version 2's framing (see `framing`) with the commands a Catchup controller needs:
 whole turns in `play` and `genmove`, any variant of the library, `undo`, the text board, the
 final comparison of groups, and time management (`clock`). Its own analysis commands stream the
-engine's view of a position (`analyze`), or value every position of the game (`review`). Nothing
+engine's view of a position (`analyze`), or judge every turn of the game (`review`). Nothing
 but replies goes to standard output; what a person reads (a banner, a line per turn) goes to
 standard error.
 
@@ -133,6 +133,7 @@ class Server:
             "cputime": lambda c: f"{time.process_time():.3f}",
             "analyze": self._analyze,
             "genmove_analyze": self._genmove_analyze,
+            "review": self._review,
             "loadsgf": self._loadsgf,
             "printsgf": self._printsgf,
         }
@@ -310,6 +311,11 @@ class Server:
 
         genmove_analyze(self, command)
         return _STREAMED
+
+    def _review(self, command: Command) -> str:
+        from catchup_notation.protocol.reviewing import review
+
+        return review(self, command)
 
     def interrupted(self) -> bool:
         """Whether the next command (or the end of the input) has arrived."""

@@ -154,6 +154,10 @@ class Session:
             raise Refused(exc.error.message) from None
         self.turns.append(turn)
 
+    def start_position(self) -> HexGame:
+        """A new game of the variant at its start (the session's own game is not touched)."""
+        return self._fresh(self.variant)
+
     def undo(self) -> None:
         """Take back the last turn (the game is replayed without it)."""
         if not self.turns:

@@ -20,6 +20,10 @@ class Searcher(Protocol):
         """The turn to play (or a resignation)."""
         ...
 
+    def analyse(self, position: HexGame, limit: Limit, *, candidates: int = ...) -> Analysis:
+        """The engine's analysis of a position (a review asks it of every position)."""
+        ...
+
     def analysis(self, position: HexGame, limit: Limit, interval: float, candidates: int = ...) -> Iterator[Analysis]:
         """Snapshots of a search every `interval` seconds; the last one is final."""
         ...

@@ -163,6 +163,7 @@ class RgaFormat:
     family = "hex"
     carries = CARRIES
     streaming = True
+    joins = "\n"  # posts separated by a blank line
 
     def sniff(self, head: str) -> bool:
         """A line of column letters: five or more consecutive letters (`abcde...`, `bcdef...`) after
