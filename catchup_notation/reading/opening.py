@@ -34,7 +34,7 @@ def opened(item: Input, format: str | None) -> Iterator[tuple[str | None, Iterat
                 raise Archive(item.open_path)
             yield _binary(decompressed, item, format)
     else:
-        stream = item.stream  # decompressed already, if binary (`_stream_inputs`)
+        stream = item.stream  # decompressed already, if binary (`sources.inputs`)
         assert stream is not None
         if isinstance(stream.read(0), bytes):
             yield _binary(cast(BinaryIO, stream), item, format)
