@@ -8,11 +8,16 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --floor --pure --jobs 1,2 --same  # and check that all print the same
     python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
+    python benchmarks/bench_cli.py --command convert --to lg,rga,json,abstractplay,genius --same
+    python benchmarks/bench_cli.py --command verify --command adjudicate --extra '' --extra '--variant auto'
 
 The collection (random legal side-5 catchup games played by the rules engine, written as one Little
 Golem file) is made once under /tmp, or given with --file. Each run's wall time and peak resident
-memory are measured per child process (os.wait4). Figures are ratios to the first installation,
-with the machine's load average, because these machines are shared and noisy.
+memory are measured per child process (os.wait4), and so is its CPU time (user and system, the
+child's and its workers'): on a loaded machine a one-process run's CPU rate is the steadier
+figure, while `--jobs` is judged by wall time. Figures are ratios to the first contestant, with
+the machine's load average, because these machines are shared and noisy. `convert` writes its
+records to stdout (thrown away; `--same` compares them), one contestant per `--to` notation.
 """
 
 from __future__ import annotations
@@ -58,27 +63,32 @@ def collection(records: int, unique: int = 1000, seed: int = 2024) -> str:
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(command: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of one run, its output thrown away."""
+def run(command: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds and peak RSS (KB) of one run, its output thrown away."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENVIRONMENT)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed with {os.waitstatus_to_exitcode(status)}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--catchup", action="append", help="a catchup executable (repeat to compare several)")
-    parser.add_argument("--command", default="verify", help="verify or adjudicate (default verify)")
+    parser.add_argument(
+        "--command", action="append", help="verify, adjudicate or convert (default verify; repeat for several)"
+    )
+    parser.add_argument("--to", default="", help="convert's notations, e.g. 'lg,rga,json' (default lg)")
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument(
         "--file", type=Path, action="append", help="collections to read instead of the generated one (repeat)"
     )
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--extra", default="", help="extra options for the command, e.g. '--variant catchup'")
+    parser.add_argument(
+        "--extra", action="append", help="extra options for the command, e.g. '--variant catchup' (repeat for several)"
+    )
     parser.add_argument("--jobs", default="", help="run each executable with each of these --jobs, e.g. '1,2'")
     parser.add_argument("--floor", action="store_true", help="compare with benchmarks/floor.py (the reference)")
     parser.add_argument(
@@ -90,6 +100,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     executables = args.catchup or ["catchup"]
+    commands = args.command or ["verify"]
     if args.startup:
         contestants = startup_contestants(executables)
         records = None
@@ -105,46 +116,73 @@ def main() -> None:
             contestants.append(("floor", [sys.executable, str(floor), str(paths[0])]))
         for path in paths:
             for exe in executables:
-                for jobs in args.jobs.split(",") if args.jobs else [""]:
-                    extra = [*args.extra.split(), *(["--jobs", jobs] if jobs else [])]
-                    label = f"{exe} {' '.join(extra)} {path.name}".strip()
-                    contestants.append((label, [exe, args.command, "--json", *extra, str(path)]))
-                    if args.pure:
-                        pure = ["env", "CATCHUP_PURE=1", exe, args.command, "--json", *extra, str(path)]
-                        contestants.append((f"{label} (CATCHUP_PURE=1)", pure))
+                for command in commands:
+                    for extra in command_lines(command, args):
+                        label = f"{exe} {' '.join(extra)} {path.name}".strip()
+                        contestants.append((label, [exe, *extra, str(path)]))
+                        if args.pure:
+                            pure = ["env", "CATCHUP_PURE=1", exe, *extra, str(path)]
+                            contestants.append((f"{label} (CATCHUP_PURE=1)", pure))
             print(f"{path}: {path.stat().st_size / 1e6:.1f} MB")
-        print(f"{args.command} --json; load {os.getloadavg()[0]:.2f}")
+        print(f"{', '.join(commands)}; load {os.getloadavg()[0]:.2f}")
     for _, command in contestants:  # a warm-up round, untimed: byte code written, files cached
         run(command)
-    best: dict[str, tuple[float, int]] = {}
+    wall: dict[str, float] = {}
+    cpu: dict[str, float] = {}
+    peak: dict[str, int] = {}
     for _ in range(args.runs):  # interleaved: every contestant once per round
         for label, command in contestants:
-            elapsed, rss = run(command)
-            if label not in best or elapsed < best[label][0]:
-                best[label] = (elapsed, max(rss, best.get(label, (0, 0))[1]))
-    base = best[contestants[0][0]][0]
+            elapsed, used, rss = run(command)
+            wall[label] = min(elapsed, wall.get(label, elapsed))
+            cpu[label] = min(used, cpu.get(label, used))
+            peak[label] = max(rss, peak.get(label, 0))
+    base = wall[contestants[0][0]]
     for label, _ in contestants:
-        elapsed, rss = best[label]
-        rate = f"{records / elapsed:8.0f} records/s" if records else ""
-        print(f"{label}: best {elapsed:6.3f} s {rate}  peak {rss / 1024:6.1f} MB  rate ratio {base / elapsed:5.2f}x")
+        rate = f"{records / wall[label]:7.0f}/s wall {records / cpu[label]:7.0f}/s CPU" if records else ""
+        print(
+            f"{label}: best {wall[label]:6.3f} s ({cpu[label]:6.3f} s CPU) {rate}  peak {peak[label] / 1024:6.1f} MB"
+            f"  wall ratio {base / wall[label]:5.2f}x"
+        )
     print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
     if args.same:
-        for path in paths:
-            same_output([(label, command) for label, command in contestants if command[-1] == str(path)], path)
+        same_output(contestants)
 
 
-def same_output(contestants: list[tuple[str, list[str]]], path: Path) -> None:
-    """Run each contestant of one collection once more and say whether all printed the same
-    (stdout, byte for byte); the floor prints other things."""
+def command_lines(command: str, args: argparse.Namespace) -> list[list[str]]:
+    """The command lines (without the file) of one command: one per --extra and --jobs, and for
+    convert one per --to notation (its records on stdout); the others report in JSON."""
+    lines: list[list[str]] = []
+    for extra in args.extra or [""]:
+        for jobs in args.jobs.split(",") if args.jobs else [""]:
+            options = [*extra.split(), *(["--jobs", jobs] if jobs and command != "convert" else [])]
+            if command == "convert":
+                lines.extend([command, "--to", to, *options] for to in (args.to or "lg").split(","))
+            else:
+                lines.append([command, "--json", *options])
+    return lines
+
+
+def same_output(contestants: list[tuple[str, list[str]]]) -> None:
+    """Run each contestant once more and say, for each command line on each collection, whether
+    every installation, --jobs and CATCHUP_PURE printed the same (stdout, byte for byte); the
+    floor prints other things."""
     import hashlib
 
-    digests = {}
+    digests: dict[tuple[str, ...], dict[str, str]] = {}
     for label, command in contestants:
         if label != "floor":
             done = subprocess.run(command, capture_output=True, env=ENVIRONMENT, check=False)
-            digests[label] = hashlib.sha256(done.stdout).hexdigest()[:16]
-    verdict = "the same output" if len(set(digests.values())) == 1 else "DIFFERENT output"
-    print(f"{path.name}: {verdict} from {len(digests)} runs: " + ", ".join(sorted(set(digests.values()))))
+            digests.setdefault(what_it_does(command), {})[label] = hashlib.sha256(done.stdout).hexdigest()[:16]
+    for what, found in digests.items():
+        verdict = "the same output" if len(set(found.values())) == 1 else "DIFFERENT output"
+        print(f"{' '.join(what)}: {verdict} from {len(found)} runs: " + ", ".join(sorted(set(found.values()))))
+
+
+def what_it_does(command: list[str]) -> tuple[str, ...]:
+    """A command line without what must not change its output: the executable, CATCHUP_PURE, --jobs."""
+    words = command[3:] if command[0] == "env" else command[1:]
+    kept = [word for i, word in enumerate(words) if word != "--jobs" and (i == 0 or words[i - 1] != "--jobs")]
+    return tuple(kept)
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:

@@ -202,7 +202,8 @@ def search_child(n: int, shared: bool) -> None:
     # imported here: the --baseline comparison runs this script against older solvers
     from catchup_notation.solvers.hexsolve.table import BYTES_PER_ENTRY
     from catchup_notation.solvers.numberset.exchange import Exchange
-    from catchup_notation.solvers.numberset.solver import DEFAULT_MEMORY_MB, SYNC_EVERY, Packing, ProofSearch
+    from catchup_notation.solvers.numberset.packing import Packing
+    from catchup_notation.solvers.numberset.solver import DEFAULT_MEMORY_MB, SYNC_EVERY, ProofSearch
 
     numbers = tuple(range(1, n + 1))
     total = sum(numbers)

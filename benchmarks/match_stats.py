@@ -5,7 +5,12 @@ share an opening, the pairs are the independent samples (their two games are not
 opening favours the same side in both), so the standard error is taken over pairs, as chess
 engine testers do with their pentanomial statistics; a game without its partner counts alone.
 The interval of the score maps to an interval of Elo through the logistic curve,
-`Elo = -400 log10(1/s - 1)`.
+`Elo = -400 log10(1/s - 1)`. The interval is the normal one, the score plus or minus 1.96 standard
+errors, except where that would reach past 0 or 1 (a sweep, or nearly one: the observed spread
+then says little, and a clean sweep has none at all): there it is the Wilson interval on the
+effective number of independent samples (as many as would give the observed standard error, and
+the number of pairs for a clean sweep), which stays inside 0 to 1 and gives a sweep of 20 pairs a
+lower end of 84%, not 100%.
 """
 
 from __future__ import annotations
@@ -35,12 +40,15 @@ class Summary:
     elo: float
     low: float
     high: float
+    #: The ends of the score's 95% interval.
+    score_low: float = 0.0
+    score_high: float = 1.0
 
     def text(self, first: str, second: str) -> str:
-        """One line: the score, the games, and the Elo difference with its interval."""
+        """One line: the score with its interval, the games, and the Elo difference with its."""
         return (
-            f"{first} against {second}: {self.score:.1%} of {self.games} games "
-            f"(+{self.wins} ={self.draws} -{self.losses}); Elo {_signed(self.elo)} "
+            f"{first} against {second}: {self.score:.1%} [{self.score_low:.1%}, {self.score_high:.1%}] "
+            f"of {self.games} games (+{self.wins} ={self.draws} -{self.losses}); Elo {_signed(self.elo)} "
             f"[{_signed(self.low)}, {_signed(self.high)}] (95%)"
         )
 
@@ -69,9 +77,20 @@ def summary(points: Sequence[float], pairs: Iterable[tuple[float, float]]) -> Su
     count = len(clusters)
     error = math.sqrt(sum(d * d for d in clusters) * count / (count - 1)) / n if count > 1 else 0.0
     low, high = score - Z95 * error, score + Z95 * error
+    if count > 0 and (low <= 0 or high >= 1):
+        effective = score * (1 - score) / error**2 if error > 0 else count
+        low, high = wilson(score, effective)
     wins = sum(1 for p in points if p == 1)
     draws = sum(1 for p in points if p == 0.5)
-    return Summary(n, wins, draws, n - wins - draws, score, error, elo(score), elo(low), elo(high))
+    return Summary(n, wins, draws, n - wins - draws, score, error, elo(score), elo(low), elo(high), low, high)
+
+
+def wilson(score: float, samples: float) -> tuple[float, float]:
+    """The Wilson 95% interval of a proportion `score` observed over `samples` samples."""
+    z2 = Z95 * Z95
+    centre = (score + z2 / (2 * samples)) / (1 + z2 / samples)
+    half = Z95 * math.sqrt(score * (1 - score) / samples + z2 / (4 * samples * samples)) / (1 + z2 / samples)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _unpaired(points: Sequence[float], pairs: list[tuple[float, float]]) -> list[float]:

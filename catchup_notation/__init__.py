@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib as _importlib
 import typing as _typing
 
-__version__ = "0.3.0"
+from catchup_notation.version import __version__ as __version__
 
 # public name -> module that defines it
 _EXPORTS = {

@@ -19,25 +19,26 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from catchup_notation import formats, plainjudge
+from catchup_notation import formats
 from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import Corrections
 from catchup_notation.game import Game, GameSource
-from catchup_notation.plainjudge import Judged
 from catchup_notation.reading import (
     STDIN,
     STDIN_NAME,
     Pieces,
     Request,
+    fastpath,
     make_request,
     read,
     read_judging,
     record_files,
     split,
 )
+from catchup_notation.reading.fastpath import Judged
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import (
     DeathWatch,
@@ -106,7 +107,7 @@ def reports(
     module-level function, or a `functools.partial` of one) when `jobs` > 1.
 
     `judged` gives the reports of a run of games the compiled core judged valid from their text
-    alone (`plainjudge`), the reports `report` would give them: with it, plain Little Golem games
+    alone (`reading.fastpath`), the reports `report` would give them: with it, plain Little Golem games
     are judged that way where the core is built, and only the others become games. With `scores`
     (adjudicate's), each verdict carries the game's final position."""
     request = make_request(format, variant, corrections)
@@ -130,8 +131,7 @@ def reports(
     pool = process_pool(workers)
     finished = False
     try:
-        yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
-        finished = True
+        finished = yield from _in_order(pool, _jobs(files, request, work), workers * IN_FLIGHT, report, request)
     finally:  # a consumer that stops early (| head) must not wait for the rest to be worked out
         stop_pool(pool, finished=finished)
 
@@ -190,10 +190,12 @@ def _files_work(report: _Reporting, request: Request, names: list[str]) -> _Work
 
 def _in_order(
     pool: ProcessPoolExecutor, jobs: Iterator[_Job], window: int, report: Callable[[Game], R], request: Request
-) -> Iterator[Any]:
-    """The results of `jobs` in their order, with at most `window` of them in flight. When a
-    worker dies, the results that came in before are given, then the report of one unreadable
-    record that says from where on nothing was judged, and the results end there."""
+) -> Generator[Any, None, bool]:
+    """The results of `jobs` in their order, with at most `window` of them in flight; True once
+    all are given. When a worker dies, the results that came in before are given, then the report
+    of one unreadable record that says from where on nothing was judged, and the results end
+    there: False, for the pool's workers to be killed (a worker killed while it sent a result
+    leaves the pool reading the rest of it, and its shutdown waiting for ever)."""
     from concurrent.futures.process import BrokenProcessPool
 
     waiting: deque[tuple[_Job, Future[list[Any]] | list[Any] | None]] = deque()
@@ -215,8 +217,10 @@ def _in_order(
         for job, item in waiting:
             if isinstance(job, _Work) and not _answered(item):
                 yield report(_lost(job.first, processes, request))
-                return
+                return False
             yield from _result(item, watch)
+        return False
+    return True
 
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
@@ -269,9 +273,9 @@ def _is_big(name: str) -> bool:
         return False  # the reader reports it
 
 
-def _judge(request: Request, report: _Reporting) -> plainjudge.PlainJudge | None:
+def _judge(request: Request, report: _Reporting) -> fastpath.PlainJudge | None:
     """The compiled judge of plain games, where there is one and its verdicts are asked for."""
-    return plainjudge.judge(request, scores=report.scores) if report.judged is not None else None
+    return fastpath.judge(request, scores=report.scores) if report.judged is not None else None
 
 
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:

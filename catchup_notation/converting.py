@@ -3,8 +3,17 @@
 A notation that cannot carry something (turn order, passes, the variant) may change a record on
 the way, and a changed record may be judged differently: a game with two turns of one player in a
 row written where such turns merge would become legal. `faithfully` writes a record, reads it back
-as a user of that notation would and replays both; when the verdicts differ it refuses with a
+as a user of that notation would and compares the two; when the verdicts differ it refuses with a
 `WriteError` naming the rule, the same way for every notation.
+
+A verdict is a function of the variant and the turns alone (the players' names only colour its
+message), so a record that reads back with both unchanged is judged as it was without replaying
+either: most records of most conversions. Whether a turn is legal does not depend on the order its
+stones are listed in (only which broken rule is named first may), so a record read back with only
+that order changed (Abstract Play lists them sorted) is replayed once, and its copy too only when
+it is invalid. The others are replayed, both of them. `checked`
+gives the text it read back, for a notation whose collections are that text joined (`Format.joins`)
+to write as it is: each record is written once.
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from __future__ import annotations
 from catchup_notation import formats
 from catchup_notation.errors import CatchupError, WriteError
 from catchup_notation.formats.base import NotationWarning
-from catchup_notation.model import Record
+from catchup_notation.model import Record, Turn
 from catchup_notation.rules.replay import replay
 
 
@@ -30,20 +39,57 @@ def faithfully(record: Record, format: str, where: str = "the record") -> list[N
     otherwise (an invalid record made valid, or the other way round), or when it would not read
     back at all.
     """
+    return checked(record, format, where)[1]
+
+
+def checked(record: Record, format: str, where: str = "the record") -> tuple[str, list[NotationWarning]]:
+    """`faithfully`, and the text of `record` alone in `format` that was checked."""
     text, warnings = formats.write_text([record], format)
     variant = None if "variant" in formats.get(format).carries else record.variant
     items = list(formats.parse_text(text, format=format, variant=variant))
     if len(items) != 1 or items[0].record is None:
         problem = items[0].error if items and items[0].error is not None else "it holds no record"
         raise WriteError(f"written as {format}, {where} does not read back ({problem})", code="changes-verdict")
-    before, after = _judged(record), _judged(items[0].record)
+    back = items[0].record
+    alike = _alike(record, back)
+    if alike is _SAME:
+        return text, warnings
+    before = _judged(record)
+    if alike is _REORDERED and before is None:  # valid whatever the order of each turn's stones
+        return text, warnings
+    after = _judged(back)
     if before != after:
         raise WriteError(
             f"{where} is {_words(before)}; written as {format} it would be {_words(after)}, "
             f"so it is not converted ({', '.join(sorted({w.code for w in warnings})) or 'nothing said'})",
             code="changes-verdict",
         )
-    return warnings
+    return text, warnings
+
+
+_SAME, _REORDERED, _OTHER = "same", "reordered", "other"
+
+
+def _alike(record: Record, back: Record) -> str:
+    """`_SAME` where the rules see the same game in both (the same variant and turns: what
+    `verdict` reads), `_REORDERED` where only the order of some turn's stones differs, else
+    `_OTHER`. Comparing them costs a small part of replaying the two."""
+    if record.variant != back.variant:
+        return _OTHER
+    turns, others = record.turns, back.turns
+    if turns == others:
+        return _SAME
+    if len(turns) != len(others):
+        return _OTHER
+    for turn, other in zip(turns, others, strict=True):
+        if turn != other and _stones(turn) != _stones(other):
+            return _OTHER
+    return _REORDERED
+
+
+def _stones(turn: Turn) -> tuple[object, ...]:
+    """What the rules read of a turn, its stones in a fixed order (with their colours)."""
+    return turn.player, sorted(zip(turn.cells, turn.stone_colours, strict=True)), turn.numbers
 
 
 def _judged(record: Record) -> tuple[str, int] | str | None:

@@ -7,8 +7,11 @@
 - `NoSuchPosition`: a position or turn number the record does not have (also an `IndexError`);
 - `RecordError`: a value the model cannot hold (a player other than 1 or 2, stone colours that do
   not match a turn's cells); `BoardError`: a set of cells that is not a board;
-- `IllegalTurn`: a turn that breaks the rules, carrying the `model.RuleError` that says which
-  turn, whose, and what rule (raised by an engine's `play`; replay reports it as data).
+- `IllegalTurn`: a turn that breaks the rules, carrying the `RuleError` that says which turn,
+  whose, and what rule (raised by an engine's `play`; replay reports it as data).
+
+`RuleError` and `Location` (where something was written) are here, at the bottom of the library,
+with the errors that carry them; `catchup_notation.model` holds them too, with the rest of a record.
 
 A `ValueError` or `KeyError` from the standard library never escapes a public call: bad values are
 reported as one of these.
@@ -16,12 +19,9 @@ reported as one of these.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import attrs
 
 from catchup_notation.escaping import printable
-
-if TYPE_CHECKING:
-    from catchup_notation.model import Location, RuleError
 
 # Stable rule error codes, in the order they are checked within one turn.
 RULE_CODES = (
@@ -38,6 +38,37 @@ RULE_CODES = (
     "kept-taking",
     "stopped-behind",
 )
+
+
+@attrs.frozen
+class Location:
+    """Where something was written: 1-based line and column in its source file."""
+
+    #: The line, counted from 1.
+    line: int
+    #: The column, counted from 1.
+    column: int
+
+
+@attrs.frozen
+class RuleError:
+    """The first turn of a record that breaks the rules of its variant.
+
+    `code` is stable (see `catchup_notation.errors.RULE_CODES`); `message` is for people.
+    """
+
+    #: The rule broken, a stable code (`catchup_notation.errors.RULE_CODES`).
+    code: str
+    #: The turn that broke it, counted from 1.
+    turn: int
+    #: Who played that turn (1 or 2).
+    player: int
+    #: What happened and why, in words.
+    message: str
+    #: The cells the rule is about (hex games).
+    cells: tuple[tuple[int, int], ...] = ()
+    #: The numbers the rule is about (number-set games).
+    numbers: tuple[int, ...] = ()
 
 
 class CatchupError(Exception):

@@ -8,6 +8,8 @@ workers): with a seed, a game's estimate is the same whatever the games around i
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -37,6 +39,12 @@ class EstimateSettings:
     max_empty: int | None = None
     #: The solver's node budget before the engine takes over (None: the default).
     solver_nodes: int | None = None
+
+
+def estimator(settings: EstimateSettings) -> Callable[[Game], EstimateReport]:
+    """What `reports.adjudication_report` calls for the verdict on each unfinished hex game
+    (picklable: it travels to adjudicate's workers)."""
+    return functools.partial(estimate_report, settings=settings)
 
 
 def estimate_report(game: Game, settings: EstimateSettings) -> EstimateReport:

@@ -24,16 +24,16 @@ from catchup_notation.errors import CatchupError, IllegalTurn, NoSuchPosition, N
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.model import Allowance, GameState, HexState, Location, Record, Result, RuleError, Turn
 from catchup_notation.rules.adjudicate import result_of
-from catchup_notation.rules.engine import Engine  # at run time: the manual links it to the rules' Engine
 from catchup_notation.rules.hexgame import stones_text, stones_words
 from catchup_notation.rules.inference import accepting_variants, choose_variant
 from catchup_notation.rules.registry import Variant, parse_variant
 from catchup_notation.rules.replay import Replay, player_names, replay, start, steps
 
 if TYPE_CHECKING:
+    import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
     from catchup_notation.engine.analysis import Limit
     from catchup_notation.engine.review import Analyser, Review, ReviewProgress, ReviewSettings
-    from catchup_notation.render.svg import SvgBoard
+    from catchup_notation.pictures.svg import SvgBoard
 
 
 @attrs.frozen
@@ -150,7 +150,7 @@ class Position:
 
     def svg(self) -> SvgBoard:
         """The position as an SVG picture (hex games)."""
-        from catchup_notation.render.svg import state_svg
+        from catchup_notation.pictures.svg import state_svg
 
         if not isinstance(self.state, HexState):
             raise WriteError("number-set Catch-Up has no board to draw", code="no-board")
@@ -160,7 +160,7 @@ class Position:
         return self.svg() if isinstance(self.state, HexState) else None
 
     def __str__(self) -> str:
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         return position_text(self.state, last_turn_cells=self.last_cells, names=self.names)
 
@@ -436,7 +436,7 @@ class Game:
             raise problem
         raise VariantError(f"position {n} cannot be reached: {problem.message}")
 
-    def engine(self, n: int | None = None) -> Engine:
+    def engine(self, n: int | None = None) -> catchup_notation.rules.engine.Engine:
         """A rules engine after turn `n` (default: every turn), to play on from or to search.
         Raises `IllegalTurn` when a turn before it breaks the rules, `NoSuchPosition` (an
         `IndexError`) for a turn the record does not have, `VariantError` for a variant that
@@ -561,7 +561,7 @@ class Game:
         return f"<Game {where}{who} {rules}, {turns} turn{'s' if turns != 1 else ''}: {self.summary()}>"
 
 
-def new_game(variant: str | Variant = "catchup") -> Engine:
+def new_game(variant: str | Variant = "catchup") -> catchup_notation.rules.engine.Engine:
     """A rules engine at the start of a game of `variant` (a variant string such as
     `catchup(size=7)`): `play` turns, ask for its `state()`, `copy()` it for search."""
     chosen = variant if isinstance(variant, Variant) else parse_variant(variant)

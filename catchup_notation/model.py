@@ -17,23 +17,15 @@ from typing import Any, Literal
 import attrs
 
 from catchup_notation.board import Cell
+from catchup_notation.errors import Location as Location
 from catchup_notation.errors import RecordError
+from catchup_notation.errors import RuleError as RuleError
 
 #: Field metadata for the JSON form (see `serialization`): a field left out of it, always or when
 #: it has its default value.
 JSON = "json"
 OMIT = {JSON: "omit"}
 OMIT_IF_DEFAULT = {JSON: "omit-if-default"}
-
-
-@attrs.frozen
-class Location:
-    """Where something was written: 1-based line and column in its source file."""
-
-    #: The line, counted from 1.
-    line: int
-    #: The column, counted from 1.
-    column: int
 
 
 @attrs.frozen
@@ -322,27 +314,6 @@ class DeferredRecord(Record):
 
 #: The fields that make two records equal (not where they were read).
 _COMPARED = tuple(field.name for field in attrs.fields(Record) if field.eq)
-
-
-@attrs.frozen
-class RuleError:
-    """The first turn of a record that breaks the rules of its variant.
-
-    `code` is stable (see `catchup_notation.errors.RULE_CODES`); `message` is for people.
-    """
-
-    #: The rule broken, a stable code (`catchup_notation.errors.RULE_CODES`).
-    code: str
-    #: The turn that broke it, counted from 1.
-    turn: int
-    #: Who played that turn (1 or 2).
-    player: int
-    #: What happened and why, in words.
-    message: str
-    #: The cells the rule is about (hex games).
-    cells: tuple[Cell, ...] = ()
-    #: The numbers the rule is about (number-set games).
-    numbers: tuple[int, ...] = ()
 
 
 @attrs.frozen

@@ -26,12 +26,11 @@ from catchup_notation.errors import CatchupError, IllegalTurn
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
-from catchup_notation.plainjudge import final_result
+from catchup_notation.reading.fastpath import final_result
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 if TYPE_CHECKING:
-    from catchup_notation.estimate_report import EstimateSettings
-    from catchup_notation.plainjudge import Verdict
+    from catchup_notation.reading.fastpath import Verdict
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
@@ -492,7 +491,7 @@ def verify_report(game: Game) -> VerifyReport:
 
 def judged_verify_report(source: str | None, format: str, index: int, verdict: Verdict) -> VerifyReport:
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
-    its text alone (`plainjudge.Verdict`: line, column, players, turns, variant)."""
+    its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant)."""
     line, column, white, black, turns, variant, _ = verdict
     return VerifyReport(
         source=source,
@@ -511,11 +510,14 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
 
 
 def adjudication_report(
-    game: Game, endgame: EndgameLimits | None = None, estimate: EstimateSettings | None = None
+    game: Game,
+    endgame: EndgameLimits | None = None,
+    estimate: Callable[[Game], EstimateReport] | None = None,
 ) -> AdjudicationReport:
     """What `catchup adjudicate` says of one game; with `endgame` (how far to search), the
-    perfect-play result of an unfinished hex game too; with `estimate`, its verdict (a proof
-    within the solver's reach, else the engine's estimate)."""
+    perfect-play result of an unfinished hex game too; with `estimate` (`estimate_report.estimator`),
+    the verdict on an unfinished hex game (a proof within the solver's reach, else the engine's
+    estimate)."""
     result = game.result()
     problems = game.errors
     variant = game.variant
@@ -531,9 +533,7 @@ def adjudication_report(
         solved = endgame_report(game, endgame)
     estimated = None
     if estimate is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
-        from catchup_notation.estimate_report import estimate_report
-
-        estimated = estimate_report(game, estimate)
+        estimated = estimate(game)
     readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
         source=game.source.file,
@@ -564,7 +564,7 @@ def adjudication_report(
 def judged_adjudication_report(source: str | None, format: str, index: int, verdict: Verdict) -> AdjudicationReport:
     """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
     valid, with no warning, from its text alone, and scored from its final position (a verdict of
-    a judge that scores, see `plainjudge`)."""
+    a judge that scores, see `reading.fastpath`)."""
     line, column, white, black, turns, variant, _ = verdict
     result = final_result(verdict)
     return AdjudicationReport(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from catchup_notation.cli import app
+from catchup_notation.cli.typer_app import app
 from catchup_notation.formats import write_text
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import parse_variant

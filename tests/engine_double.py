@@ -100,7 +100,8 @@ class DoubleEngine:
 
 
 def main() -> int:
-    from catchup_notation.protocol.server import Settings, serve
+    from catchup_notation.protocol.server import serve
+    from catchup_notation.protocol.settings import Settings
 
     longest = float(sys.argv[1]) if len(sys.argv) > 1 else 0.05
     overrun = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0

@@ -297,8 +297,8 @@ def test_a_record_never_names_a_board_file(tmp_path):
 def test_text_and_svg_draw_the_shape_with_its_holes():
     import xml.etree.ElementTree as ET
 
-    from catchup_notation.render.svg import state_svg
-    from catchup_notation.render.text import render
+    from catchup_notation.pictures.svg import state_svg
+    from catchup_notation.pictures.text import render
 
     mask = "  . . .\n . . . .\n. .   . .\n . . . .\n  . . ."
     variant = parse_variant(f"catchup(board={mask.replace(chr(10), '/').replace(' ', '_')})")

@@ -158,7 +158,11 @@ def app(opened, browser):
     opened.page.locator("#forget").dispatch_event("click")  # hidden until something is read
     expect(opened.page.locator("#results")).to_be_hidden()
     requested = len(browser.requested)  # type: ignore[attr-defined]
-    yield opened
+    browser.set_offline(True)  # loaded: from here on the page works with no network at all
+    try:
+        yield opened
+    finally:
+        browser.set_offline(False)
     assert opened.errors == []
     assert browser.elsewhere == []  # type: ignore[attr-defined]
     # Once loaded, the page asks for nothing more: what it does, it does offline.
@@ -362,3 +366,62 @@ def test_the_site_serves_pinned_files_and_a_pure_python_wheel():
         names = archive.namelist()
     assert not [name for name in names if name.endswith((".so", ".c", ".h", ".pyd"))]
     assert "catchup_notation/browser.py" in names and "catchup_notation/grammars/lg.lark" in names
+
+
+#: The review's notes on the page, noted as they change (see WATCH).
+WATCH_REVIEW = """() => {
+    window.noted = [];
+    const note = document.getElementById("review-note");
+    new MutationObserver(() => window.noted.push(note.textContent)).observe(
+        note, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_a_review_with_its_graph_on_the_pages_budget(app, tmp_path, shots):
+    """A record reviewed in the page: the pure-Python engine on the budget the page states, its
+    progress said position by position, its proofs the command line's, its graph in the viewer."""
+    page = app.page
+    collection = ROOT / "examples" / "littlegolem-collection.sgf"
+    games = list(cn.read(collection))
+    app.drop([collection])
+    app.read(len(games))
+    page.evaluate(WATCH_REVIEW)
+    page.locator('#records tr[data-n="0"] button.open').click()
+    page.locator("#review").click()
+    expect(page.locator("#review-note")).to_have_text("Reviewed: the graph is under the board.", timeout=READ)
+
+    told = page.evaluate("window.noted")
+    valued = [
+        tuple(map(int, text.split("position ")[1].split(" valued")[0].split(" of ")))
+        for text in told
+        if "position" in text
+    ]
+    assert len(valued) > len(games[0].turns) and valued == sorted(valued)  # each position said as it was valued
+    settings = {"time": 0.2, "max_empty": 14, "solver_nodes": 100_000, "threads": 1}
+    said = page.locator("#review-lines .line").all_text_contents()
+    assert "0.2 s" in said[-1], said[-1]
+
+    report = json.loads(app.download("#download-review"))
+    cli = json.loads(command("review", str(collection), "--record", "0", "--exact-only", "--json").stdout)
+    assert list(report) == list(cli) and list(report["settings"]) == list(cli["settings"])  # the same fields
+    assert {key: report["settings"][key] for key in settings} == settings
+    positions = report["positions"]
+    assert len(positions) == len(games[0].turns) + 1 and all(p["value"] is not None for p in positions)
+    # What the page proves, the command line proves the same (its solver reaches further).
+    proven = command("review", str(collection), "--record", "0", "--exact-only", "--max-empty", "14", "--json")
+    exact = json.loads(proven.stdout)["positions"]
+    mine = [(p["number"], p["value"]["proven"]) for p in positions if p["how"] == "solver"]
+    assert mine and mine == [(p["number"], p["value"]["proven"]) for p in exact if p["number"] in dict(mine)]
+    assert all(exact[n]["how"] == "solver" for n, _ in mine)
+    # Its words are the command line's: the record and how it ended, then the table of turns.
+    text = command("review", str(collection), "--record", "0", "--exact-only").stdout.splitlines()
+    table = text.index(next(line for line in text if line.lstrip().startswith("turn  player")))
+    assert said[:table] == [line.replace(str(collection), "littlegolem-collection.sgf") for line in text[:table]]
+    assert said[table].split() == text[table].split()  # the columns' widths are the values'
+
+    viewer = page.frame_locator("#viewer")
+    points = viewer.locator("#win-chart polyline").get_attribute("points")
+    assert len(points.split()) == len(positions)
+    assert viewer.locator("#win-chart rect.proven").count() == sum(p["value"]["proven"] is not None for p in positions)
+    page.locator("#viewer").scroll_into_view_if_needed()
+    page.screenshot(path=shots / "browser-page-review.png")

@@ -50,8 +50,8 @@ def test_internal_error_is_short_unless_debug(tmp_path, monkeypatch):
 
     monkeypatch.setattr("catchup_notation.game.replay", explode)
     # with the compiled core, a plain valid record is judged in one pass, without `replay`
-    monkeypatch.setattr("catchup_notation.plainjudge.PlainJudge.one", explode)
-    monkeypatch.setattr("catchup_notation.plainjudge.PlainJudge.take", explode)
+    monkeypatch.setattr("catchup_notation.reading.fastpath.PlainJudge.one", explode)
+    monkeypatch.setattr("catchup_notation.reading.fastpath.PlainJudge.take", explode)
     result = run("verify", str(path))
     assert result.exit_code == 4
     assert "internal error" in result.stderr and "report" in result.stderr

@@ -8,7 +8,7 @@ from cli_records import occupied_game, random_game, run, write_lg
 
 from catchup_notation.board import hexhex
 from catchup_notation.game import Game
-from catchup_notation.render.svg import SvgBoard, state_svg
+from catchup_notation.pictures.svg import SvgBoard, state_svg
 from catchup_notation.rules.replay import positions
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

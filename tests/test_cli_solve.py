@@ -42,7 +42,7 @@ def test_svg_pictures_of_the_best_openings(tmp_path):
 def test_svg_map_paints_each_cell_by_its_value_and_says_so(tmp_path):
     import xml.etree.ElementTree as ET
 
-    from catchup_notation.solvers.reporting import VALUE_FILLS
+    from catchup_notation.solve_reports import VALUE_FILLS
 
     result = run("solve", "--variant", "too(size=2)", "--moves", "--json", "--svg", str(tmp_path), "--jobs", "1")
     assert result.exit_code == 0, result.output

@@ -16,7 +16,7 @@ from catchup_notation.errors import WriteError
 from catchup_notation.formats import parse_text, write_text
 from catchup_notation.formats.lg import cell_of as lg_cell
 from catchup_notation.formats.rga import read_diagram
-from catchup_notation.formats.rga_board import cell_of
+from catchup_notation.formats.rga.board import cell_of
 from catchup_notation.model import Record, Turn
 
 E5, D4, F6 = (0, 0), (0, -1), (1, 1)  # LG/Genius names on side 5

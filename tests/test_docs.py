@@ -21,6 +21,8 @@ NOT_RUN = {
     ("README.md", "the CI command itself (.ci/run)"),
     ("docs/getting-started.md", "installs from PyPI and from a clone; CI installs the same package"),
     ("docs/core.md", "builds the core again with the sanitizers (minutes)"),
+    ("docs/architecture.md", "the contracts' check itself, which tests/test_architecture.py runs"),
+    ("docs/contributing.md", "the README's test command, which CI runs"),
 }
 
 

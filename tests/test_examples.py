@@ -31,8 +31,8 @@ def test_side_2_opening_maps_are_what_solve_draws_now(tmp_path):
     """docs/openings/side-2/*.svg are `catchup solve --variant "V(size=2)" --moves --svg DIR`'s maps,
     so a change in the rules, the solver or the drawing that alters them shows here."""
     from catchup_notation.rules.registry import parse_variant
+    from catchup_notation.solve_reports import write_move_pictures
     from catchup_notation.solvers.endgame import solve_endgame
-    from catchup_notation.solvers.reporting import write_move_pictures
 
     folder = EXAMPLES.parent / "docs" / "openings" / "side-2"
     either_colour = ("too", "product")  # one map per stone colour: too-black.svg, too-white.svg

@@ -76,7 +76,7 @@ def test_an_illegal_turn_loses_and_is_reported(tmp_path, capsys):
         loser = 1 if game["first"] == "first" else 2
         assert game["winner"] == 3 - loser
     printed = capsys.readouterr().out
-    assert "0.0% of 2 games" in printed and "illegal turn" in printed
+    assert "0.0% [" in printed and "of 2 games" in printed and "illegal turn" in printed
 
 
 def test_an_engine_that_cannot_start_loses(tmp_path):
@@ -101,6 +101,13 @@ def test_elo_and_its_interval():
     assert found.error == pytest.approx(error)
     assert found.low < found.elo < found.high
     assert elo(0.8 - 1.959964 * error) == pytest.approx(found.low)
+    assert found.score_low == pytest.approx(0.8 - 1.959964 * error)
+    sweep = summary([1.0] * 40, [(1.0, 1.0)] * 20)  # no spread: Wilson on the 20 pairs
+    assert sweep.score_high == 1.0 and sweep.high == math.inf
+    assert sweep.score_low == pytest.approx(20 / (20 + 1.959964**2)) and 250 < sweep.low < 300
+    near = summary([1.0] * 39 + [0.0], [(1.0, 1.0)] * 19 + [(1.0, 0.0)])  # normal would pass 1
+    assert 0 < near.score_low < 0.975 < near.score_high <= 1.0 and math.isfinite(near.low)
+    assert "97.5% [" in near.text("a", "b")
     alone = summary([1.0, 0.0, 0.5], [])  # no pairs: games are the samples
     assert alone.score == pytest.approx(0.5) and alone.draws == 1
     assert alone.error == pytest.approx(math.sqrt((0.25 + 0.25 + 0) / 2 / 3))

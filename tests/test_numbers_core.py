@@ -18,7 +18,8 @@ from catchup_notation import compiled
 from catchup_notation.solvers.limits import Budget, SearchStopped
 from catchup_notation.solvers.numberset import core as number_core
 from catchup_notation.solvers.numberset.core import CoreSearch, fits, uses_subset_table
-from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, Root, feasible, plain_value, solve
+from catchup_notation.solvers.numberset.packing import Packing
+from catchup_notation.solvers.numberset.solver import ProofSearch, Root, feasible, plain_value, solve
 
 core = compiled.core("_numcore")
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled core is not in use (not built, or CATCHUP_PURE set)")

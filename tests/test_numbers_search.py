@@ -6,7 +6,8 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from catchup_notation.solvers.numberset.solver import Packing, ProofSearch, reference_value, solve
+from catchup_notation.solvers.numberset.packing import Packing
+from catchup_notation.solvers.numberset.solver import ProofSearch, reference_value, solve
 
 
 def legal_sets(numbers: tuple[int, ...], gap: int) -> set[tuple[int, ...]]:

@@ -1,4 +1,4 @@
-"""Plain Little Golem games adjudicated on the compiled core in one pass (`plainjudge`, a judge that
+"""Plain Little Golem games adjudicated on the compiled core in one pass (`reading.fastpath`, a judge that
 scores) give exactly what adjudicate gives them the usual way, and exactly what the pure-Python
 reference gives, in every output form: on random archives of games of several variants, finished
 (decided at the largest group or further down the cascade, drawn, ended by a player with no legal
@@ -22,13 +22,13 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from catchup_notation import plainjudge, reports
+from catchup_notation import reports
 from catchup_notation.batch import reports as run
 from catchup_notation.cli.runs import judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
-from catchup_notation.reading import make_request
+from catchup_notation.reading import fastpath, make_request
 from tests.cli_records import random_game
 from tests.test_plain_judge import BETWEEN, NAMES, WAYS, nodes, same_with_and_without_the_core
 
@@ -156,7 +156,7 @@ def test_a_scoring_judge_gives_the_final_position():
     """Each colour's group sizes (largest first), the scores, the empty cells, the ending, who resigned."""
     rng = random.Random(7)
     text = "\n".join(rng.choice(games("catchup", 3)) for _ in range(3)) + "\n"
-    judge = plainjudge.judge(make_request(None, None, None), scores=True)
+    judge = fastpath.judge(make_request(None, None, None), scores=True)
     assert judge is not None
     verdicts, _ = judge.take(text, 0, 1, 1)
     first, second, score_1, score_2, empty, end, resigned = verdicts[0][6]

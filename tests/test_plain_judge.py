@@ -1,4 +1,4 @@
-"""Plain Little Golem games judged on the compiled core in one pass (`plainjudge`) give exactly what
+"""Plain Little Golem games judged on the compiled core in one pass (`reading.fastpath`) give exactly what
 verify gives them the usual way, and exactly what the pure-Python reference gives, in every output
 form: on random archives that mix good records with records broken, resigned, noted, oddly written
 or unreadable in the ways an archive can be, whatever judges which record.
@@ -24,12 +24,11 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from catchup_notation import plainjudge
 from catchup_notation.batch import reports
 from catchup_notation.cli.runs import judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
-from catchup_notation.reading import make_request
+from catchup_notation.reading import fastpath, make_request
 from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
 from tests.cli_records import random_game
 
@@ -179,7 +178,7 @@ def test_most_of_a_good_archive_is_judged_in_one_pass(tmp_path):
     rng = random.Random(5)
     text = "\n".join(_plain(*nodes(rng.choice(games(5))), rng) for _ in range(50)) + "\n"
     request = make_request(None, None, None)
-    judge = plainjudge.judge(request)
+    judge = fastpath.judge(request)
     assert judge is not None
     verdicts, end = judge.take(text, 0, 1, 1)
     assert len(verdicts) == 49  # the last is followed by nothing yet: the reader notes what follows
@@ -197,21 +196,21 @@ def test_a_game_alone_is_judged_too(tmp_path):
     path = tmp_path / "one.sgf"
     path.write_text(_plain(*nodes(rng.choice(games(4))), rng) + "\n", encoding="utf-8")
     request = make_request(None, None, None)
-    judge = plainjudge.judge(request)
+    judge = fastpath.judge(request)
     assert judge is not None
     (found,) = read_judging(str(path), request, judge)
-    assert isinstance(found, plainjudge.Judged)
+    assert isinstance(found, fastpath.Judged)
     assert (found.source, found.format, found.first, len(found.verdicts)) == (str(path), "lg", 0, 1)
     path.write_text(path.read_text(encoding="utf-8") + "a note after the game\n", encoding="utf-8")
     (found,) = read_judging(str(path), request, judge)
-    assert not isinstance(found, plainjudge.Judged)  # the note is a warning: the usual way
+    assert not isinstance(found, fastpath.Judged)  # the note is a warning: the usual way
     assert [w.code for w in found.warnings] == ["ignored-text"]
 
 
 def test_no_judge_for_auto_or_the_pure_reference():
-    assert plainjudge.judge(make_request(None, "auto", None)) is None
+    assert fastpath.judge(make_request(None, "auto", None)) is None
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1"}):
-        assert plainjudge.judge(make_request(None, None, None)) is None
+        assert fastpath.judge(make_request(None, None, None)) is None
 
 
 # ---------------------------------------------------------------------------------------------

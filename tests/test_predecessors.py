@@ -333,8 +333,8 @@ def test_inference_leaves_out_brink_without_its_margin():
 def test_svg_and_text_draw_stone_colours_not_movers():
     import xml.etree.ElementTree as ET
 
-    from catchup_notation.render.svg import NAMED_COLOURS, state_svg
-    from catchup_notation.render.text import legend, render
+    from catchup_notation.pictures.svg import NAMED_COLOURS, state_svg
+    from catchup_notation.pictures.text import legend, render
     from catchup_notation.rules.replay import positions
 
     stones = [("A1", 1), ("A2", 1), ("B1", 2), ("B2", 2), ("B3", 2), ("C1", 1), ("C2", 1)]

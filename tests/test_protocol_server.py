@@ -385,3 +385,35 @@ def test_the_end_of_the_input_stops_an_analysis_and_ends_the_server():
     driver.process.stdin.close()
     assert driver.process.wait(timeout=15) == 0
     driver.close()
+
+
+def test_review_judges_every_turn_as_the_library_does(server):
+    """Side 2, where the exact solver proves every position at once: each turn's line gives the
+    same proofs, loss and class as the library's own review of the same turns."""
+    from catchup_notation.engine.review import review_game
+
+    server.ok("boardsize 2")
+    server.ok("variant catchup")
+    turns = ["B2", "A1 C2", "B1 B3", "A2", "C1"]
+    for k, turn in enumerate(turns):
+        server.ok(f"play {'wb'[k % 2]} {turn}")
+    lines = server.ok("review playouts 200").split("\n")
+    assert len(lines) == len(turns) + 1
+    game = parse_variant("catchup(size=2)").new_game()
+    played = []
+    for turn in turns:
+        played.append(game.parse_turn(turn))
+        game.play(played[-1])
+    expected = review_game(parse_variant("catchup(size=2)").new_game(), played, analyser=None)
+    proof = {1: "win", 0: "draw", -1: "loss"}
+    for line, turn, mine in zip(lines, turns, expected.turns, strict=False):
+        words = line.split()
+        assert words[:4] == ["turn", str(mine.number), "wb"[(mine.number - 1) % 2], turn.replace(" ", ",")], line
+        assert words[8] == proof[mine.before.proven] and words[13] == proof[mine.after.proven], line
+        assert words[words.index("class") + 1] == (mine.judgement or "-"), line
+    last = lines[-1].split()
+    assert last[:3] == ["game", "result", "W+"]  # White 4 against Black 2-1
+    assert last[last.index("losing_turn") + 1] == str(expected.losing_turn or "-")
+    assert "must be above 0" in server.refused("review level 0")
+    server.ok("clear_board")
+    assert server.ok("review").startswith("game result - decided_at")  # no turn: the game's line alone

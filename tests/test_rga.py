@@ -18,7 +18,7 @@ from catchup_notation import formats
 from catchup_notation.board import hexhex
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.rga import RgaFormat, read_diagram
-from catchup_notation.formats.rga_board import cell_name, cell_of
+from catchup_notation.formats.rga.board import cell_name, cell_of
 from catchup_notation.model import Record, Turn
 from catchup_notation.resources import data_dir
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from catchup_notation.board import Board
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.rga_board import Frame
+from catchup_notation.formats.rga.board import Frame
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import centred, named, shape

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from catchup_notation import formats
 from catchup_notation.board import hexhex
-from catchup_notation.formats.rga_lines import _plain_entry, parse
+from catchup_notation.formats.rga.lines import _plain_entry, parse
 from catchup_notation.model import Record, Turn
 
 QUIRKS = sorted((Path(__file__).parent / "quirks").glob("rga-*.rga"))
 POSTS = sorted((Path(__file__).parent / "data" / "rga").glob("*.txt"))
-GRAMMAR_ONLY = mock.patch("catchup_notation.formats.rga_lines._plain_entry", return_value=None)
+GRAMMAR_ONLY = mock.patch("catchup_notation.formats.rga.lines._plain_entry", return_value=None)
 
 
 def _token(token):
@@ -140,7 +140,7 @@ def _both_posts(text, source="p.rga"):
         taken.append(line is not None)
         return line
 
-    with mock.patch("catchup_notation.formats.rga_lines._plain_entry", spy):
+    with mock.patch("catchup_notation.formats.rga.lines._plain_entry", spy):
         plain = _post(read_with("rga", text, source=source))
     with GRAMMAR_ONLY:
         grammar = _post(read_with("rga", text, source=source))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import catchup_notation as cn
 from catchup_notation import formats
 from catchup_notation.formats.rga import read_diagram
-from catchup_notation.formats.rga_board import cell_of
+from catchup_notation.formats.rga.board import cell_of
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
 

@@ -13,7 +13,7 @@ from helpers import read_with
 
 import catchup_notation as cn
 from catchup_notation.formats.rga import read_diagram
-from catchup_notation.formats.rga_board import hexhex_frame
+from catchup_notation.formats.rga.board import hexhex_frame
 from catchup_notation.rules.claims import Claim, claims_of
 from catchup_notation.rules.registry import parse_variant
 
@@ -299,7 +299,7 @@ def test_a_stated_resignation_is_checked_against_the_move_list():
 
 
 def test_the_variants_named_in_posts():
-    from catchup_notation.formats.rga_text import variant_named
+    from catchup_notation.formats.rga.text import variant_named
 
     found = {
         text: (named.variant if named else None)
@@ -329,7 +329,7 @@ def test_what_a_post_names_ends_where_the_next_message_begins():
 
 @pytest.mark.parametrize("text", ["Ketchup sauce recipe", "we had sauce with it", "Ketchup 3.0 and more ideas of ours"])
 def test_words_that_are_no_variants_name(text):
-    from catchup_notation.formats.rga_text import variant_named
+    from catchup_notation.formats.rga.text import variant_named
 
     assert variant_named(text, 1) is None
 

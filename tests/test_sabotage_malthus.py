@@ -18,7 +18,7 @@ from test_hex_differential import test_single_corruption_is_reported_at_its_turn
 import catchup_notation as cn
 from catchup_notation.errors import VariantError, WriteError
 from catchup_notation.formats import parse_text, write_text
-from catchup_notation.formats.rga_board import hexhex_frame
+from catchup_notation.formats.rga.board import hexhex_frame
 from catchup_notation.model import Record, Turn
 from catchup_notation.render.viewdata import game_view
 from catchup_notation.rules.registry import parse_variant

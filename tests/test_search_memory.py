@@ -51,7 +51,7 @@ def test_the_table_and_every_memo_stay_within_the_budget(variant):
 def _peak_kilobytes(*args: str) -> int:
     code = (
         "import resource, sys; sys.argv = ['catchup', *sys.argv[1:]];"
-        "from catchup_notation.cli import main\n"
+        "from catchup_notation.cli.main import main\n"
         "try: main()\n"
         "except SystemExit: pass\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"

@@ -17,8 +17,8 @@ from cli_records import occupied_game, random_game, run, write_lg
 
 import catchup_notation as cn
 from catchup_notation.game import Game
+from catchup_notation.pictures.svg import state_svg
 from catchup_notation.render import html as viewer
-from catchup_notation.render.svg import state_svg
 from catchup_notation.render.viewdata import allowed_words, game_view
 from catchup_notation.reports import endgame_report
 from catchup_notation.rules.scoring import format_groups

@@ -22,8 +22,8 @@ from playwright.sync_api import Page, expect
 
 import catchup_notation as cn
 from catchup_notation.game import Game
+from catchup_notation.pictures.caption import caption_lines
 from catchup_notation.render import html as viewer
-from catchup_notation.render.caption import caption_lines
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 QUIRKS = Path(__file__).resolve().parent / "quirks"

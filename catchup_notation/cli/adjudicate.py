@@ -29,7 +29,11 @@ from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adj
 from catchup_notation.solvers.limits import ENDGAME_NODES
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from catchup_notation.estimate_report import EstimateSettings
+    from catchup_notation.game import Game
+    from catchup_notation.reports import EstimateReport
 
 EXAMPLES = """\
 Examples:
@@ -100,7 +104,7 @@ def adjudicate(
         jobs = 1  # the engine's threads use every core
     code = runs.run_reports(
         paths,
-        functools.partial(adjudication_report, endgame=limits, estimate=estimating),
+        functools.partial(adjudication_report, endgame=limits, estimate=_estimator(estimating)),
         fields=ROW_FIELDS["adjudicate"],
         summary=_summary,
         mode=runs.report_mode(json=json, csv=csv, out=out),
@@ -116,6 +120,14 @@ def adjudicate(
         scores=True,
     )
     raise typer.Exit(code)
+
+
+def _estimator(settings: EstimateSettings | None) -> Callable[[Game], EstimateReport] | None:
+    if settings is None:
+        return None
+    from catchup_notation.estimate_report import estimator
+
+    return estimator(settings)
 
 
 def _estimate_settings(

@@ -90,7 +90,7 @@ def list_shapes(*, json: bool) -> None:
 def show_board(board: Board, *, svg: Path | None, json: bool, extra: dict[str, object] | None = None) -> None:
     """One board: its mask on stdout (a valid board file), or its JSON form; `svg` a picture of it."""
     if svg is not None:
-        from catchup_notation.render.svg import board_svg
+        from catchup_notation.pictures.svg import board_svg
 
         write_file(svg, board_svg(board))
     if json:

@@ -35,7 +35,7 @@ from catchup_notation.cli.options import (
     with_board,
 )
 from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
-from catchup_notation.converting import faithfully
+from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
@@ -159,14 +159,12 @@ def convert(
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
     with bar_of_run as bar, _destination(out) as destination:
         stream, keep = destination
-        records = _convertible(advancing(found, bar), done)
-        try:
-            for warning in formats.write(records, target, stream):
-                if warning.code not in done.codes:  # of the records together; each one's were named as it came
-                    done.codes.add(warning.code)
-                    _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
-        except WriteError as exc:  # a record refused in the company of the others: nothing is written
-            raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
+        convertible = _convertible(advancing(found, bar), done)
+        joins = formats.get(target).joins
+        if joins is not None:  # each record's text as it was checked: written once
+            _write_joined(convertible, joins, stream)
+        else:
+            _write_together((record for record, _ in convertible), target, stream, done)
         failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
         keep(done.written > 0 and not (all_or_nothing and failed))
     _report(done, out, all_or_nothing and failed > 0, json)
@@ -186,9 +184,30 @@ def _target(to: str | None, out: str | None) -> str:
         raise typer.BadParameter(f"{exc.message}: give --to FORMAT", param_hint="--to") from None
 
 
-def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
-    """The records that can be written in the target, as the writer asks for them; the others
-    are named (on stderr, and in `done`) and passed over, and so are the reading warnings."""
+def _write_together(records: Iterator[Record], target: str, stream: TextIO, done: Conversion) -> None:
+    """Write the records by the target's writer, which may say more of them together (and refuse
+    them together) than of each alone."""
+    try:
+        for warning in formats.write(records, target, stream):
+            if warning.code not in done.codes:  # of the records together; each one's were named as it came
+                done.codes.add(warning.code)
+                _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
+    except WriteError as exc:  # a record refused in the company of the others: nothing is written
+        raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
+
+
+def _write_joined(convertible: Iterator[tuple[Record, str]], joins: str, stream: TextIO) -> None:
+    """Write the checked texts of a notation whose collection is its records' texts joined."""
+    for number, (_, text) in enumerate(convertible):
+        if number and joins:
+            stream.write(joins)
+        stream.write(text)
+
+
+def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Record, str]]:
+    """The records that can be written in the target, each with its text alone in the target, as
+    the writer asks for them; the others are named (on stderr, and in `done`) and passed over,
+    and so are the reading warnings."""
     for game in found:
         done.read += 1
         done.sources.add(game.source.file)
@@ -207,7 +226,7 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
             _skip(done, note, [("error", str(error))], "it cannot be read")
             continue
         try:
-            carried = faithfully(game.record, done.to, f"record {index} of {source or '<text>'}")
+            text, carried = checked(game.record, done.to, f"record {index} of {source or '<text>'}")
         except WriteError as exc:  # one the target cannot hold, or would judge otherwise
             done.unwritable += 1
             note = Note(source, index, line, exc.code, exc.message, "unwritable")
@@ -217,7 +236,7 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[Record]:
             done.codes.add(warning.code)
             _warn(done, Note(source, index, line, warning.code, f"{done.to}: {warning.message}"))
         done.written += 1
-        yield game.record
+        yield game.record, text
 
 
 def _skip(done: Conversion, note: Note, said: list[tuple[str, str]], why: str) -> None:

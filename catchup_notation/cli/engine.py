@@ -55,7 +55,8 @@ def engine_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on standard error.")] = False,
 ) -> None:
     """Play and analyse on standard input and output (the engine protocol, GTP v2 style)."""
-    from catchup_notation.protocol.server import Settings, serve
+    from catchup_notation.protocol.server import serve
+    from catchup_notation.protocol.settings import Settings
 
     game_session(variant)  # a usage error before the first command is read
     settings = Settings(

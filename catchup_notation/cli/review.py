@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from catchup_notation.game import Game
     from catchup_notation.model import Record
     from catchup_notation.review_report import ReviewReport
+    from catchup_notation.workers import DeathWatch
 
     #: A review's report, the record with the review in it, and the review (None where there is none).
     Outcome = tuple[ReviewReport, Record | None, Review | None]
@@ -342,28 +343,32 @@ def _in_workers(
     found: Iterable[Game], review: _Reviewer, workers: int, display: SearchDisplay | None
 ) -> Iterator[tuple[Game, Outcome]]:
     """Each game reviewed in a worker process of its own engine, in input order, a few ahead."""
-    from catchup_notation.workers import process_pool, stop_pool
+    from catchup_notation.workers import DeathWatch, process_pool, stop_pool, worker_processes
 
     pool = process_pool(workers)
     pending: deque[Any] = deque()
     done = 0
     finished = False
+    processes: list[Any] = []
+    watch = DeathWatch(processes)  # a worker killed while it sent its answer is noticed, not waited for
     try:
         for game in found:
             pending.append((game, pool.submit(_review_in_worker, review, game)))
+            if not processes:
+                processes.extend(worker_processes(pool))
             while len(pending) > 2 * workers:
                 done += 1
-                yield _said(display, done, *pending.popleft())
+                yield _said(display, done, watch, *pending.popleft())
         while pending:
             done += 1
-            yield _said(display, done, *pending.popleft())
+            yield _said(display, done, watch, *pending.popleft())
         finished = True
     finally:
         stop_pool(pool, finished=finished)
 
 
-def _said(display: SearchDisplay | None, done: int, game: Game, future: Any) -> tuple[Game, Outcome]:
-    outcome = future.result()
+def _said(display: SearchDisplay | None, done: int, watch: DeathWatch, game: Game, future: Any) -> tuple[Game, Outcome]:
+    outcome = watch.result(future)
     if display is not None:
         display.describe(f"reviewing: {done} record{'s' if done != 1 else ''} done")
     return game, outcome

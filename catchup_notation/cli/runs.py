@@ -31,7 +31,7 @@ from catchup_notation.reading import STDIN, STDIN_NAME, survey
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
-    from catchup_notation.plainjudge import Judged, Verdict
+    from catchup_notation.reading.fastpath import Judged, Verdict
     from catchup_notation.reports import RowValue, WarningReport
 
 Mode = Literal["text", "json", "csv"]
@@ -115,13 +115,13 @@ def _shown(report: Report, mode: Mode, fields: tuple[str, ...]) -> Printed:
 
 
 if TYPE_CHECKING:
-    #: What a run's report of a game the compiled core judged valid is made from (`plainjudge`):
+    #: What a run's report of a game the compiled core judged valid is made from (`reading.fastpath`):
     #: the input, its format, the game's index and its verdict.
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
 
 
 def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[Printed]]:
-    """What a run prints of games the compiled core judged valid (`plainjudge`): what `printer`
+    """What a run prints of games the compiled core judged valid (`reading.fastpath`): what `printer`
     prints of the reports `report_of` makes of them (picklable for the workers)."""
     return functools.partial(_judged_printed, report_of, mode, tuple(fields))
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from catchup_notation import solve_reports
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
@@ -19,7 +20,6 @@ from catchup_notation.game import Game
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.solvers import reporting
 from catchup_notation.solvers.endgame import EndgameError, EndgameResult, EndgameTimeout, solve_endgame
 from catchup_notation.solvers.estimate import hex_feasible
 from catchup_notation.solvers.limits import WORKER_LOST, SearchStopped, SearchTooLarge
@@ -172,11 +172,11 @@ def _hex(
             raise output.fail(str(exc), output.EXIT_RULE) from None
     _emit(
         json,
-        lambda: reporting.hex_solution_data(game, result, record),
-        lambda: reporting.hex_solution_lines(game, result),
+        lambda: solve_reports.hex_solution_data(game, result, record),
+        lambda: solve_reports.hex_solution_lines(game, result),
     )
     if svg is not None and result.moves:
-        for written in reporting.write_move_pictures(game, result, svg):
+        for written in solve_reports.write_move_pictures(game, result, svg):
             if not json:
                 output.stdout_console().print(f"wrote {written}", highlight=False)
     if stopped is not None:
@@ -213,8 +213,8 @@ def _numbers(
             solution, stopped = exc.partial, exc
     _emit(
         json,
-        lambda: reporting.numbers_solution_data(variant, solution, record, turns),
-        lambda: reporting.numbers_solution_lines(variant, solution),
+        lambda: solve_reports.numbers_solution_data(variant, solution, record, turns),
+        lambda: solve_reports.numbers_solution_lines(variant, solution),
     )
     if stopped is not None:
         raise _stopped(stopped)

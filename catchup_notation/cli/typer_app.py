@@ -12,7 +12,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from catchup_notation.cli import COMMANDS, output, version_text
+from catchup_notation.cli import COMMANDS, output
+from catchup_notation.cli.version import version_text
 
 _SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}  # of each command
 

@@ -2,7 +2,7 @@
 
 A level caps the playouts a turn may take and says whether the exact solver takes part; a time
 limit given beside it still holds. The top level has no playout cap: it plays as well as the time
-allows. Each level's strength is measured in the manual's ladder (benchmarks/bench_engine_ladder.py).
+allows. Each level's strength is measured in the manual's ladder (benchmarks/ladder.py).
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 Within the solver's reach the verdict is a proof (the same reach as a review's, see
 `review.solver_reach`). Beyond it, the engine searches twice: the position itself, and the position
 after the engine's best turn there. The engine's estimates lean toward the player to move (see
-docs/review.md: about 0.1 of a chance on its own play, up to 0.3 in the middle game), and the two
-searches have opposite players to move, so their mean leans toward neither: that mean is the
-estimate, the ends of its interval the means of theirs (as a review values a position).
+docs/review.md: 0.13 to 0.16 of a chance on average on its own play, up to 0.4 in the middle
+game), and the two searches have opposite players to move, so their mean leans toward neither:
+that mean is the estimate, the ends of its interval the means of theirs (as a review values a
+position).
 
 An estimate is the engine's opinion of a position, not a result: see the manual's page on
 reviews for what a tournament director can and cannot use it for.

@@ -130,6 +130,11 @@ class Format(Protocol):
     #: Whether `pieces` finds its records by a scan much cheaper than parsing (so that one big
     #: file can be parsed on every core).
     splits: bool = False
+    #: Where a collection written is its records' texts, each as it is written alone, joined by
+    #: this (and warned of as each alone): `catchup convert` writes the text it checked of each
+    #: record (`converting.checked`) instead of writing the record twice. None for a notation that
+    #: writes a collection otherwise (an array, numbered records).
+    joins: str | None = None
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""

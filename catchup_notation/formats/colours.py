@@ -12,33 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from catchup_notation.formats.base import NotationWarning
+from catchup_notation.rules.marks import colour_initials, colour_mark, colour_of_mark, unknown_mark_message
 from catchup_notation.rules.registry import VariantSpec
 
-
-def colour_initials(spec: VariantSpec) -> tuple[str, str]:
-    """The marks of colour 1 and colour 2 (lower-case initials of the colour names)."""
-    return spec.colours[0][0].lower(), spec.colours[1][0].lower()
-
-
-def colour_of_mark(spec: VariantSpec, letter: str) -> int | None:
-    """The colour (1 or 2) a mark letter names under `spec`, or None if it names neither."""
-    letter = letter.lower()
-    initials = colour_initials(spec)
-    return initials.index(letter) + 1 if letter in initials else None
-
-
-def colour_mark(spec: VariantSpec, colour: int) -> str:
-    """`=w`: what follows a cell whose stone is not the mover's colour."""
-    return "=" + colour_initials(spec)[colour - 1]
-
-
-def unknown_mark_message(spec: VariantSpec, letter: str) -> str:
-    """Why `=letter` names no stone colour of the variant, and what would."""
-    first, second = colour_initials(spec)
-    return (
-        f"={letter} is not a stone colour of {spec.name} "
-        f"(its colours: ={first} for {spec.colours[0]}, ={second} for {spec.colours[1]})"
-    )
+__all__ = [
+    "UNEXPECTED_MARK",
+    "colour_initials",
+    "colour_mark",
+    "colour_of_mark",
+    "mark_warning_due",
+    "unexpected_mark_message",
+    "unknown_mark_message",
+]
 
 
 #: Warning code for colour marks read under a variant where a player places only their own colour.

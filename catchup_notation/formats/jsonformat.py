@@ -58,6 +58,7 @@ class JsonFormat(Format):
         }
     )
     streaming = True
+    joins = ""  # a line a record
 
     def sniff(self, head: str) -> bool:
         head = head.lstrip()

@@ -451,6 +451,7 @@ class LittleGolem(Format):
     )
     streaming = True
     splits = True
+    joins = ""  # games one after another
 
     def sniff(self, head: str) -> bool:
         return re.match(r"\s*\(\s*;", head) is not None

@@ -49,4 +49,5 @@ if TYPE_CHECKING:
         Line,
         popen,
     )
-    from catchup_notation.protocol.server import Settings, serve
+    from catchup_notation.protocol.server import serve
+    from catchup_notation.protocol.settings import Settings

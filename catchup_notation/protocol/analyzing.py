@@ -14,7 +14,7 @@ plays at it unless the command names another, `analyze` searches at full strengt
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -25,7 +25,8 @@ from catchup_notation.protocol.framing import Command, Refused
 from catchup_notation.protocol.info import format_line
 
 if TYPE_CHECKING:
-    from catchup_notation.protocol.server import Server
+    from catchup_notation.protocol.session import Session
+    from catchup_notation.protocol.settings import Searcher, Settings
 
 #: Seconds an analysis with no limit of its own may run (it is meant to be stopped by a command).
 PONDER_SECONDS = 24 * 3600.0
@@ -47,7 +48,28 @@ class Request:
     interval: float
 
 
-def analyze(server: Server, command: Command) -> None:
+class Serving(Protocol):
+    """What the analysis commands ask of the server that runs them (`server.Server`), named here
+    so that this module needs nothing of that one, which calls it."""
+
+    session: Session
+    engine: Searcher
+    settings: Settings
+
+    def send(self, text: str) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def mover(self, colour: str) -> int: ...
+
+    def interrupted(self) -> bool: ...
+
+    def turn_limit(self, player: int) -> tuple[Limit, float | None]: ...
+
+    def choose(self, colour: str, limit: Limit, budget: float | None, *, commit: bool) -> tuple[str, Analysis]: ...
+
+
+def analyze(server: Serving, command: Command) -> None:
     """`analyze`: a line every interval, until the limit or (with none) the next command."""
     session = server.session
     game = session.game
@@ -93,7 +115,7 @@ def analyze(server: Server, command: Command) -> None:
     server.send("\n")
 
 
-def genmove_analyze(server: Server, command: Command) -> None:
+def genmove_analyze(server: Serving, command: Command) -> None:
     """`genmove_analyze`: the engine's turn, played on the board as `genmove` plays it, given as
     the analysis line behind it and then `play TURN` (`play resign` for a resignation)."""
     if not command.args:
@@ -126,6 +148,14 @@ def _request(words: list[str], interval: float, level: int | None) -> Request:
             level=_whole(given, "level") or level,
         )
     return Request(limit, _whole(options, "candidates") or DEFAULT_CANDIDATES, interval)
+
+
+def limit_options(words: list[str]) -> Limit | None:
+    """A limit from `time S`, `playouts N` and `level N` (None where none is given)."""
+    options = _options(words, _LIMITS)
+    if not options:
+        return None
+    return Limit(time=options.get("time"), playouts=_whole(options, "playouts"), level=_whole(options, "level"))
 
 
 def _is_number(word: str) -> bool:

@@ -3,7 +3,7 @@
 It speaks GTP version 2's framing (see `framing`) with the commands a Catchup controller needs:
 whole turns in `play` and `genmove`, any variant of the library, `undo`, the text board, the
 final comparison of groups, and time management (`clock`). Its own analysis commands stream the
-engine's view of a position (`analyze`), or value every position of the game (`review`). Nothing
+engine's view of a position (`analyze`), or judge every turn of the game (`review`). Nothing
 but replies goes to standard output; what a person reads (a banner, a line per turn) goes to
 standard error.
 
@@ -18,50 +18,18 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, Protocol
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-import attrs
-
-from catchup_notation.engine.analysis import Analysis, Limit, PlayResult
+from catchup_notation.engine.analysis import Analysis, Limit
 from catchup_notation.errors import CatchupError
 from catchup_notation.protocol import framing
 from catchup_notation.protocol.clock import Clock
 from catchup_notation.protocol.framing import Command, Refused
 from catchup_notation.protocol.session import Session
+from catchup_notation.protocol.settings import Searcher, Settings
 
 if TYPE_CHECKING:
     from catchup_notation.rules.hexgame import HexGame
-
-
-class Searcher(Protocol):
-    """What the server asks of the engine (`catchup_notation.engine.Engine` has it)."""
-
-    def play(self, position: HexGame, limit: Limit) -> PlayResult:
-        """The turn to play (or a resignation)."""
-        ...
-
-    def analysis(self, position: HexGame, limit: Limit, interval: float, candidates: int = ...) -> Iterator[Analysis]:
-        """Snapshots of a search every `interval` seconds; the last one is final."""
-        ...
-
-
-@attrs.frozen
-class Settings:
-    """How the server's engine plays when the controller says nothing of time."""
-
-    #: The strength level (None: the engine's default).
-    level: int | None = None
-    #: Seconds a turn when no `time_settings` limit the time (None: the level's own).
-    time: float | None = None
-    #: Playouts a turn, at most (None: no such limit).
-    playouts: int | None = None
-    #: Whether the engine resigns a lost game (else it plays it out).
-    resign: bool = True
-    #: The variant the server starts with.
-    variant: str = "catchup"
-    #: The threads and seed, shown in the banner (the engine was made with them).
-    threads: int | None = None
-    seed: int | None = None
 
 
 class LineReader:
@@ -165,6 +133,7 @@ class Server:
             "cputime": lambda c: f"{time.process_time():.3f}",
             "analyze": self._analyze,
             "genmove_analyze": self._genmove_analyze,
+            "review": self._review,
             "loadsgf": self._loadsgf,
             "printsgf": self._printsgf,
         }
@@ -342,6 +311,11 @@ class Server:
 
         genmove_analyze(self, command)
         return _STREAMED
+
+    def _review(self, command: Command) -> str:
+        from catchup_notation.protocol.reviewing import review
+
+        return review(self, command)
 
     def interrupted(self) -> bool:
         """Whether the next command (or the end of the input) has arrived."""

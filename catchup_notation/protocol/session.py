@@ -154,6 +154,10 @@ class Session:
             raise Refused(exc.error.message) from None
         self.turns.append(turn)
 
+    def start_position(self) -> HexGame:
+        """A new game of the variant at its start (the session's own game is not touched)."""
+        return self._fresh(self.variant)
+
     def undo(self) -> None:
         """Take back the last turn (the game is replayed without it)."""
         if not self.turns:
@@ -172,7 +176,7 @@ class Session:
 
     def board_text(self) -> str:
         """The position as `catchup show` draws it: the board, then who is to move and the scores."""
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         last = self.turns[-1].cells if self.turns else ()
         return position_text(self.game.state(), last_turn_cells=last, names=self.game.names)

@@ -1,1 +1,1 @@
-"""Pictures of positions: the text board (`text`), SVG (`svg`) and their shared caption."""
+"""The replay viewer: a record's data for it (`viewdata`) and its self-contained HTML page (`html`)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from catchup_notation.render.svg import SvgBoard
+from catchup_notation.pictures.svg import SvgBoard
 
 if TYPE_CHECKING:
     from catchup_notation.engine.review import Review

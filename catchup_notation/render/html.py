@@ -35,15 +35,15 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from catchup_notation import __version__
 from catchup_notation.escaping import printable, printable_lines
 from catchup_notation.game import Game
 from catchup_notation.model import HexState
-from catchup_notation.render.svg import state_svg
-from catchup_notation.render.text import player_symbols
+from catchup_notation.pictures.svg import state_svg
+from catchup_notation.pictures.text import player_symbols
 from catchup_notation.render.viewdata import JSON, game_view
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.solvers.limits import EndgameLimits
+from catchup_notation.version import __version__
 
 if TYPE_CHECKING:
     from catchup_notation.engine.review import Review

@@ -361,7 +361,7 @@ class HexGame(Engine):
         return self._examine(turn)[0]
 
     def parse_turn(self, text: str) -> Turn:
-        from catchup_notation.formats.colours import colour_of_mark, unknown_mark_message
+        from catchup_notation.rules.marks import colour_of_mark, unknown_mark_message
 
         player = self.to_move or self.turns_played % 2 + 1  # once over, play() says so
         words = text.replace(",", " ").split()
@@ -399,7 +399,7 @@ class HexGame(Engine):
         return stones_text(turn, self.cell_namer, self.variant)
 
     def __str__(self) -> str:
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         return position_text(self.state(), names=self.names)
 
@@ -502,7 +502,7 @@ class HexGame(Engine):
         end_reason: str | None,
     ) -> HexGame:
         """This engine (a fresh one) as it would stand at the end of a game the compiled core
-        replayed (`plainjudge`), for `scored`: the players' names, each colour's largest group,
+        replayed (`reading.fastpath`), for `scored`: the players' names, each colour's largest group,
         the scores, the empty cells, the turns played and how the game ended (None: it has not).
         Its stones are not placed: scoring reads only the group sizes it is given and, where the
         rule compares no numbers of its own, the scores set here."""
@@ -588,7 +588,7 @@ class HexGame(Engine):
 
     def scored(self, groups: tuple[tuple[int, ...], tuple[int, ...]], resigned: int | None = None) -> Result:
         """`score(resigned)` with the position's group sizes (colour 1's, colour 2's, largest first)
-        given: what the compiled core worked out of a final position it reached (`plainjudge`)."""
+        given: what the compiled core worked out of a final position it reached (`reading.fastpath`)."""
         verdict = self.judge(groups, provisional=not self.over)
         scores = verdict.scores if verdict.scores is not None else self.current_scores()
         if resigned in (1, 2) and not self.over:
@@ -634,7 +634,7 @@ class HexGame(Engine):
 def stones_text(turn: Turn, namer: Callable[[Cell], str], variant: Variant) -> str:
     """A hex turn in words: `E5 F6` (cells as `namer` names them), `E5=w` (a stone of the other
     colour than its mover's), or `pass`."""
-    from catchup_notation.formats.colours import colour_mark
+    from catchup_notation.rules.marks import colour_mark
 
     stones = (
         namer(cell) + (colour_mark(variant.spec, colour) if colour != turn.player else "")

@@ -147,7 +147,7 @@ class NumbersGame(Engine):
         return _numbers_words(turn.numbers)
 
     def __str__(self) -> str:
-        from catchup_notation.render.text import position_text
+        from catchup_notation.pictures.text import position_text
 
         return position_text(self.state(), names=self.names)
 

@@ -2,7 +2,7 @@
 
 Each variant is described by one TOML file in the `variants/` data folder (name, aliases,
 parameters, player names, description, sources, confidence) and names the rules engine that
-plays it (`engine = "catchup"`, looked up by `catchup_notation.rules.engine_class`). A variant string
+plays it (`engine = "catchup"`, looked up by `engine_class`). A variant string
 names a variant and sets its parameters, OpenSpiel style: `catchup`, `catchup(size=7)`,
 `catch-up(set=1..12)`, `catch-up(set={2,2,2,3,3}, scores=0:3)`. Every hex variant also takes a
 board of any shape, `catchup(board=@shape.txt)` (see `catchup_notation.shapes` for its spellings).
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -23,10 +24,11 @@ from catchup_notation.errors import BoardError, VariantError
 from catchup_notation.limits import MAX_CELLS, MAX_NUMBER, MAX_SET, MAX_SIDE, excerpt, int_of
 from catchup_notation.model import OMIT, HexState
 from catchup_notation.resources import data_dir
-from catchup_notation.rules.engine import Engine  # at run time: the manual links it to the rules' Engine
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
 
 Multiset = tuple[int, ...]
 
@@ -192,9 +194,8 @@ class Variant:
             return {}
         return {cell: colour for colour, cells in enumerate(state.stones, start=1) for cell in cells}
 
-    def new_game(self) -> Engine:
+    def new_game(self) -> catchup_notation.rules.engine.Engine:
         """A fresh game engine at the start position (see `catchup_notation.rules.engine.Engine`)."""
-        from catchup_notation.rules import engine_class  # the registry is data; engines import it, not the reverse
 
         return engine_class(self.spec.engine)(self)
 
@@ -369,8 +370,6 @@ def _parsed(text: str, overrides: tuple[tuple[str, Any], ...]) -> tuple[VariantS
     if spec.family == "numbers" and not params.get("set"):
         raise VariantError(f"{spec.name}: the number set is empty")
     if any(p.kind == "cell" for p in spec.parameters):  # a cell is checked on its board by the engine's rules
-        from catchup_notation.rules import engine_check  # the registry is data; engines import it, not the reverse
-
         engine_check(spec.engine, params)
     return spec, tuple(params.items())
 
@@ -552,3 +551,48 @@ def hex_variants() -> tuple[VariantSpec, ...]:
 def variants() -> tuple[VariantSpec, ...]:
     """Every registered variant (hex and number-set), in registry order."""
     return specs()
+
+
+# ---------------------------------------------------------------------------------------------
+# Where each engine lives, by the key a variant's data names: imported on first use, so that
+# loading one family stays cheap (the engines import the registry, not the reverse)
+
+ENGINE_PATHS = {
+    "catchup": "catchup_notation.rules.catchup:CatchupGame",
+    "catchup-2012": "catchup_notation.rules.catchup:Catchup2012Game",
+    "alternative": "catchup_notation.rules.catchup:AlternativeGame",
+    "ketchup-4": "catchup_notation.rules.ketchup:Ketchup4Game",
+    "ketchup-3": "catchup_notation.rules.ketchup:Ketchup3Game",
+    "ketchup-2": "catchup_notation.rules.ketchup:Ketchup2Game",
+    "sauce": "catchup_notation.rules.sauce:SauceGame",
+    "sabotage-malthus": "catchup_notation.rules.malthus:SabotageMalthusGame",
+    "plur": "catchup_notation.rules.predecessors:PlurGame",
+    "too": "catchup_notation.rules.predecessors:TooGame",
+    "brink": "catchup_notation.rules.predecessors:BrinkGame",
+    "product": "catchup_notation.rules.predecessors:ProductGame",
+    "numbers": "catchup_notation.rules.numbers:NumbersGame",
+}
+
+
+def engine_class(key: str) -> Callable[[Variant], catchup_notation.rules.engine.Engine]:
+    """The engine class a variant's data names (`engine = "catchup"`), imported on first use."""
+    found = _loaded.get(key)
+    if found is None:
+        path = ENGINE_PATHS.get(key)
+        if path is None:
+            raise VariantError(f"no rules engine called {key!r} (known: {', '.join(sorted(ENGINE_PATHS))})")
+        module, _, name = path.partition(":")
+        found = _loaded[key] = getattr(import_module(module), name)
+    return found
+
+
+_loaded: dict[str, Callable[[Variant], catchup_notation.rules.engine.Engine]] = {}
+
+
+def engine_check(key: str, params: dict[str, Any]) -> None:
+    """Let the module of an engine check parameters only its rules can judge (a start cell on its
+    board): its `check_params`, if it has one, raises VariantError."""
+    path = ENGINE_PATHS.get(key)
+    check = getattr(import_module(path.partition(":")[0]), "check_params", None) if path else None
+    if check is not None:
+        check(params)

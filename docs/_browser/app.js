@@ -16,6 +16,8 @@
   let firstPage = 0;
   let onlyProblems = false;
   let chosen = null; // the record shown in the viewer
+  const reviews = new Map(); // the reviews made, by record number
+  let reviewing = null; // the record being reviewed
   let pastes = 0;
   let generation = 0; // how many times the records were forgotten: older messages are passed over
   const begun = performance.now();
@@ -61,8 +63,21 @@
       if (chosen === null && records.length) choose(0);
     },
     page(message) {
-      if (message.n !== chosen) return;
+      if (message.n !== chosen || reviews.has(message.n)) return;
       $("viewer").srcdoc = message.html;
+    },
+    reviewing(message) {
+      if (message.generation !== generation || message.n !== chosen) return;
+      const note = $("review-note");
+      note.textContent = `Reviewing: position ${message.done} of ${message.total} valued.`;
+      note.dataset.kind = "";
+    },
+    review(message) {
+      if (message.generation !== generation) return;
+      reviewing = null;
+      reviews.set(message.n, message);
+      if (message.n === chosen) showReview(message);
+      else if (chosen !== null) $("review").disabled = !records[chosen].readable;
     },
     export(message) {
       const said = [];
@@ -259,6 +274,26 @@
     showRows();
   });
 
+  /** A review's words under the record, and its graph in the viewer. */
+  function showReview(review) {
+    const box = $("review-lines");
+    box.replaceChildren(
+      ...review.lines.map(([kind, text]) => {
+        const line = document.createElement("div");
+        line.className = `line ${kind}`;
+        line.textContent = text;
+        return line;
+      }),
+    );
+    box.hidden = false;
+    const note = $("review-note");
+    note.textContent = review.html === null ? "This record cannot be reviewed." : "Reviewed: the graph is under the board.";
+    note.dataset.kind = review.html === null ? "error" : "ok";
+    $("review").disabled = true;
+    $("download-review").hidden = false;
+    if (review.html !== null) $("viewer").srcdoc = review.html;
+  }
+
   function choose(n) {
     chosen = n;
     const record = records[n];
@@ -269,13 +304,20 @@
     $("download-one").disabled = !record.readable;
     for (const row of $("records").tBodies[0].rows) row.toggleAttribute("aria-selected", Number(row.dataset.n) === n);
     $("viewer").removeAttribute("srcdoc");
-    post({ type: "page", n });
+    $("review-lines").hidden = true;
+    $("download-review").hidden = true;
+    $("review-note").textContent = reviewing === n ? "Reviewing..." : "";
+    $("review").disabled = !record.readable || reviewing !== null; // one review at a time
+    if (reviews.has(n)) showReview(reviews.get(n));
+    else post({ type: "page", n });
   }
 
   $("forget").addEventListener("click", () => {
     generation += 1;
     post({ type: "forget" });
     records.length = 0;
+    reviews.clear();
+    reviewing = null;
     chosen = null;
     firstPage = 0;
     $("record").hidden = true;
@@ -300,6 +342,16 @@
 
   $("download-one").addEventListener("click", () => post({ type: "export", n: chosen, format: $("format").value }));
   $("download-all").addEventListener("click", () => post({ type: "export", n: null, format: $("format").value }));
+  $("review").addEventListener("click", () => {
+    reviewing = chosen;
+    $("review").disabled = true;
+    $("review-note").textContent = "Reviewing...";
+    post({ type: "review", n: chosen });
+  });
+  $("download-review").addEventListener("click", () => {
+    const review = reviews.get(chosen);
+    download(review.name, review.json);
+  });
   $("download-verify").addEventListener("click", () => post({ type: "reports", command: "verify" }));
   $("download-adjudicate").addEventListener("click", () => post({ type: "reports", command: "adjudicate" }));
 

@@ -48,7 +48,14 @@ function fresh() {
   if (calls !== null) for (const method of Object.values(calls)) method.destroy();
   if (session !== null) session.destroy();
   session = browser.Session();
-  calls = { step: session.step, add: session.add, page: session.page, export: session.export, reports: session.reports };
+  calls = {
+    step: session.step,
+    add: session.add,
+    page: session.page,
+    export: session.export,
+    reports: session.reports,
+    review: session.review,
+  };
 }
 
 /** What Python gives back, as plain data. */
@@ -130,6 +137,12 @@ const handlers = {
   export({ n, format }) {
     // undefined, not null, is Python's None: n === null is every record
     postMessage({ type: "export", n, format, ...answer(calls.export, n ?? undefined, format) });
+  },
+  /** A review runs to its end in one call (the engine cannot pause between positions): the page
+      is told of each position valued, and its other questions wait until the review is done. */
+  review({ n }) {
+    const told = (done, total) => postMessage({ type: "reviewing", n, generation, done, total });
+    postMessage({ type: "review", generation, ...answer(calls.review, n, told) });
   },
   reports({ command }) {
     postMessage({ type: "reports", command, text: calls.reports(command) });

@@ -28,10 +28,13 @@ sibling (the next depth's killers) decides the game at once after it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from catchup_notation.solvers.hexsolve.search import Searcher
+    from catchup_notation.solvers.hexsolve.bounds import Bounds
+    from catchup_notation.solvers.hexsolve.geometry import Geometry
+    from catchup_notation.solvers.hexsolve.table import TranspositionTable
+    from catchup_notation.solvers.limits import Budget
 
 #: Colourings whose verdict (decided()) is memoised before the memo starts over.
 DECIDED_LIMIT = 1_000_000
@@ -54,11 +57,28 @@ SAMPLES = (16, 40, 160)
 SAMPLES_FROM = (EXACT_FROM + 1, 11)
 
 
+class Searching(Protocol):
+    """What a colouring search shares with the search that owns it (`search.Searcher`): named
+    here so that this module needs nothing of that one, which builds it."""
+
+    geo: Geometry
+    bounds: Bounds
+    memo_limit: int
+    table: TranspositionTable
+    budget: Budget
+    killers: list[list[int]]
+    nodes: int
+    _next_check: int
+    _check_every: int
+
+    def colouring_key(self, packed: int, stones: int) -> tuple[int, bool]: ...
+
+
 class ColouringSearch:
     """Negamax with alpha-beta over colourings, sharing the searcher's table, symmetries, killers,
     budget and node count."""
 
-    def __init__(self, searcher: Searcher) -> None:
+    def __init__(self, searcher: Searching) -> None:
         self.s = searcher
         geo = searcher.geo
         self.n = geo.n

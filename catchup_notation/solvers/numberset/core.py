@@ -29,7 +29,7 @@ from catchup_notation import compiled
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget, SearchStopped
 
 if TYPE_CHECKING:
-    from catchup_notation.solvers.numberset.solver import Packing
+    from catchup_notation.solvers.numberset.packing import Packing
 
 #: The most numbers the core's masks hold.
 CORE_NUMBERS = 64

@@ -101,7 +101,6 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
@@ -122,6 +121,7 @@ from catchup_notation.solvers.limits import (
 )
 from catchup_notation.solvers.numberset.core import CoreSearch, core_module, fits, searched_on_core, uses_subset_table
 from catchup_notation.solvers.numberset.exchange import KEY_LIMIT, RING, Exchange, word
+from catchup_notation.solvers.numberset.packing import Packing
 from catchup_notation.workers import SolverPool, WorkerLost, capped
 
 Move = tuple[int, ...]
@@ -176,40 +176,6 @@ MARK_RING = 1 << 16
 SPLIT_DEPTH = 6
 #: How often (seconds) the parent of a parallel solve reports the workers' progress.
 POLL_SECONDS = 1.0
-
-
-@attrs.frozen
-class Packing:
-    """Packs a sub-multiset of `values` into an int: count of values[i] in bits [shift[i], shift[i]+width)."""
-
-    values: tuple[int, ...]  # distinct values, ascending
-    shifts: tuple[int, ...]
-    masks: tuple[int, ...]
-
-    @classmethod
-    def for_multiset(cls, numbers: Iterable[int]) -> Packing:
-        counts = Counter(numbers)
-        values = tuple(sorted(counts))
-        shifts, masks, at = [], [], 0
-        for v in values:
-            width = counts[v].bit_length()
-            shifts.append(at)
-            masks.append((1 << width) - 1)
-            at += width
-        return cls(values, tuple(shifts), tuple(masks))
-
-    def pack(self, numbers: Iterable[int]) -> int:
-        index = {v: i for i, v in enumerate(self.values)}
-        packed = 0
-        for v in numbers:
-            packed += 1 << self.shifts[index[v]]
-        return packed
-
-    def unpack(self, packed: int) -> tuple[int, ...]:
-        out: list[int] = []
-        for v, shift, mask in zip(self.values, self.shifts, self.masks, strict=True):
-            out.extend([v] * ((packed >> shift) & mask))
-        return tuple(out)
 
 
 class ProofSearch:

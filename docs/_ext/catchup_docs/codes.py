@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "catchup_notation"
 #: names them all by its prefix); the others it uses are found by following its calls.
 FORMAT_MODULES = {
     "lg": "formats/lg*.py",
-    "rga": "formats/rga*.py",
+    "rga": "formats/rga/*.py",
     "genius": "formats/genius*.py",
     "abstractplay": "formats/abstractplay*.py",
     "numbers": "formats/numbers*.py",
@@ -35,7 +35,18 @@ FORMAT_MODULES = {
 CHECKS = {"rga": (("rules/claims.py", "warning"),)}
 #: What every input goes through before and around its format: finding, opening, decompressing,
 #: decoding, and the worker processes that read it with `--jobs`.
-SHARED_MODULES = ("reading.py", "formats/__init__.py", "formats/decoding.py", "compression.py", "batch.py")
+SHARED_MODULES = (
+    "reading/records.py",
+    "reading/sources.py",
+    "reading/opening.py",
+    "reading/detection.py",
+    "reading/request.py",
+    "reading/fastpath.py",
+    "formats/__init__.py",
+    "formats/decoding.py",
+    "compression.py",
+    "batch.py",
+)
 
 #: Error classes and the code each carries when none is given.
 ERROR_CLASSES = {

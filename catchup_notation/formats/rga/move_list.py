@@ -3,7 +3,7 @@ is split into turns by the header's player columns where the post has them, else
 one turn a line where the post numbers turns; a cell carries its colour mark (`i5=w`) or, where
 the post or the variant says so, a capital for the other colour; `mo11` is m11 and o11;
 corrections are applied as the names are read. The pairs that name no cell and the stones placed
-twice are kept (`MoveList`) for the diagrams to explain (`rga_mending`).
+twice are kept (`MoveList`) for the diagrams to explain (`mending`).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from catchup_notation.formats.colours import (
     unexpected_mark_message,
     unknown_mark_message,
 )
-from catchup_notation.formats.rga_blocks import Block
-from catchup_notation.formats.rga_board import Frame
-from catchup_notation.formats.rga_context import GameContext
-from catchup_notation.formats.rga_lines import Line, PlayerColumn, boundary
+from catchup_notation.formats.rga.blocks import Block
+from catchup_notation.formats.rga.board import Frame
+from catchup_notation.formats.rga.context import GameContext
+from catchup_notation.formats.rga.lines import Line, PlayerColumn, boundary
 from catchup_notation.model import Location, Turn
 
 if TYPE_CHECKING:

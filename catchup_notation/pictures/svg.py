@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from catchup_notation.board import Board, Cell
 from catchup_notation.escaping import printable
 from catchup_notation.model import HexState
-from catchup_notation.render.caption import caption_lines
+from catchup_notation.pictures.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
 
 DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below

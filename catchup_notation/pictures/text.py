@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from catchup_notation.board import ROW_LETTERS, Board, Cell
 from catchup_notation.model import GameState, HexState, NumbersState
-from catchup_notation.render.caption import caption_lines
+from catchup_notation.pictures.caption import caption_lines
 from catchup_notation.rules.registry import parse_variant
 
 

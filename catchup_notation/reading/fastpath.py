@@ -31,7 +31,7 @@ from catchup_notation.rules.replay import player_names
 if TYPE_CHECKING:
     from catchup_notation.board import Board
     from catchup_notation.model import Result
-    from catchup_notation.reading import Request
+    from catchup_notation.reading.request import Request
     from catchup_notation.rules.hexgame import HexGame
 
 #: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of

@@ -4,7 +4,7 @@
 1       m C C . m      1.  ... m5    a5 g3
 2      . m m c m .     2.  m7 d8     c3 m1
 
-Lark parses one line at a time (grammars/rga.lark, prepared by rga_lines.py); the reader
+Lark parses one line at a time (grammars/rga.lark, prepared by rga/lines.py); the reader
 assembles lines into records: a header line (column letters, players) opens a diagram, the rows
 follow top to bottom (numbered on the left, on the right or not at all: exports often lose the
 numbers and the indentation), a second column-letter line closes it; move-list entries (`N.` then
@@ -33,7 +33,7 @@ placed the stone; the header still names the players, for the move list's column
 
 A move list followed by a caption and a diagram with no list of its own is one game when the
 diagram can show it; dots that end a move list (`2.  . . .`) are the turn still to come. The prose
-is read too (`rga_text`): the variant a title or rules line names (when none is given), the players
+is read too (`text`): the variant a title or rules line names (when none is given), the players
 named beside their letters, a note that capitals in a move list are stones of the other colour (as
 they are wherever the variant places either colour), and the lines that state a result, kept in
 `Record.headers["stated-result"]` for the rules to check. A variant's start position (sabotage-
@@ -54,10 +54,10 @@ the diagram's stones that the list never placed are offered as corrections; read
 (`diagram-explains`) when the diagram shows a stone of that player that no turn places.
 
 This module is the format's entry: `read_rga`, `read_diagram`, `write_rga` and `FORMAT`. The work
-is done in modules of one job each: `rga_lines` (one line), `rga_blocks` (lines into blocks),
-`rga_games` (blocks into games), `rga_reader` (one record from a game's blocks, from the parts
-`rga_diagrams`, `rga_move_list`, `rga_prose` and `rga_mending` on `rga_context`), `rga_notes` and
-`rga_text` (the prose), `rga_board` (the diagram as data), `rga_variant` and `rga_writer`.
+is done in modules of one job each: `lines` (one line), `blocks` (lines into blocks),
+`games` (blocks into games), `reader` (one record from a game's blocks, from the parts
+`diagrams`, `move_list`, `prose` and `mending` on `context`), `notes` and
+`text` (the prose), `board` (the diagram as data), `variant` and `writer`.
 """
 
 from __future__ import annotations
@@ -69,13 +69,13 @@ from typing import TextIO
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError, WriteError
 from catchup_notation.formats.base import Corrections, NotationWarning, Parsed, ReadOptions, lines_of
-from catchup_notation.formats.rga_blocks import blocks_of
-from catchup_notation.formats.rga_board import Diagram, Frame
-from catchup_notation.formats.rga_games import games_of
-from catchup_notation.formats.rga_lines import consecutive
-from catchup_notation.formats.rga_notes import PostNotes
-from catchup_notation.formats.rga_reader import Reader
-from catchup_notation.formats.rga_writer import CARRIES, write_rga
+from catchup_notation.formats.rga.blocks import blocks_of
+from catchup_notation.formats.rga.board import Diagram, Frame
+from catchup_notation.formats.rga.games import games_of
+from catchup_notation.formats.rga.lines import consecutive
+from catchup_notation.formats.rga.notes import PostNotes
+from catchup_notation.formats.rga.reader import Reader
+from catchup_notation.formats.rga.writer import CARRIES, write_rga
 from catchup_notation.limits import MAX_TEXT_LINE_CHARS
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
@@ -163,6 +163,7 @@ class RgaFormat:
     family = "hex"
     carries = CARRIES
     streaming = True
+    joins = "\n"  # posts separated by a blank line
 
     def sniff(self, head: str) -> bool:
         """A line of column letters: five or more consecutive letters (`abcde...`, `bcdef...`) after

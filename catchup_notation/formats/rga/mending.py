@@ -13,11 +13,11 @@ from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.formats.colours import colour_mark
-from catchup_notation.formats.rga_blocks import Block, entry_words, letters_at
-from catchup_notation.formats.rga_board import Diagram, Frame, compare, position
-from catchup_notation.formats.rga_context import GameContext
-from catchup_notation.formats.rga_move_list import BadPair, MoveList, Slip
-from catchup_notation.formats.rga_variant import start_stones
+from catchup_notation.formats.rga.blocks import Block, entry_words, letters_at
+from catchup_notation.formats.rga.board import Diagram, Frame, compare, position
+from catchup_notation.formats.rga.context import GameContext
+from catchup_notation.formats.rga.move_list import BadPair, MoveList, Slip
+from catchup_notation.formats.rga.variant import start_stones
 from catchup_notation.model import Turn
 from catchup_notation.rules.registry import parse_variant
 
@@ -106,7 +106,7 @@ class Mending(GameContext):
             return found.turns
         if part.entries:
             return found.turns[: found.after[len(entry_words(part)) - 1]]
-        if self.block.header is None:  # the diagram of a move list that has none (`rga_games`): its end
+        if self.block.header is None:  # the diagram of a move list that has none (`games`): its end
             return found.turns
         shown, placed = len(diagram.stones), start
         for count, turn in enumerate(found.turns, start=1):

@@ -17,8 +17,8 @@ from catchup_notation.formats.base import (
     write_each,
 )
 from catchup_notation.formats.colours import colour_initials, colour_mark
-from catchup_notation.formats.rga_board import MAX_SIDE, Diagram, Frame, diagram_text, position, render
-from catchup_notation.formats.rga_variant import on_board, start_stones
+from catchup_notation.formats.rga.board import MAX_SIDE, Diagram, Frame, diagram_text, position, render
+from catchup_notation.formats.rga.variant import on_board, start_stones
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import Variant, VariantSpec, parse_variant
 from catchup_notation.shapes import centred

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from catchup_notation.board import Board, Cell, cell_count
 from catchup_notation.errors import BoardError
 from catchup_notation.formats.colours import colour_initials
-from catchup_notation.formats.rga_blocks import Block, holed, letters_at
-from catchup_notation.formats.rga_board import MAX_SIDE, Diagram, Frame, hexhex_frame
-from catchup_notation.formats.rga_context import GameContext
-from catchup_notation.formats.rga_lines import Line
-from catchup_notation.formats.rga_text import named_pairs
-from catchup_notation.formats.rga_variant import on_board
+from catchup_notation.formats.rga.blocks import Block, holed, letters_at
+from catchup_notation.formats.rga.board import MAX_SIDE, Diagram, Frame, hexhex_frame
+from catchup_notation.formats.rga.context import GameContext
+from catchup_notation.formats.rga.lines import Line
+from catchup_notation.formats.rga.text import named_pairs
+from catchup_notation.formats.rga.variant import on_board
 from catchup_notation.model import Turn
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import centred, mask_cells, shape
@@ -318,7 +318,7 @@ class DiagramReading(GameContext):
                     *letters_at(part.header),
                 )
         listed, header = self.parts[0], self.lead.header
-        if listed.header is None and header is not None:  # a move list, then a diagram of its game (`rga_games`)
+        if listed.header is None and header is not None:  # a move list, then a diagram of its game (`games`)
             opening = next(line.number for line in listed.lines if line.kind == "record")
             self.warn(
                 "diagram-after-list",

@@ -140,7 +140,7 @@ def write_move_pictures(game: HexGame, result: EndgameResult, folder: Path) -> l
     turn's stones marked as the last turn) and, where every turn places one stone, a map of the
     board with each cell painted by the value of playing there (one map per stone colour where the
     mover picks colours). Returns the paths written."""
-    from catchup_notation.render.svg import state_svg
+    from catchup_notation.pictures.svg import state_svg
     from catchup_notation.writing import write_file
 
     folder.mkdir(parents=True, exist_ok=True)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from catchup_notation.errors import NotationError
-from catchup_notation.formats.rga_board import MAX_SIDE, side_of_columns
-from catchup_notation.formats.rga_lines import Line, PlayerColumn, parse
+from catchup_notation.formats.rga.board import MAX_SIDE, side_of_columns
+from catchup_notation.formats.rga.lines import Line, PlayerColumn, parse
 
 if TYPE_CHECKING:
     from lark import Token

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from catchup_notation.formats.rga_blocks import Block
-from catchup_notation.formats.rga_context import GameContext
-from catchup_notation.formats.rga_lines import Line
-from catchup_notation.formats.rga_notes import prose_of
-from catchup_notation.formats.rga_text import names_given, states_result
+from catchup_notation.formats.rga.blocks import Block
+from catchup_notation.formats.rga.context import GameContext
+from catchup_notation.formats.rga.lines import Line
+from catchup_notation.formats.rga.notes import prose_of
+from catchup_notation.formats.rga.text import names_given, states_result
 from catchup_notation.model import Location
 from catchup_notation.rules.registry import parse_variant
 

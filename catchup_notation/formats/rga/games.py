@@ -11,8 +11,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from catchup_notation.formats.rga_blocks import Block, blocks_of, entry_words
-from catchup_notation.formats.rga_board import hexhex_frame
+from catchup_notation.formats.rga.blocks import Block, blocks_of, entry_words
+from catchup_notation.formats.rga.board import hexhex_frame
 
 
 def _same_board(first: Block, block: Block) -> bool:

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import attrs
 
-from catchup_notation.formats.rga_blocks import Block
-from catchup_notation.formats.rga_lines import Line
-from catchup_notation.formats.rga_text import NamedVariant, plain, says_capitals, starts_message, variant_named
+from catchup_notation.formats.rga.blocks import Block
+from catchup_notation.formats.rga.lines import Line
+from catchup_notation.formats.rga.text import NamedVariant, plain, says_capitals, starts_message, variant_named
 
 
 @attrs.define

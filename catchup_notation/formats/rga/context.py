@@ -1,8 +1,8 @@
 """What every part of reading one game shares: the game's blocks (the move list read, the lead
 diagram), the variant it is read under (given, else named by the post), the post's notes, the
 warnings said so far, and cell names as the post writes them (on letters that start past `a`).
-The parts (`rga_diagrams`, `rga_move_list`, `rga_prose`, `rga_mending`) extend it and
-`rga_reader.Reader` puts them together.
+The parts (`diagrams`, `move_list`, `prose`, `mending`) extend it and
+`reader.Reader` puts them together.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from catchup_notation.board import Cell
 from catchup_notation.errors import NotationError
 from catchup_notation.formats.base import NotationWarning
-from catchup_notation.formats.rga_blocks import Block, entry_words, error_at
-from catchup_notation.formats.rga_lines import Line
-from catchup_notation.formats.rga_notes import PostNotes
+from catchup_notation.formats.rga.blocks import Block, entry_words, error_at
+from catchup_notation.formats.rga.lines import Line
+from catchup_notation.formats.rga.notes import PostNotes
 from catchup_notation.rules.registry import parse_variant
 
 if TYPE_CHECKING:

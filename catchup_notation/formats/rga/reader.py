@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from catchup_notation.formats.base import Corrections
-from catchup_notation.formats.rga_blocks import error_at, letters_at
-from catchup_notation.formats.rga_board import diagram_text
-from catchup_notation.formats.rga_diagrams import DiagramReading
-from catchup_notation.formats.rga_mending import Mending
-from catchup_notation.formats.rga_move_list import MoveListReading
-from catchup_notation.formats.rga_prose import ProseReading
-from catchup_notation.formats.rga_variant import start_stones
+from catchup_notation.formats.rga.blocks import error_at, letters_at
+from catchup_notation.formats.rga.board import diagram_text
+from catchup_notation.formats.rga.diagrams import DiagramReading
+from catchup_notation.formats.rga.mending import Mending
+from catchup_notation.formats.rga.move_list import MoveListReading
+from catchup_notation.formats.rga.prose import ProseReading
+from catchup_notation.formats.rga.variant import start_stones
 from catchup_notation.model import Location, Record
 
 
