@@ -162,7 +162,7 @@ def _json_maker(
 
     index, line, column, white, black, turns, variant, accepted = _MARKERS
     verdict = (line, column, white, black, turns, variant, None, accepted if auto else None)
-    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))  # type: ignore[arg-type]
+    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))
     markers = _MARKERS if auto else _MARKERS[:-1]
     fill = _pattern(text, [output.json_line(marker) for marker in markers])
     made = functools.partial(_filled, fill) if fill is not None else None
