@@ -126,3 +126,20 @@ def test_games_not_cut_as_the_reader_cuts_them_are_left_to_it() -> None:
     assert _game_texts(f"{game}  {game}", 0, 2 * len(game) + 2, 2) == [game, game]
     assert _game_texts(f"{game}x {game}", 0, 2 * len(game) + 2, 2) is None  # not blanks between
     assert _game_texts(f"{game} (;FF[4] ", 0, len(game) + 9, 2) is None  # the second is not whole
+
+
+def test_verify_replays_in_python_only_to_explain_a_broken_rule() -> None:
+    good = legal_games(6)
+    first = good[0].turns
+    broken = Record("catchup", (*first[:3], first[1]), players=("w", "b"))  # a stone on a taken cell
+    text = write_text([*good, broken], "json")[0]
+    games = list(cn.read_text(text, format="json", source="games.jsonl"))
+    assert not any(isinstance(game, JudgedGame) for game in games)  # read the usual way
+    for game in games[:-1]:
+        assert game.verify().valid
+        assert game._replay is None or core("_hexcore") is None  # the core said so: no replay
+        assert game.result() == cn.read_text(write_text([game.record], "json")[0], format="json").__next__().result()
+    verdict = games[-1].verify()
+    assert not verdict.valid and verdict.error is not None
+    assert verdict.error.turn == 4 and verdict.error.code == "occupied"
+    assert verdict.error == games[-1].replay().error  # type: ignore[union-attr]  # the engine's own diagnostic
