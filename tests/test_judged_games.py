@@ -4,6 +4,7 @@ record gives, and verifying one does not read its record."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -118,6 +119,9 @@ def test_verifying_a_judged_game_does_not_read_its_record() -> None:
         assert "_record" not in vars(game)  # the record is read only when asked for
     assert judged[3].record.turns  # and then it is
     assert "_record" in vars(judged[3])
+    copy = pickle.loads(pickle.dumps(judged[4]))  # a game kept or sent elsewhere, its record unread
+    assert "_record" not in vars(copy)
+    assert (copy.verify(), copy.record, copy.source) == (judged[4].verify(), judged[4].record, judged[4].source)
 
 
 def test_games_not_cut_as_the_reader_cuts_them_are_left_to_it() -> None:
