@@ -104,7 +104,7 @@ def text_judge(request: Request) -> TextJudge | None:
 def _game_texts(text: str, pos: int, end: int, count: int) -> list[str] | None:
     """The texts of the `count` games from `pos` to `end` (blanks between them), each as the Little
     Golem reader cuts it (its `_WHOLE_GAME`), or None where they are not found so."""
-    from catchup_notation.formats.lg import _WHOLE_GAME
+    from catchup_notation.formats.lg.splitting import _WHOLE_GAME
 
     found = []
     at = pos
@@ -123,6 +123,6 @@ def _game_texts(text: str, pos: int, end: int, count: int) -> list[str] | None:
 
 def plain_piece(index: int, text: str, line: int, column: int) -> Piece:
     """The piece the Little Golem reader makes of a game with nothing around it (see `pieces`)."""
-    from catchup_notation.formats.lg import _PLAIN_NOTES
+    from catchup_notation.formats.lg.format import _PLAIN_NOTES
 
     return Piece(index, text, line, column, _PLAIN_NOTES)
