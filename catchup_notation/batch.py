@@ -69,6 +69,9 @@ BIG_FILE = 1 << 20
 #: Records in one job of a big file: big enough that handing it out costs little, small enough
 #: that the workers stay busy to the end.
 BATCH_RECORDS = 200
+#: Plain Little Golem games in one job at most, a run of them cut for the workers to judge on the
+#: core: a few milliseconds of work, against a fraction of one for handing it out and back.
+PLAIN_RUN_RECORDS = 1000
 #: Characters of record text in one job of a big file, at most (a job holds one record at least):
 #: with big records, a few jobs in flight still hold only a few megabytes.
 BATCH_CHARS = 1 << 20
@@ -317,7 +320,7 @@ _judges: dict[tuple[Request, bool], fastpath.PlainJudge | None] = {}
 def _cutter(request: Request, report: _Reporting) -> fastpath.PlainCutter | None:
     """What cuts the runs of plain games out of a big input for the workers' judges: this process
     only finds where they are (judging them here would leave it the work of all)."""
-    return fastpath.cutter(request, BATCH_RECORDS) if report.judged is not None else None
+    return fastpath.cutter(request, PLAIN_RUN_RECORDS) if report.judged is not None else None
 
 
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:

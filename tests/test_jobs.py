@@ -61,7 +61,11 @@ def printed(paths: list[str], command: str, mode: str, jobs: int) -> tuple:
 )
 def test_two_workers_write_what_one_process_writes(tmp_path_factory, seed, command, mode, records):
     """Every input is cut (no file is small) into jobs of a few records: the edges fall everywhere."""
-    with mock.patch.object(batch, "BIG_FILE", 1), mock.patch.object(batch, "BATCH_RECORDS", records):
+    with (
+        mock.patch.object(batch, "BIG_FILE", 1),
+        mock.patch.object(batch, "BATCH_RECORDS", records),
+        mock.patch.object(batch, "PLAIN_RUN_RECORDS", records),
+    ):
         written_alike(tmp_path_factory, seed, command, mode)
 
 
