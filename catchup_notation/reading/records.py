@@ -160,7 +160,7 @@ def read_judging(path: str, request: Request, judge: PlainJudge) -> Iterator[Gam
     """The records of the input `path` ("-" for standard input) as `read` gives them, but the runs
     of plain Little Golem games that `judge` finds valid come as `Judged`, verdicts only."""
     for item in inputs(path):
-        yield from _found_in(item, request, split=False, judge=judge, take=judge.take)
+        yield from _found_in(item, request, split=False, judge=judge)
 
 
 def _found_in(
@@ -194,7 +194,7 @@ def _found_in(
                     pieces = reader.pieces(chunks, options)
                 yield from _batched(pieces, fmt, name, request, size, chars)
             elif judge is not None and taking is not None:
-                found = taking(chunks, request.options(name), take)
+                found = taking(chunks, request.options(name), take if take is not None else judge.take)
                 yield from _judging(found, reader, fmt, name, request, judge)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
