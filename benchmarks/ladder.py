@@ -89,9 +89,10 @@ def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int |
                 playouts[game.mover].append(baseline.playouts)
             else:
                 result = engine.play(game, Limit(time=seconds, level=int(name[1:])))
-                # A lost game is played to its end: the score counts only finished games.
-                turn = result.turn if result.turn is not None else result.analysis.best
-                assert turn is not None
+                # A lost game is played to its end (the turn comes with a resignation too): the
+                # score counts only finished games.
+                assert result.turn is not None
+                turn = result.turn
                 playouts[game.mover].append(result.analysis.playouts)
             game.play(turn)
     means = {names[seat]: sum(counts) / len(counts) for seat, counts in playouts.items() if counts}

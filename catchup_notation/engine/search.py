@@ -20,6 +20,7 @@ which thread finished first.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import threading
@@ -133,8 +134,8 @@ class Engine:
         if solver is not False:
             # Imported here, not at the first search, whose clock would pay for it (a few
             # tenths of a second: the first turn of a game played at a second a turn).
-            import catchup_notation.solvers.endgame  # noqa: F401
-            import catchup_notation.solvers.estimate  # noqa: F401
+            for module in ("catchup_notation.solvers.endgame", "catchup_notation.solvers.estimate"):
+                importlib.import_module(module)
 
     def __enter__(self) -> Engine:
         return self
