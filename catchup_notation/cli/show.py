@@ -10,6 +10,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.options import (
+    FIRST_RECORD,
     TEXT,
     Board,
     Corrections,
@@ -70,7 +71,7 @@ def show(
             show_default=False,
         ),
     ] = None,
-    record_index: RecordIndex = 0,
+    record_index: RecordIndex = FIRST_RECORD,
     format: Format = None,
     variant: Variant = None,
     board: Board = None,
@@ -95,7 +96,7 @@ def show(
     try:
         position = game.position(-1 if turn is None else turn)
     except (IllegalTurn, VariantError):  # the position asked for lies past the first broken rule
-        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
+        output.print_lines([error_line(path, game.source.index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE) from None
 
     if svg is not None:
@@ -109,7 +110,7 @@ def show(
         output.print_lines([("plain", str(position))])
 
     if problems and turn is None:  # the end shown is where a broken rule stopped the game
-        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
+        output.print_lines([error_line(path, game.source.index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE)
 
 
