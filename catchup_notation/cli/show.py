@@ -35,8 +35,8 @@ Examples:
       --svg board.svg
 
 In the text board '.' is an empty cell, each colour has a lower-case
-letter and the stones of the last turn are upper case (--turn 0 is the
-empty board).
+letter and the stones of the last turn are in brackets, (w) (--turn 0
+is the empty board).
 
 Exit codes: 0 shown; 1 the record breaks a rule before that turn; 2 usage
 error (e.g. a turn the record does not have); 3 unreadable input.
