@@ -69,6 +69,17 @@ def _grammar_game(
         error = syntax_error(
             exc, text, source=source, words=_WORDS, what="game", line_offset=line - 1, column_offset=shift
         )
+        cut = _truncation(text, line)
+        if cut is not None:  # say what happened, at the end where it happened
+            lines = text.split("\n")
+            error = NotationError(
+                f"the game is truncated: {cut}",
+                source=source,
+                line=len(lines) + line - 1,
+                column=len(lines[-1]) + 1 + (shift if len(lines) == 1 else 0),
+                text=lines[-1],
+                text_column=1 + shift if len(lines) == 1 else 1,
+            )
         return Parsed(index, None, error, line=line)
     except _ValueError as exc:
         spot = exc.spot
@@ -83,6 +94,32 @@ def _grammar_game(
         )
         return Parsed(index, None, error, line=line)
     return Parsed(index, record, None, tuple(warnings), line=line)
+
+
+def _truncation(text: str, first_line: int) -> str | None:
+    """How a game's text stops short (a file cut off in the middle), or None: it ends inside a
+    property value, or before the closing parenthesis of the game."""
+    depth, opened, escaped = 0, None, False
+    for at, char in enumerate(text):
+        if opened is not None:  # inside a value: only an unescaped ] ends it
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == "]":
+                opened = None
+        elif char == "[":
+            opened = at
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+    if opened is not None:
+        where = text.count("\n", 0, opened) + first_line
+        return f"the text ends inside the value opened by '[' on line {where}, before its ']'"
+    if depth > 0:
+        return "the text ends before the game's closing ')'"
+    return None
 
 
 def _build(
