@@ -113,7 +113,7 @@ def test_every_option_says_what_it_takes(name):
 
 def test_shell_completion_is_available():
     result = run("--show-completion", "bash")
-    assert result.exit_code == 0 and "_CATCHUP_COMPLETE" in result.stdout
+    assert result.exit_code == 0 and "_CATCHUP_COMPLETE" in result.stdout, (result.output, result.exception)
     assert "--install-completion" in run("--help").output
 
 
