@@ -163,8 +163,8 @@ Jobs = Annotated[
         "-j",
         min=1,
         metavar="N",
-        help="Worker processes. Default: every core when there are many files, a big file or standard input, "
-        "else 1. The output stays in input order.",
+        help="Worker processes. Default: every core for a large input (a few megabytes of records, or standard "
+        "input), else 1. The output stays in input order, the same as with 1.",
         show_default=False,
     ),
 ]
