@@ -4,20 +4,10 @@ Rows are indented so that the board reads as a hexagon; `.` is an empty cell, ea
 has a lower-case symbol (the initial of its name: `w`/`b` for White/Black, `r`/`g` for Red/Green;
 in too and product the stones' colours, not the players who placed them) and the stones of the
 last turn are in brackets, `(w)`, two side by side in one pair, `(w w)` (not in capitals, which
-would read as row letters). Row letters are written at both ends of each row and cell numbers above the top row and below the bottom row (Little Golem names: a cell's
-number counts from 1 at the left end of its row; given a notation's names of the cells, its own
-row letters: Abstract Play's count from `a` at the bottom, see `pictures.names`).
-
-      1 2 3 4 5
-    A . . . . . A
-   B . . w . . . B
-
-A board of another shape is drawn the same way, each cell where its mask has it (doubled
-coordinates), so ragged edges and holes show as they are; its rows carry their letters at both
-ends but no number lines, as numbers count from each row's own leftmost cell:
-
-      A . . .   A
-     B . .   . . B
+would read as row letters). Row letters are written at both ends of each row and cell numbers above
+the top row and below the bottom row (Little Golem names: a cell's number counts from 1 at the left
+end of its row; given a notation's names of the cells, its own row letters: Abstract Play's count
+from `a` at the bottom, see `pictures.names`).
 """
 
 from __future__ import annotations
