@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import typer
 
-from catchup_notation.cli.hints import cli_words
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.writing import OutputError
 
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)

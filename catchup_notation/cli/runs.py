@@ -24,9 +24,9 @@ import attrs
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.cli.hints import cli_words
 from catchup_notation.cli.progress import records_bar
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
 
 if TYPE_CHECKING:

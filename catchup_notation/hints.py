@@ -1,8 +1,9 @@
 """The library's hints in the words of the command line. A reader that suggests corrections writes
 them as the Python call takes them (`corrections={'7:k4': 'k6'}`, `corrections='diagram'`); on the
 command line the same fix is typed `--corrections 7:k4=k6` or `--corrections diagram`, so every line
-the command line prints says it that way. The readers know nothing of the command line: the words
-are changed here, on their way out (a test holds the two spellings together on real posts)."""
+the command line prints says it that way, and so do the browser page's reports, which are the
+command line's byte for byte. The readers know nothing of the command line: the words are changed
+here, on their way out (a test holds the two spellings together on real posts)."""
 
 from __future__ import annotations
 
