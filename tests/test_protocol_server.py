@@ -91,7 +91,7 @@ def test_whole_turns_in_any_spelling_and_undo(fresh):
     fresh.ok("play black G2 , G3")
     board = fresh.ok("showboard")
     rows = {line.split()[0]: line for line in board.split("\n") if re.match(r"\s*[A-I] ", line)}
-    assert "b" in rows["D"] and "w" in rows["E"] and "w" in rows["C"] and "BB" in rows["G"].replace(" ", "")
+    assert "b" in rows["D"] and "w" in rows["E"] and "w" in rows["C"] and "(bb)" in rows["G"].replace(" ", "")
     assert "after turn 4" in board
     for _ in range(4):
         fresh.ok("undo")

@@ -17,6 +17,7 @@ from typing import Annotated, Any, TextIO
 
 import attrs
 import typer
+from typer._click.exceptions import UsageError  # typer vendors click
 
 from catchup_notation import formats
 from catchup_notation.batch import reports
@@ -180,12 +181,13 @@ def _target(to: str | None, out: str | None) -> str:
     """--to, else the notation -o's name says."""
     if to is not None:
         return to
+    # Not "Invalid value for --to": the user gave none. A usage error that says what to add.
     if out is None or out == "-":
-        raise typer.BadParameter("give --to FORMAT, or -o FILE whose name says it (game.sgf)", param_hint="--to")
+        raise UsageError("which notation to write? Give --to FORMAT, or -o FILE whose name says it (game.sgf)")
     try:
         return formats.detect_output(out)
     except NotationError as exc:
-        raise typer.BadParameter(f"{exc.message}: give --to FORMAT", param_hint="--to") from None
+        raise UsageError(f"{exc.message}, with --to FORMAT") from None
 
 
 def _write_together(records: Iterator[Record], target: str, stream: TextIO, done: Conversion) -> None:

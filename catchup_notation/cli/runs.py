@@ -26,6 +26,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.progress import records_bar
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
 
 if TYPE_CHECKING:
@@ -495,7 +496,7 @@ def run_reports(
             elif isinstance(item, PrintedRun):  # its lines end in newlines already
                 stream.write(item.text)
             else:
-                stream.write(item.text + "\n")
+                stream.write(cli_words(item.text) + "\n")
         ending = [("plain", line) for line in statistics_lines(tally)] if statistics else []
         ending.append(("summary", summary(tally)))
         if mode == "text" and not to_file:
@@ -509,7 +510,7 @@ def run_reports(
 
 def _plain(stream: TextIO) -> Callable[[str, str], None]:
     def write(kind: str, text: str) -> None:
-        stream.write(printable_lines(text) + "\n")  # a report file is read on a terminal too
+        stream.write(printable_lines(cli_words(text)) + "\n")  # a report file is read on a terminal too
 
     return write
 

@@ -113,7 +113,9 @@ class ReadOptions:
 
 
 class Format(Protocol):
-    """A notation. See the module docstring; `catchup_notation.formats` lists the registered ones."""
+    """A notation: its names, the files it reads, what it can write, how it reads a text into
+    records and writes records into one, and how it names cells; `catchup_notation.formats` lists
+    the registered ones."""
 
     #: The short name used on the command line and in `read(..., format=...)`: "lg", "rga", ...
     name: str
@@ -231,6 +233,9 @@ RESTATING_HEADERS: Mapping[str, str] = {
     "XB": "",
     "players": "players",  # Abstract Play's: only when its entries hold no more than names and results
     "game": "size",  # Abstract Play's: the game's name and board
+    # rga's: the post's picture of the position, which the turns give (where the two differ, the
+    # reader said so); a notation without diagrams loses nothing the record does not hold
+    "diagram": "",
 }
 _PLAYER_ENTRY_KEYS = frozenset({"name", "result"})
 

@@ -29,20 +29,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import Literal, TextIO
 
 import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import (
-    Format,
-    NotationWarning,
-    Parsed,
-    Piece,
-    ReadOptions,
-    write_each,
-)
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, ReadOptions, write_each
 from catchup_notation.formats.lg.building import _grammar_game
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import CARRIES
@@ -59,13 +52,8 @@ from catchup_notation.formats.lg.splitting import (
 )
 from catchup_notation.formats.lg.writer import write_record
 from catchup_notation.limits import MAX_RECORD_CHARS
-from catchup_notation.model import (
-    Record,
-)
+from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
-
-if TYPE_CHECKING:
-    pass
 
 
 class LittleGolem(Format):

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from catchup_notation.limits import MAX_RECORD_CHARS
-
-if TYPE_CHECKING:
-    pass
 
 
 class Taken(NamedTuple):
