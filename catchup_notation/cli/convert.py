@@ -19,7 +19,7 @@ import typer
 
 from catchup_notation import formats
 from catchup_notation.batch import games
-from catchup_notation.cli import output, runs
+from catchup_notation.cli import convert_tree, output, runs
 from catchup_notation.cli.options import (
     AUTO,
     Board,
@@ -40,6 +40,7 @@ from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
+from catchup_notation.writing import atomic_files
 
 EXAMPLES = """\
 Examples:
@@ -52,6 +53,14 @@ Examples:
 
   catchup convert examples/ --corrections diagram -o hex.sgf \\
       --json                       # exits 1: number-set records skipped
+
+  catchup convert examples/ --corrections diagram --to json -o converted/
+
+A folder as -o (one that exists, or a name ending in /) gets a file per
+input file, at the same path under it as under the folder read, with
+the target notation's ending (a zip archive counts as a folder); an
+input that is to become several Genius files, one game each, gets the
+record's index in their names (game-0.genius, game-1.genius).
 
 Every record that can be written is written; each one that cannot (it
 cannot be read, or the target notation cannot hold it) is named on
@@ -82,8 +91,9 @@ Output = Annotated[
     typer.Option(
         "--output",
         "-o",
-        metavar="FILE",
-        help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed.",
+        metavar="FILE|FOLDER/",
+        help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed. A folder (or a name "
+        "ending in /): a file per input file, the tree of the inputs kept.",
         show_default=False,
     ),
 ]
@@ -145,18 +155,35 @@ def convert(
     json: Summary = False,
     progress: Progress = None,
 ) -> None:
-    """Convert records from one notation to another, record by record, naming what cannot be converted."""
+    """Convert records from one notation to another, record by record, naming what cannot be converted;
+    a folder to a folder, file by file."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
+    folder = convert_tree.is_folder(out)
+    if folder and to is None:
+        raise typer.BadParameter("give --to FORMAT: a folder's name does not say the notation", param_hint="--to")
     target = _target(to, out)
     to_file = out is not None and out != "-"
     if json and not to_file:
         raise typer.BadParameter("the JSON summary goes to stdout: give -o FILE for the records", param_hint="--json")
-    inputs = runs.named_inputs(paths, output_file=out)
+    inputs = runs.named_inputs(paths, output_file=None if folder else out)
+    tree = convert_tree.Tree(out, inputs, target) if folder and out is not None else None
+    if tree is not None:
+        tree.refuse_over_inputs()
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
     found = games(inputs.files, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
+    if tree is not None:
+        with bar_of_run as bar, atomic_files(held=all_or_nothing) as files:
+            convert_tree.write_tree(_convertible(advancing(found, bar), done), tree, files, done)
+            failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
+            if all_or_nothing and failed:
+                files.discard()
+                tree.unmade()
+        _report(done, out, all_or_nothing and failed > 0, json, tree.written)
+        runs.warn_empty(inputs, done.sources)
+        raise typer.Exit(done.exit_code(strict=strict))
     with bar_of_run as bar, _destination(out) as destination:
         stream, keep = destination
         convertible = _convertible(advancing(found, bar), done)
@@ -164,7 +191,7 @@ def convert(
         if joins is not None:  # each record's text as it was checked: written once
             _write_joined(convertible, joins, stream)
         else:
-            _write_together((record for record, _ in convertible), target, stream, done)
+            _write_together((game.record for game, _ in convertible), target, stream, done)
         failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
         keep(done.written > 0 and not (all_or_nothing and failed))
     _report(done, out, all_or_nothing and failed > 0, json)
@@ -196,7 +223,7 @@ def _write_together(records: Iterator[Record], target: str, stream: TextIO, done
         raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
 
 
-def _write_joined(convertible: Iterator[tuple[Record, str]], joins: str, stream: TextIO) -> None:
+def _write_joined(convertible: Iterator[tuple[Game, str]], joins: str, stream: TextIO) -> None:
     """Write the checked texts of a notation whose collection is its records' texts joined."""
     for number, (_, text) in enumerate(convertible):
         if number and joins:
@@ -204,8 +231,8 @@ def _write_joined(convertible: Iterator[tuple[Record, str]], joins: str, stream:
         stream.write(text)
 
 
-def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Record, str]]:
-    """The records that can be written in the target, each with its text alone in the target, as
+def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Game, str]]:
+    """The games whose records can be written in the target, each with its text alone in the target, as
     the writer asks for them; the others are named (on stderr, and in `done`) and passed over,
     and so are the reading warnings."""
     for game in found:
@@ -236,7 +263,7 @@ def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Reco
             done.codes.add(warning.code)
             _warn(done, Note(source, index, line, warning.code, f"{done.to}: {warning.message}"))
         done.written += 1
-        yield game.record, text
+        yield game, text
 
 
 def _skip(done: Conversion, note: Note, said: list[tuple[str, str]], why: str) -> None:
@@ -293,9 +320,12 @@ def _copy(source: TextIO, target: TextIO) -> None:
     target.flush()
 
 
-def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> None:
-    """The summary: a line on stderr, and with --json the object on stdout."""
+def _report(done: Conversion, out: str | None, discarded: bool, json: bool, files: list[str] | None = None) -> None:
+    """The summary: a line on stderr, and with --json the object on stdout (`files`: those written
+    into an output folder)."""
     where = "stdout" if out is None or out == "-" else out
+    if files is not None and not discarded:
+        where += f" ({len(files)} file{'s' if len(files) != 1 else ''})"
     if discarded:
         said = f"nothing written ({len(done.skipped)} of {done.read} records could not be converted; --all-or-nothing)"
     elif done.written:
@@ -318,6 +348,7 @@ def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> N
                 "written": 0 if discarded else done.written,
                 "skipped": to_data(done.skipped),
                 "warnings": to_data(done.warnings),
+                **({"files": [] if discarded else files} if files is not None else {}),
             }
         )
 
