@@ -99,7 +99,7 @@ def test_a_file_that_cannot_be_written_stops_only_its_own_records(tmp_path):
     assert result.exit_code == 1, result.output
     assert _files(out) == ["a.jsonl", "deep"]
     assert (out / "deep").read_text(encoding="utf-8") == "a file where a folder is needed"
-    assert "record 0 skipped, not written to" in result.stderr
+    assert "record 0 skipped, it was not written" in result.stderr and "cannot write" in result.stderr
     assert "wrote 2 of 4 records" in result.stderr and "2 skipped (2 unwritable)" in result.stderr
     assert not [p for p in out.rglob("*.tmp")]
 

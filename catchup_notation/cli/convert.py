@@ -9,6 +9,7 @@ record fails. The output replaces its file in one step; on stdout it comes once 
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ from catchup_notation.cli.options import (
 from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
 from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
+from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
@@ -176,7 +178,8 @@ def convert(
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
     if tree is not None:
         with bar_of_run as bar, atomic_files(held=all_or_nothing) as files:
-            convert_tree.write_tree(_convertible(advancing(found, bar), done), tree, files, done)
+            said = convert_tree.Said(functools.partial(_together, done), functools.partial(_unwritten, done))
+            convert_tree.write_tree(_convertible(advancing(found, bar), done), tree, files, said)
             failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
             if all_or_nothing and failed:
                 files.discard()
@@ -215,12 +218,32 @@ def _write_together(records: Iterator[Record], target: str, stream: TextIO, done
     """Write the records by the target's writer, which may say more of them together (and refuse
     them together) than of each alone."""
     try:
-        for warning in formats.write(records, target, stream):
-            if warning.code not in done.codes:  # of the records together; each one's were named as it came
-                done.codes.add(warning.code)
-                _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
+        _together(done, formats.write(records, target, stream))
     except WriteError as exc:  # a record refused in the company of the others: nothing is written
         raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
+
+
+def _together(done: Conversion, warnings: list[NotationWarning]) -> None:
+    """The warnings of records written together, each code named once (each record's own were
+    named as it came)."""
+    for warning in warnings:
+        if warning.code not in done.codes:
+            done.codes.add(warning.code)
+            _warn(done, Note(None, 0, None, warning.code, f"{done.to}: {warning.message}"))
+
+
+def _unwritten(done: Conversion, games: list[Game], code: str, why: str) -> None:
+    """Records converted but not written (their file could not be): skipped, as unwritable."""
+    lines = [("error", why)]
+    for game in games:
+        done.written -= 1
+        done.unwritable += 1
+        line = game.record.at.line if game.record.at is not None else game.source.line
+        note = Note(game.source.file, game.source.index, line, code, why, "unwritable")
+        done.skipped.append(note)
+        where = place(note.source, note.index, line=note.line)
+        lines.append(("error", f"{where}: error[{code}]: record {note.index} skipped, it was not written"))
+    say_on_stderr(lines)
 
 
 def _write_joined(convertible: Iterator[tuple[Game, str]], joins: str, stream: TextIO) -> None:

@@ -19,22 +19,18 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePath, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from catchup_notation import formats
 from catchup_notation.cli import output
-from catchup_notation.cli.progress import say_on_stderr
 from catchup_notation.cli.runs import Inputs
 from catchup_notation.errors import NotationError, WriteError
+from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.reading import STDIN, STDIN_NAME
-from catchup_notation.reports import place
 from catchup_notation.writing import AtomicFiles, OutputError
-
-if TYPE_CHECKING:
-    from catchup_notation.cli.convert import Conversion
 
 
 def is_folder(out: str | None) -> bool:
@@ -196,22 +192,31 @@ class Tree:
                 os.rmdir(folder)
 
 
-def write_tree(convertible: Iterator[tuple[Game, str]], tree: Tree, files: AtomicFiles, done: Conversion) -> None:
+class Said(NamedTuple):
+    """What the command does with what a tree's writing meets: `warned`, the warnings of records
+    written together (`formats.write`'s); `unwritten`, the games of a file that could not be
+    written, with the code and words of why."""
+
+    warned: Callable[[list[NotationWarning]], None]
+    unwritten: Callable[[list[Game], str, str], None]
+
+
+def write_tree(convertible: Iterator[tuple[Game, str]], tree: Tree, files: AtomicFiles, said: Said) -> None:
     """Write the records of each input (they come input by input) to its file under the tree."""
     one_game = "several" not in formats.get(tree.target).carries
     for source, group in itertools.groupby(convertible, key=lambda item: item[0].source.file):
         if not one_game:
-            _write(tree, files, tree.path(source), group, done)
+            _write(tree, files, tree.path(source), group, said)
             continue
         pair = list(itertools.islice(group, 2))  # one game: its file; several: a file each
         if len(pair) == 1:
-            _write(tree, files, tree.path(source), pair, done)
+            _write(tree, files, tree.path(source), pair, said)
             continue
         for game, text in itertools.chain(pair, group):
-            _write(tree, files, tree.path(source, game.source.index), [(game, text)], done)
+            _write(tree, files, tree.path(source, game.source.index), [(game, text)], said)
 
 
-def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game, str]], done: Conversion) -> None:
+def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game, str]], said: Said) -> None:
     """One file: the records' texts as checked (joined as the notation joins them), or written by
     the notation's writer together; a file that cannot be written is named, its records skipped."""
     items = iter(group)
@@ -238,11 +243,17 @@ def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game
                 taken.append(second)
                 rest = (game.record for game, _ in _taking(items, taken))
                 records = itertools.chain([first[0].record, second[0].record], rest)
-                _warn_together(formats.write(records, tree.target, stream), tree.target, done)
+                said.warned(formats.write(records, tree.target, stream))
         tree.claim(path, source)
     except (OutputError, WriteError, OSError) as exc:
         taken.extend(items)  # the rest of this input, not written either
-        _not_written(taken, path, exc, done)
+        if isinstance(exc, WriteError):  # the notation refuses these records together
+            code, message = exc.code, f"{tree.target} cannot hold these records together: {exc}"
+        elif isinstance(exc, OutputError):
+            code, message = "output", exc.message
+        else:
+            code, message = "output", f"cannot write {path}: {exc.strerror or exc}"
+        said.unwritten([game for game, _ in taken], code, message)
 
 
 def _taking(items: Iterator[tuple[Game, str]], taken: list[tuple[Game, str]]) -> Iterator[tuple[Game, str]]:
@@ -251,35 +262,4 @@ def _taking(items: Iterator[tuple[Game, str]], taken: list[tuple[Game, str]]) ->
         yield item
 
 
-def _warn_together(warnings: list[formats.NotationWarning], target: str, done: Conversion) -> None:
-    from catchup_notation.cli.convert import Note, _warn
-
-    for warning in warnings:
-        if warning.code not in done.codes:
-            done.codes.add(warning.code)
-            _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
-
-
-def _not_written(taken: list[tuple[Game, str]], path: str, exc: Exception, done: Conversion) -> None:
-    """The records of a file that could not be written: skipped, each named, as unwritable."""
-    from catchup_notation.cli.convert import Note
-
-    if isinstance(exc, WriteError):  # the notation refuses these records together
-        message, code = f"{done.to} cannot hold these records together: {exc}", exc.code
-    elif isinstance(exc, OutputError):
-        message, code = exc.message, "output"
-    else:
-        message, code = f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}", "output"
-    lines = [("error", message)]
-    for game, _ in taken:
-        done.written -= 1
-        done.unwritable += 1
-        line = game.record.at.line if game.record.at is not None else game.source.line
-        note = Note(game.source.file, game.source.index, line, code, message, "unwritable")
-        done.skipped.append(note)
-        where = place(note.source, note.index, line=note.line)
-        lines.append(("error", f"{where}: error[{code}]: record {note.index} skipped, not written to {path}"))
-    say_on_stderr(lines)
-
-
-__all__ = ["Tree", "ending", "is_folder", "planned", "renamed", "write_tree"]
+__all__ = ["Said", "Tree", "ending", "is_folder", "planned", "renamed", "write_tree"]
