@@ -13,13 +13,13 @@ rules (the verdict, the result, the positions) is worked out when first asked, o
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 
-from catchup_notation.board import Cell
+from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, IllegalTurn, NoSuchPosition, NotationError, VariantError, WriteError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.model import Allowance, GameState, HexState, Location, Record, Result, RuleError, Turn
@@ -122,6 +122,9 @@ class Position:
     names: tuple[str, str]
     #: The turn that made it as the record's notation writes it (`E5 F6`, `pass`, `<3,4>`).
     turn_text: str | None = None
+    #: How the pictures name the cells (the record's notation, or the one asked for): the row
+    #: letters and numbers at the board's edges. None: Little Golem's.
+    cell_names: Callable[[Cell], str] | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def to_move(self) -> int | None:
@@ -154,7 +157,7 @@ class Position:
 
         if not isinstance(self.state, HexState):
             raise WriteError("number-set Catch-Up has no board to draw", code="no-board")
-        return state_svg(self.state, last_turn_cells=self.last_cells, names=self.names)
+        return state_svg(self.state, last_turn_cells=self.last_cells, names=self.names, cell_names=self.cell_names)
 
     def _repr_svg_(self) -> str | None:
         return self.svg() if isinstance(self.state, HexState) else None
@@ -162,7 +165,7 @@ class Position:
     def __str__(self) -> str:
         from catchup_notation.pictures.text import position_text
 
-        return position_text(self.state, last_turn_cells=self.last_cells, names=self.names)
+        return position_text(self.state, last_turn_cells=self.last_cells, names=self.names, cell_names=self.cell_names)
 
     def __repr__(self) -> str:
         state = self.state
@@ -176,8 +179,25 @@ class Position:
         return f"<Position {self.variant} after turn {self.number}{made}: {what}>"
 
 
+def cell_namer(notation: str, board: Board) -> Callable[[Cell], str]:
+    """A cell as `notation` (a format name or alias) names it on `board`, Little Golem's name
+    where it has none (a cell past what the notation can say)."""
+    from catchup_notation.formats import get
+
+    fmt = get(notation)
+
+    def name(cell: Cell) -> str:
+        try:
+            return fmt.cell_name(cell, board)
+        except CatchupError:
+            return board.label(cell)
+
+    return name
+
+
 class Game:
-    """A record and what the library knows of it (see the module docstring).
+    """A record and what the library knows of it: its source, format and reading warnings, the
+    variant it is judged under, its verdict, positions and result.
 
     Built by `catchup_notation.read` and `read_text`, or from a `Record` with `Game(record)`.
     `variant` chooses the rules to judge it by: None for the record's own, a variant string or
@@ -333,6 +353,21 @@ class Game:
                 pass
         return board.label(cell)
 
+    def cell_names(self, labels: str | None = None) -> Callable[[Cell], str]:
+        """How cells are named: in notation `labels` (a format name, `lg`, `abstractplay`...), by
+        default the record's own (`cell_name`); Little Golem's where that notation has no name."""
+        variant = self.variant
+        if labels is None or variant is None or variant.family != "hex":
+            return self.cell_name
+        return cell_namer(labels, variant.board)
+
+    def label_notation(self, labels: str | None = None) -> str:
+        """The notation whose names label this game's pictures: `labels`, else the record's own
+        (Little Golem's for a record of none)."""
+        from catchup_notation.formats import canonical_name
+
+        return canonical_name(labels or self.format or "lg")
+
     def replay(self) -> Replay | None:
         """The replay under `variant` (None when there is no record or no variant to replay)."""
         if self._replay is None and self.readable and self.variant is not None:
@@ -356,14 +391,14 @@ class Game:
     def _illegal(self, error: RuleError) -> IllegalTurn:
         return IllegalTurn(error, source=self.source.file, at=self.turn_location(error.turn))
 
-    def turn_text(self, turn: Turn) -> str:
-        """A turn as the record's notation names its cells (`E5 F6`, `E5=w` for a stone of the
-        other colour, `pass`; `<3,4>` for numbers). A bare `Turn` has no board, so its repr
-        keeps axial pairs; this says it on the record's board."""
+    def turn_text(self, turn: Turn, labels: str | None = None) -> str:
+        """A turn as the record's notation (or notation `labels`) names its cells (`E5 F6`, `E5=w`
+        for a stone of the other colour, `pass`; `<3,4>` for numbers). A bare `Turn` has no board,
+        so its repr keeps axial pairs; this says it on the record's board."""
         variant = self.variant
         if turn.numbers or variant is None or variant.family != "hex":
             return "<" + ",".join(map(str, turn.numbers)) + ">" if turn.numbers or not turn.cells else repr(turn)
-        return stones_text(turn, self.cell_name, variant)
+        return stones_text(turn, self.cell_names(labels), variant)
 
     def turn_location(self, turn: int) -> Location | None:
         """Where turn `turn` (1-based) was written, else where the record starts."""
@@ -406,26 +441,30 @@ class Game:
 
     # -- positions -------------------------------------------------------------------------------
 
-    def positions(self) -> Iterator[Position]:
-        """Every position from the empty board to the last legal one."""
+    def positions(self, labels: str | None = None) -> Iterator[Position]:
+        """Every position from the empty board to the last legal one; their turns and pictures
+        name cells in notation `labels` (default: the record's own, see `cell_names`)."""
         variant = self.variant
         if not self.readable or variant is None:
             return
         names = player_names(self.record.players, variant)
-        engine = start(self._record, variant, cell_namer=self.cell_name)
+        namer = self.cell_names(labels)
+        engine = start(self._record, variant, cell_namer=namer)
         for number, (turn, state) in enumerate(steps(engine, self._record.turns)):
-            yield Position(number, state, turn, variant, names, engine.turn_text(turn) if turn is not None else None)
+            said = engine.turn_text(turn) if turn is not None else None
+            yield Position(number, state, turn, variant, names, said, cell_names=namer)
 
-    def position(self, n: int = -1) -> Position:
-        """The position after turn `n` (0: the start; negative counts from the last legal one).
-        Raises `IllegalTurn` for a position past the first broken rule, and `NoSuchPosition` (an
-        `IndexError`) for a turn the record does not have."""
+    def position(self, n: int = -1, labels: str | None = None) -> Position:
+        """The position after turn `n` (0: the start; negative counts from the last legal one),
+        its cells named in notation `labels` (default: the record's own). Raises `IllegalTurn` for
+        a position past the first broken rule, and `NoSuchPosition` (an `IndexError`) for a turn
+        the record does not have."""
         turns = len(self.record.turns)
         wanted = turns + 1 + n if n < 0 else n
         if not 0 <= wanted <= turns:
             raise NoSuchPosition(f"the record has {turns} turns, so there is no position {n} (0 to {turns}, or -1)")
         last = None
-        for position in self.positions():
+        for position in self.positions(labels):
             last = position
             if position.number == wanted:
                 return position

@@ -213,3 +213,28 @@ ReportOutput = Annotated[
         show_default=False,
     ),
 ]
+
+
+def check_labels(value: str | None) -> str | None:
+    """A `--labels` value: a notation whose cell names are a row's letter and a number (lg, and
+    those that name cells as it does; abstractplay), as its registered name."""
+    name = check_format(value)
+    if name in ("rga", "numbers"):
+        raise typer.BadParameter(
+            f"{name} does not name cells by rows and numbers; give lg or abstractplay", param_hint="--labels"
+        )
+    return name
+
+
+Labels = Annotated[
+    str | None,
+    typer.Option(
+        "--labels",
+        metavar="NOTATION",
+        help="Name the board's rows and cells as this notation does: lg (Little Golem: row A at the top, "
+        "E5) or abstractplay (Abstract Play: row a at the bottom, e5). Default: the record's own notation "
+        "(Little Golem's for the others).",
+        callback=check_labels,
+        show_default=False,
+    ),
+]

@@ -14,6 +14,7 @@ from catchup_notation.cli.options import (
     Board,
     Corrections,
     Format,
+    Labels,
     RecordIndex,
     Variant,
     parse_corrections,
@@ -35,7 +36,9 @@ Examples:
 
 In the text board '.' is an empty cell, each colour has a lower-case
 letter and the stones of the last turn are upper case (--turn 0 is the
-empty board).
+empty board). Rows and cells are named as the record's notation names
+them (an Abstract Play record's rows count from a at the bottom);
+--labels lg or --labels abstractplay chooses.
 
 Exit codes: 0 shown; 1 the record breaks a rule before that turn; 2 usage
 error (e.g. a turn the record does not have); 3 unreadable input.
@@ -75,6 +78,7 @@ def show(
     variant: Variant = None,
     board: Board = None,
     corrections: Corrections = None,
+    labels: Labels = None,
 ) -> None:
     """Show the position after a turn as a text board, or write it as an SVG picture."""
     variant = with_board(variant, board)
@@ -93,7 +97,7 @@ def show(
         raise typer.BadParameter(f"the record has {turns} turns, so there is no turn {turn}", param_hint="--turn")
     problems = game.errors
     try:
-        position = game.position(-1 if turn is None else turn)
+        position = game.position(-1 if turn is None else turn, labels=labels)
     except (IllegalTurn, VariantError):  # the position asked for lies past the first broken rule
         output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE) from None

@@ -18,6 +18,7 @@ from catchup_notation.cli.options import (
     Board,
     Corrections,
     Format,
+    Labels,
     Paths,
     Progress,
     Variant,
@@ -85,6 +86,7 @@ def view(
     max_empty: MaxEmpty = None,
     endgame_nodes: EndgameNodes = ENDGAME_NODES,
     progress: Progress = None,
+    labels: Labels = None,
 ) -> None:
     """Write a self-contained HTML page that replays a record, or a report of many records."""
     variant = with_board(variant, board)
@@ -100,14 +102,15 @@ def view(
             found = list(itertools.islice(rest, 2))  # one record makes a game page, more a report
         if len(found) == 1:
             (game,) = found
-            page = game_page(game, endgame=limits)
+            page = game_page(game, endgame=limits, labels=labels)
             with _opened(out) as stream:
                 stream.write(page)
             counts = ReportCounts(**{outcome_of(game): 1})
         else:
             heading = title or "Catchup records: " + ", ".join(paths)
             with _opened(out) as stream:
-                counts = write_report(itertools.chain(found, rest), stream, title=heading, endgame=limits)
+                shown = itertools.chain(found, rest)
+                counts = write_report(shown, stream, title=heading, endgame=limits, labels=labels)
     _summary(out, counts)
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 

@@ -10,7 +10,9 @@ of the player who placed it) with `data-colour` naming the colour and a fill to 
 added (and a small `last-mark` dot drawn on it) for the stones of the last turn. Cells given as
 `marked_cells` (the cells a broken rule names) get the class `offending` and a thick dashed
 outline. Row letters sit at the left end of each row, cell numbers at both ends of the lines along
-which a number stays the same, and a caption gives scores and groups.
+which a number stays the same, and a caption gives scores and groups. The row letters and numbers
+are Little Golem's unless `cell_names` gives a notation's own (Abstract Play's rows count from `a`
+at the bottom; see `pictures.names`); `data-cell` is always the Little Golem name.
 
 A board of another shape than hexhex is drawn cell by cell just the same, so its ragged edge and
 its holes show as gaps; its rows carry their letters at both ends, and as a cell's number counts
@@ -28,6 +30,7 @@ from catchup_notation.board import Board, Cell
 from catchup_notation.escaping import printable
 from catchup_notation.model import HexState
 from catchup_notation.pictures.caption import caption_lines
+from catchup_notation.pictures.names import CellNames, Parts, parts_of
 from catchup_notation.rules.registry import parse_variant
 
 DEFAULT_COLOURS = ("#fbfbf8", "#1f1f1f")  # colour 1's stones, colour 2's, when not named below
@@ -63,14 +66,18 @@ def state_svg(
     marked_cells: Iterable[Cell] = (),
     cell_fills: Mapping[Cell, str] | None = None,
     caption: bool | Sequence[str] = True,
+    cell_names: CellNames | None = None,
 ) -> SvgBoard:
     """The position as SVG; `names` default to the variant's player names (White/Black, Red/Green),
     `colours` (SVG fills of colour 1 and 2) to the variant's stone colours; `marked_cells` (the
     cells a broken rule names) are outlined as offending; `cell_fills` paints chosen cells in other
     colours (a map of winning and losing moves, say); `caption` False leaves out the words under
-    the board, and lines of text replace the position's own (scores and groups)."""
+    the board, and lines of text replace the position's own (scores and groups); `cell_names`
+    (a notation's names of the cells, such as `Game.cell_names("abstractplay")`) label the rows
+    and numbers where they are a row's letters and a number, Little Golem's by default."""
     variant = parse_variant(state.variant)
     spec, board = variant.spec, variant.board
+    parts = parts_of(board, cell_names)
     names = names or spec.players
     if colours is None:
         colours = (
@@ -134,7 +141,7 @@ def state_svg(
             x, y = _centre(cell)
             attributes = {"class": "coord cell-number", "x": f"{x:.2f}", "y": f"{y:.2f}", "text-anchor": "middle"}
             attributes.update({"dominant-baseline": "central", "fill-opacity": "0.55"})
-            ET.SubElement(numbers, "text", attributes).text = board.label(cell)[1:]
+            ET.SubElement(numbers, "text", attributes).text = parts(cell)[1]
 
     stones = ET.SubElement(svg, "g", {"class": "stones"})
     for colour, placed in enumerate(state.stones, start=1):
@@ -170,7 +177,7 @@ def state_svg(
                 )
 
     coords = ET.SubElement(svg, "g", {"class": "coordinates"})
-    for text, (x, y) in _edge_labels(board):
+    for text, (x, y) in _edge_labels(board, parts):
         label = ET.SubElement(
             coords,
             "text",
@@ -215,7 +222,7 @@ def _hexagon_points(x: float, y: float) -> str:
     return " ".join(f"{x + _R * math.cos(a):.2f},{y + _R * math.sin(a):.2f}" for a in corners)
 
 
-def _edge_labels(board: Board) -> list[tuple[str, tuple[float, float]]]:
+def _edge_labels(board: Board, parts: Parts) -> list[tuple[str, tuple[float, float]]]:
     """Row letters at the left end of each row; each cell number at both ends of its line.
 
     In LG names a number stays the same along a line that runs down-left in the top half of the
@@ -225,15 +232,15 @@ def _edge_labels(board: Board) -> list[tuple[str, tuple[float, float]]]:
     labels = []
     for row in board.rows:
         q0, r = row[0]
-        labels.append((board.label(row[0])[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
+        labels.append((parts(row[0])[0], _shrink_towards(_centre((q0 - 1, r)), _centre(row[0]))))
         if board.side is None:  # the letter at the right end too; the numbers are in the cells
             q1 = row[-1][0]
-            labels.append((board.label(row[-1])[0], _shrink_towards(_centre((q1 + 1, r)), _centre(row[-1]))))
+            labels.append((parts(row[-1])[0], _shrink_towards(_centre((q1 + 1, r)), _centre(row[-1]))))
     if board.side is None:
         return labels
     for cell in board.cells:
         q, r = cell
-        number = board.label(cell)[1:]
+        number = parts(cell)[1]
         if r <= 0 and (q + 1, r - 1) not in board:
             labels.append((number, _shrink_towards(_centre((q + 1, r - 1)), _centre(cell))))
         if r >= 0 and (q, r + 1) not in board:

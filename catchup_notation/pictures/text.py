@@ -5,7 +5,8 @@ has a lower-case symbol (the initial of its name: `w`/`b` for White/Black, `r`/`
 in too and product the stones' colours, not the players who placed them) and the stones of the
 last turn are shown in upper case. Row letters are written at both ends of each
 row and cell numbers above the top row and below the bottom row (Little Golem names: a cell's
-number counts from 1 at the left end of its row).
+number counts from 1 at the left end of its row; given a notation's names of the cells, its own
+row letters: Abstract Play's count from `a` at the bottom, see `pictures.names`).
 
       1 2 3 4 5
     A . . . . . A
@@ -26,6 +27,7 @@ from collections.abc import Iterable
 from catchup_notation.board import ROW_LETTERS, Board, Cell
 from catchup_notation.model import GameState, HexState, NumbersState
 from catchup_notation.pictures.caption import caption_lines
+from catchup_notation.pictures.names import CellNames, Parts, parts_of
 from catchup_notation.rules.registry import parse_variant
 
 
@@ -40,10 +42,18 @@ def player_symbols(names: tuple[str, str]) -> tuple[str, str]:
     return initials  # type: ignore[return-value]
 
 
-def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tuple[str, str] | None = None) -> str:
-    """The position as lines of text (no trailing newline)."""
+def render(
+    state: HexState,
+    *,
+    last_turn_cells: Iterable[Cell] = (),
+    symbols: tuple[str, str] | None = None,
+    cell_names: CellNames | None = None,
+) -> str:
+    """The position as lines of text (no trailing newline); its rows and numbers labelled in the
+    names `cell_names` gives (see `pictures.names`), else Little Golem's."""
     variant = parse_variant(state.variant)
     board = variant.board
+    parts = parts_of(board, cell_names)
     symbols = symbols or player_symbols(variant.spec.colours)
     last = set(last_turn_cells)
     owner: dict[Cell, str] = {}
@@ -53,31 +63,35 @@ def render(state: HexState, *, last_turn_cells: Iterable[Cell] = (), symbols: tu
             owner[cell] = mark.upper() if cell in last else mark
 
     if board.side is None:
-        return _render_any(board, owner)
-    widest = len(str(max(len(row) for row in board.rows)))
+        return _render_any(board, owner, parts if cell_names is not None else None)
+    widest = max(len(parts(cell)[1]) for cell in board.cells)
     slot = max(widest, 1) + 1  # every cell takes the same width, so rows line up
     lines = []
     top, bottom = board.rows[0], board.rows[-1]
     # The left margin of a row: its letter and a space, plus half a slot per step from the middle.
     indent = [abs(r) * slot // 2 for _, r in (row[0] for row in board.rows)]
-    lines.append(" " * (indent[0] + 2) + _numbers(len(top), slot))
+    lines.append(" " * (indent[0] + 2) + _numbers(top, parts, slot))
     for row, pad in zip(board.rows, indent, strict=True):
-        letter = board.label(row[0])[0]
+        letter = parts(row[0])[0]
         cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
         lines.append(f"{' ' * pad}{letter} {cells} {letter}")
-    lines.append(" " * (indent[-1] + 2) + _numbers(len(bottom), slot))
+    lines.append(" " * (indent[-1] + 2) + _numbers(bottom, parts, slot))
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _render_any(board: Board, owner: dict[Cell, str]) -> str:
-    """A board of any shape: every cell at its doubled column, a row's letter at both ends."""
+def _render_any(board: Board, owner: dict[Cell, str], parts: Parts | None) -> str:
+    """A board of any shape: every cell at its doubled column, a row's letter at both ends (in
+    the names of `parts`, where given; a row with no cell then has none)."""
     left = min(2 * q + r for q, r in board.cells)
     rows = {row[0][1]: row for row in board.rows}
     lines = []
     for k in range(board.rows[-1][0][1] - board.top + 1):
         r = board.top + k
-        letter = ROW_LETTERS[k] if k < len(ROW_LETTERS) else "?"
         row = rows.get(r, ())
+        if parts is not None:
+            letter = parts(row[0])[0] if row else ""
+        else:
+            letter = ROW_LETTERS[k] if k < len(ROW_LETTERS) else "?"
         if not row:
             lines.append(letter)
             continue
@@ -89,8 +103,8 @@ def _render_any(board: Board, owner: dict[Cell, str]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _numbers(count: int, slot: int) -> str:
-    return "".join(f"{n:<{slot}}" for n in range(1, count + 1)).rstrip()
+def _numbers(row: tuple[Cell, ...], parts: Parts, slot: int) -> str:
+    return "".join(f"{parts(cell)[1]:<{slot}}" for cell in row).rstrip()
 
 
 def legend(state: HexState, names: tuple[str, str] | None = None, symbols: tuple[str, str] | None = None) -> str:
@@ -117,9 +131,15 @@ def numbers_text(state: NumbersState, names: tuple[str, str] | None = None) -> s
 
 
 def position_text(
-    state: GameState, *, last_turn_cells: Iterable[Cell] = (), names: tuple[str, str] | None = None
+    state: GameState,
+    *,
+    last_turn_cells: Iterable[Cell] = (),
+    names: tuple[str, str] | None = None,
+    cell_names: CellNames | None = None,
 ) -> str:
-    """Any position as text: the board and its legend, or a number-set position's scores."""
+    """Any position as text: the board (labelled as `render` says) and its legend, or a
+    number-set position's scores."""
     if isinstance(state, HexState):
-        return render(state, last_turn_cells=last_turn_cells) + "\n" + legend(state, names=names)
+        board = render(state, last_turn_cells=last_turn_cells, cell_names=cell_names)
+        return board + "\n" + legend(state, names=names)
     return numbers_text(state, names)

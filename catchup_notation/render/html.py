@@ -36,7 +36,7 @@ from typing import IO, TYPE_CHECKING, Any
 import attrs
 
 from catchup_notation.escaping import printable, printable_lines
-from catchup_notation.game import Game
+from catchup_notation.game import Game, cell_namer
 from catchup_notation.model import HexState
 from catchup_notation.pictures.svg import state_svg
 from catchup_notation.pictures.text import player_symbols
@@ -84,17 +84,23 @@ class ReportCounts:
 
 
 def game_page(
-    game: Game, *, endgame: EndgameLimits | None = None, title: str | None = None, review: Reviewed | None = None
+    game: Game,
+    *,
+    endgame: EndgameLimits | None = None,
+    title: str | None = None,
+    review: Reviewed | None = None,
+    labels: str | None = None,
 ) -> str:
     """One game as a self-contained HTML page that opens at its final position (or at the turn
     that broke the rules); `endgame` (how far to search) adds the perfect-play line of an
     unfinished game; `review` (a review and its report) the win-chance graph under the board, the
-    classes in the move list and the best line of every position, steppable on the board."""
-    data = game_view(game, endgame=endgame, texts=True)
+    classes in the move list and the best line of every position, steppable on the board; the
+    board and the moves name cells in notation `labels` (default: the record's own)."""
+    data = game_view(game, endgame=endgame, texts=True, labels=labels)
     _add_review(game, data, review)
     texts = data.pop("texts", [])
     looks = _Looks()
-    board = _opening_board(game, data) if looks.add(data) is not None else ""
+    board = _opening_board(game, data, labels) if looks.add(data) is not None else ""
     body = _viewer_section(data, texts, board=board, report=False) + _json_script("game-0", data)
     body += looks.scripts(templates=False)
     page = {"mode": "game", "count": 1}
@@ -108,11 +114,13 @@ def write_report(
     title: str = "Catchup records",
     endgame: EndgameLimits | None = None,
     reviews: Callable[[int], Reviewed | None] | None = None,
+    labels: str | None = None,
 ) -> ReportCounts:
     """Write a report page of `games` to `out`: the counts, a sortable table linking to each
     game's viewer (`#game=N&turn=T`), and every game's data, compressed. Memory stays flat: the
     games are read one at a time and spooled to temporary files until the counts are known.
-    `reviews(n)` gives the review of game n (and its report) to show with it, if any."""
+    `reviews(n)` gives the review of game n (and its report) to show with it, if any; each game's
+    board and moves name cells in notation `labels` (default: each record's own)."""
     counts: Counter[str] = Counter()
     looks = _Looks()
     with (
@@ -123,7 +131,7 @@ def write_report(
         block: list[JSON] = []
         for number, game in enumerate(games):
             static = number < STATIC_GAMES
-            data = game_view(game, number=number, endgame=endgame, texts=static)
+            data = game_view(game, number=number, endgame=endgame, texts=static, labels=labels)
             _add_review(game, data, reviews(number) if reviews is not None else None)
             texts = data.pop("texts", [])
             counts[data["outcome"]] += 1
@@ -257,41 +265,43 @@ def contrast(first: str, second: str) -> float:
 
 
 class _Looks:
-    """The variants a page draws, each given a number once."""
+    """The boards a page draws (a variant's, labelled in a notation), each given a number once."""
 
     def __init__(self) -> None:
-        self.keys: dict[str, int] = {}
+        self.keys: dict[tuple[str, str], int] = {}
 
     def add(self, data: JSON) -> int | None:
         variant = data.get("variant")
         if variant is None or data.get("family") != "hex":
             return None
-        key = self.keys.setdefault(variant, len(self.keys))
+        key = self.keys.setdefault((variant, data.get("labels") or "lg"), len(self.keys))
         data["look"] = key
         return key
 
     def scripts(self, *, templates: bool) -> str:
         out = []
-        for variant, key in self.keys.items():
+        for (variant, labels), key in self.keys.items():
             out.append(_json_script(f"look-{key}", board_look(variant)))
             if templates:  # a report draws each game on a fresh copy of its variant's empty board
                 chosen = parse_variant(variant)
                 start = chosen.new_game().state()
                 assert isinstance(start, HexState)
-                out.append(f'<template id="board-{key}">{state_svg(start)}</template>')
+                names = cell_namer(labels, chosen.board)
+                out.append(f'<template id="board-{key}">{state_svg(start, cell_names=names)}</template>')
         return "".join(out)
 
 
-def _opening_board(game: Game, data: JSON) -> str:
+def _opening_board(game: Game, data: JSON, labels: str | None) -> str:
     """The drawing of the position a game page opens at: the last one, with the cells of the
     broken rule marked when a turn broke one (the script takes this drawing over)."""
-    positions = list(game.positions())
+    positions = list(game.positions(labels))
     final = positions[-1] if positions else None
     if final is None or not isinstance(final.state, HexState):
         return ""
     error = data.get("error") or {}
     marked = [final.variant.board.cells[i] for i in error.get("mark", [])]
-    return state_svg(final.state, last_turn_cells=final.last_cells, names=final.names, marked_cells=marked)
+    last, names = final.last_cells, final.names
+    return state_svg(final.state, last_turn_cells=last, names=names, marked_cells=marked, cell_names=final.cell_names)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 `game_view(game)` gathers everything the viewer's script needs and nothing it would have to work
 out itself: the positions the rules engine reached (as the stones each turn added, by colour, so a
 long game stays small), the scores, group sizes and allowance (with its reason) of every position,
-the move list in the record's own notation, the verdict, the first broken rule with the cells to
+the move list in the record's own notation (or the one asked for), the verdict, the first broken rule with the cells to
 mark, or the syntax error with its caret. The script only draws.
 
 The data is a private contract between this module and `viewer/viewer.js` (keys kept short, since
@@ -13,6 +13,7 @@ a report may hold thousands of games):
      "variant": "catchup(size=5)", "brief": "catchup(size=5)", "family": "hex", "players": [...], "owners": [...],
      "scoreName": "score", "outcome": "valid", "status": "finished", "winner": "White",
      "moves": [{"p": 1, "m": "E5"}, ...],                # every recorded turn
+     "labels": "lg",                                     # the notation naming the cells (hex)
      "pos": [{"s": [1, 1], "g": ["1", "0"], "to": 2, "over": false,
               "allow": "1 or 2 stones", "why": "...", "add": [[12], []]}, ...],
      "error": {...} | null, "verdict": {...}, "endgame": {...} | null, "warnings": [...]}
@@ -37,10 +38,14 @@ JSON = dict[str, Any]
 Outcome = Literal["valid", "invalid", "unreadable"]
 
 
-def game_view(game: Game, *, number: int = 0, endgame: EndgameLimits | None = None, texts: bool = False) -> JSON:
+def game_view(
+    game: Game, *, number: int = 0, endgame: EndgameLimits | None = None, texts: bool = False, labels: str | None = None
+) -> JSON:
     """The viewer's data for `game`, shown as game `number` of its page; with `endgame` (how far
     to search), the perfect-play line of an unfinished hex game too; with
-    `texts`, every position as a text board under "texts" (for reading without the script)."""
+    `texts`, every position as a text board under "texts" (for reading without the script);
+    the moves and boards name cells in notation `labels` (default: the record's own), which
+    "labels" names."""
     variant = game.variant
     data: JSON = {
         "n": number,
@@ -75,14 +80,16 @@ def game_view(game: Game, *, number: int = 0, endgame: EndgameLimits | None = No
         data["error"] = {"code": problem.code, "message": problem.message}
         return data
 
-    positions = list(game.positions())
+    positions = list(game.positions(labels))
     names = positions[0].names
     spec = variant.spec
     data["players"] = list(names)
     data["owners"] = list(spec.colours if spec.either_colour else names)
     data["scoreName"] = spec.score_name
     data["sides"] = list(spec.players)  # the variant's names for the players, short for the move list
-    data["moves"] = [_move(game, turn) for turn in game.turns]
+    data["moves"] = [_move(game, turn, labels) for turn in game.turns]
+    if variant.family == "hex":
+        data["labels"] = game.label_notation(labels)
     data["pos"] = _positions(positions)
     data["error"] = _rule_error(game, positions[-1])
     if texts:
@@ -120,11 +127,11 @@ def outcome_of(game: Game) -> Outcome:
     return cast(Outcome, verify_report(game).outcome)
 
 
-def _move(game: Game, turn: Turn) -> JSON:
+def _move(game: Game, turn: Turn, labels: str | None) -> JSON:
     if turn.numbers:
         words = " ".join(map(str, turn.numbers))
     elif turn.cells or game.variant is None or game.variant.family == "hex":
-        words = game.turn_text(turn)
+        words = game.turn_text(turn, labels)
     else:
         words = "pass"
     return {"p": turn.player, "m": words}
