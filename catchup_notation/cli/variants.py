@@ -49,7 +49,7 @@ def variants(
         console.print(f"  {spec.description}")
         if spec.reconstructed:
             console.print("  reconstructed from incomplete sources", style=output.STYLES["warning"])
-        console.print(f"  confidence: {spec.confidence}")
+        console.print(f"  {spec.how_sure}")
         for source in spec.sources:
             console.print(f"  source: {source}")
         console.print()

@@ -113,7 +113,9 @@ class ReadOptions:
 
 
 class Format(Protocol):
-    """A notation. See the module docstring; `catchup_notation.formats` lists the registered ones."""
+    """A notation: its names, the files it reads, what it can write, how it reads a text into
+    records and writes records into one, and how it names cells; `catchup_notation.formats` lists
+    the registered ones."""
 
     #: The short name used on the command line and in `read(..., format=...)`: "lg", "rga", ...
     name: str

@@ -65,6 +65,10 @@ class Parameter:
         return format_value(self.kind, self.default)
 
 
+#: The ratings that start a variant's `confidence`, longest first, and how readers are told them.
+_HOW_SURE = (("Medium-high", "Fairly certain"), ("Medium", "Partly certain"), ("High", "Certain"), ("Low", "Uncertain"))
+
+
 @attrs.frozen(kw_only=True)
 class VariantSpec:
     """A variant as described by its data file, before parameters are chosen. Its JSON form
@@ -98,6 +102,17 @@ class VariantSpec:
     engine: str = attrs.field(metadata=OMIT)
     #: The engine's settings for this variant (how it differs from others on the same engine).
     settings: dict[str, Any] = attrs.field(factory=dict, hash=False, metadata=OMIT)  # engine knobs
+
+    @property
+    def how_sure(self) -> str:
+        """`confidence` for readers: its rating (High, Medium-high, Medium, Low) in words,
+        "Certain: Little Golem's rules page, ... agree"."""
+        text = self.confidence
+        for rating, words in _HOW_SURE:
+            if text.startswith(rating) and text[len(rating) : len(rating) + 1] in (":", " "):
+                return words + text[len(rating) :]
+        return text
+
     #: What `scores` are called in pictures and listings (the predecessors score other things).
     score_name: str = attrs.field(default="score", metadata=OMIT)
 

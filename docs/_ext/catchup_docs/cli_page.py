@@ -8,8 +8,7 @@ from typing import Any
 INTRO = """\
 # Command line
 
-Every command, argument and option of `catchup`, as `catchup COMMAND --help` gives them (this
-page is written from the program itself when the manual is built). What the commands print, the
+Every command, argument and option of `catchup`, as `catchup COMMAND --help` gives them. What the commands print, the
 JSON and CSV reports and the exit codes are described in [](reports.md); the tutorial shows the
 commands at work on a folder of records: [](tutorial.md).
 """

@@ -29,6 +29,7 @@ def write_all(docs: Path) -> None:
     _write(docs / "_generated" / "cascade.svg", svg)
     _write(docs / "_generated" / "cascade.md", text)
     _write(docs / "notebook.md", notebook_page(docs / NOTEBOOK))
+    _write(docs / "_generated" / "front-board.svg", front_board(docs.parent / "examples"))
 
 
 def _write(path: Path, text: str) -> None:
@@ -36,6 +37,20 @@ def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
+
+
+#: The record the front page draws: `catchup show FILE --record N --svg board.svg` writes the same.
+FRONT_RECORD = ("littlegolem-collection.sgf", 3)
+
+
+def front_board(examples: Path) -> str:
+    """The picture on the front page: the last position of an unfinished game of the examples,
+    as `catchup show` draws it."""
+    import catchup_notation as cn
+
+    name, index = FRONT_RECORD
+    game = list(cn.read(examples / name))[index]
+    return str(game.position(-1).svg())
 
 
 def cascade_example() -> tuple[str, str]:

@@ -10,7 +10,7 @@ from catchup_docs.project import REPOSITORY
 
 INTRO = f"""\
 This page is the notebook [`docs/notebook/tutorial.ipynb`]({REPOSITORY}/blob/main/docs/notebook/tutorial.ipynb),
-run from its first cell to its last each time the manual is built. To run it yourself, start
+with what each cell shows when it is run from the first to the last. To run it yourself, start
 Jupyter in a clone of the repository (the notebook reads the bundled `examples/`):
 
     pip install catchup-notation jupyterlab

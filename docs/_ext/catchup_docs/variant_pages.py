@@ -81,10 +81,7 @@ def families() -> list[tuple[str, str]]:
 
 def _page(title: str, intro: str, members: list[VariantSpec]) -> str:
     parts = [f"# {title}\n", intro + "\n" if intro else ""]
-    parts.append(
-        "This page is written from the variant registry (`catchup variants` prints the same), when the "
-        "manual is built. How games are scored is explained in [](index.md).\n"
-    )
+    parts.append("`catchup variants` prints the same. How games are scored is explained in [](index.md).\n")
     for spec in members:
         parts.append(_variant(spec))
     return "\n".join(parts)
@@ -111,7 +108,7 @@ def _variant(spec: VariantSpec) -> str:
             lines.append(f"| `{p.name}` | {shown} | {' '.join(p.description.split())}{low} |")
         lines.append("")
     lines += ["### Sources\n", *(f"- {source}" for source in spec.sources), ""]
-    lines += ["### How we read them\n", _prose(spec.confidence)]
+    lines += ["### How we read them\n", _prose(spec.how_sure)]
     notes = DOCS / "variants" / f"{spec.name}.md"
     if notes.exists():
         lines += [f"```{{include}} ../variants/{spec.name}.md", ":heading-offset: 2", "```\n"]  # its # is our ###
@@ -209,10 +206,7 @@ def _carried_by(name: str) -> str:
         warned = f"yes, warning {', '.join(f'`{w}`' for w in c.warnings)}" if c.warnings else "yes"
         back = {"yes": "yes", "variant": f"when told the variant (`--variant {name}`)", "no": "no"}[c.reads_back]
         rows.append(f"| {link} | {warned} | {back} |")
-    return (
-        "A random game on a small board, written in each notation and read back (done when the manual "
-        "is built):\n\n" + "\n".join(rows) + "\n"
-    )
+    return "A random game on a small board, written in each notation and read back:\n\n" + "\n".join(rows) + "\n"
 
 
 def _openings(name: str) -> list[str]:
