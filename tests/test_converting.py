@@ -25,7 +25,7 @@ def dropping_the_last_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     def buggy(record: Record):
         return write_record(attrs.evolve(record, turns=record.turns[:-1]))
 
-    monkeypatch.setattr(lg_module, "write_record", buggy)
+    monkeypatch.setattr(lg_module.format, "write_record", buggy)  # the one `FORMAT.write` calls
 
 
 def replays_counted(monkeypatch: pytest.MonkeyPatch) -> list[Record]:

@@ -87,7 +87,8 @@ def test_a_huge_lg_value_is_matched_without_backtracking_stack():
 
 
 def test_an_lg_game_past_the_turn_limit_is_a_limit_error_on_both_paths(monkeypatch):
-    monkeypatch.setattr(lg, "MAX_TURNS", 100)
+    monkeypatch.setattr(lg.plain, "MAX_TURNS", 100)  # the plain reader's limit
+    monkeypatch.setattr(lg.building, "MAX_TURNS", 100)  # and the grammar's
     plain = "(;FF[4]SZ[5]" + ";W[E5];B[D4]" * 60 + ")"
     assert codes(plain + "\n" + GOOD_LG, "lg") == ["limit", "ok"]
 

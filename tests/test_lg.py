@@ -131,7 +131,7 @@ _SCAN_PIECES = st.sampled_from(
 @given(st.lists(_SCAN_PIECES, max_size=40).map("".join), st.integers(1, 7))
 def test_the_scan_finds_the_same_games_whatever_the_chunks_with_or_without_its_shortcut(text, size):
     quick = list(split_games([text]))
-    with mock.patch.object(lg, "_WHOLE_GAME", re.compile("(?!)")):  # never jump over a game
+    with mock.patch.object(lg.splitting, "_WHOLE_GAME", re.compile("(?!)")):  # never jump over a game
         assert list(split_games([text])) == quick
         assert list(split_games([text[i : i + size] for i in range(0, len(text), size)])) == quick
 

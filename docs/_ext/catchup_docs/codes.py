@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "catchup_notation"
 #: The modules of each format, as patterns under the package (a notation split into several modules
 #: names them all by its prefix); the others it uses are found by following its calls.
 FORMAT_MODULES = {
-    "lg": "formats/lg*.py",
+    "lg": "formats/lg/*.py",
     "rga": "formats/rga/*.py",
     "genius": "formats/genius*.py",
     "abstractplay": "formats/abstractplay*.py",

@@ -1,0 +1,200 @@
+"""The plain reader: a game as Little Golem writes it (a root node, then one move a node) read
+with regular expressions, or on the compiled core when it is built, without the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from catchup_notation.board import Board, Cell
+from catchup_notation.compiled import core
+from catchup_notation.formats.base import (
+    Parsed,
+)
+from catchup_notation.formats.lg.cells import parse_cells
+from catchup_notation.formats.lg.dialect import (
+    _ROOT_PROPERTY,
+    COLOURS,
+    COMMENT,
+    _Offsets,
+    _record_fields,
+    _resignation_warnings,
+    _root_headers,
+    _variant_of,
+)
+from catchup_notation.limits import MAX_TURNS
+from catchup_notation.model import (
+    DeferredRecord,
+    Location,
+    Record,
+    Turn,
+    new_location,
+    own_stones_turn,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+# A game of a root node of properties and then plain move nodes: what Little Golem writes.
+_PLAIN_GAME = re.compile(
+    r"\([ \t\n]*;(?P<root>(?:[ \t\n]*[A-Za-z]+(?:[ \t\n]*\[(?:[^\\\]]++|\\.)*+\])+)*)[ \t\n]*"
+    r"(?P<moves>(?:;[ \t\n]*[WB][ \t\n]*\[[^\]\\=]*\][ \t\n]*)*)\)",
+    re.S,
+)
+# One move node with the blanks after it: the `moves` of `_PLAIN_GAME` is a run of these, so the
+# lengths of the runs found add up to each node's offset.
+_PLAIN_NODE = re.compile(r"(;[ \t\n]*([WB])[ \t\n]*\[([^\]]*)\][ \t\n]*)")
+
+
+def _plain_game(text: str, line: int, column: int, index: int, source: str | None, variant: str) -> Parsed | None:
+    """A plain game read without the grammar, or None to leave it to the grammar: the same record
+    and warnings `_grammar_game` gives (tests/test_lg.py checks the two agree). With the compiled
+    core, `_plain_on_core` reads it."""
+    hexcore = core("_hexcore")
+    if hexcore is not None:
+        return _plain_on_core(hexcore, text, line, column, index, source, variant)
+    game = _PLAIN_GAME.fullmatch(text)
+    if game is None:
+        return None
+    headers = _root_headers(_ROOT_PROPERTY.findall(game.group("root")))
+    variant_obj = _variant_of(headers, variant) if headers is not None else None
+    if headers is None or variant_obj is None:
+        return None
+    board = variant_obj.board
+    known = _known_cells(board)
+    moves_at = game.start("moves")
+    # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
+    one_line = text.find("\n", 0, game.end("moves")) < 0
+    where = _Offsets(text, line, column)
+    turns: list[Turn] = []
+    resigned: int | None = None
+    resigned_at: Location | None = None
+    previous = ""
+    offset = moves_at
+    for found in _PLAIN_NODE.finditer(text, moves_at, game.end("moves")):
+        node, colour, value = found.groups()
+        if resigned is not None or len(turns) >= MAX_TURNS:  # a move after resigning, too many: the grammar's error
+            return None
+        at = new_location(line, column + offset) if one_line else where.location(offset)
+        offset += len(node)
+        cells = known.get(value)
+        if cells is None:
+            cells = parse_cells(value, board)
+            if len(known) < _KNOWN_VALUES:
+                known[value] = cells
+        if isinstance(cells, int):  # not cells: a resignation, or the grammar's error
+            if value.strip().lower() != "resign":
+                return None
+            resigned, resigned_at = COLOURS[colour], at
+            continue
+        if colour == previous:  # consecutive nodes of one colour: merged, with a warning
+            return None
+        previous = colour
+        turns.append(own_stones_turn(COLOURS[colour], cells, at))
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = Record(turns=tuple(turns), **fields)
+    warnings = _resignation_warnings(text, line, column, headers, resigned, game.start("root"), game.group("root"))
+    return Parsed(index, record, None, warnings, line=line)
+
+
+def _plain_on_core(
+    hexcore: Any, text: str, line: int, column: int, index: int, source: str | None, variant: str
+) -> Parsed | None:
+    """`_plain_game` on the compiled core: the core checks the game's shape and reads its moves
+    (into one tuple of cells per turn and the turns' cell indices); the record's Turn objects are
+    made only when something asks for them (a DeferredRecord), and replay feeds the core the
+    indices as they are."""
+    found = hexcore.scan_plain(text)
+    if found is None:
+        return None
+    properties, root_start, root_end, moves_start, moves_end = found
+    if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
+        return None
+    headers = properties if isinstance(properties, dict) else _root_headers(properties)
+    if headers is not None and COMMENT in headers:  # the game's comment: the grammar reads it
+        return None
+    variant_obj = _variant_of(headers, variant) if headers is not None else None
+    if headers is None or variant_obj is None:
+        return None
+    board = variant_obj.board
+    scanned = hexcore.scan_moves(text, moves_start, moves_end, _known_plain(board), _plain_learner(board))
+    if scanned is None:
+        return None
+    first, cells, offsets, turns, resigner, resigned_offset = scanned
+    resigned = resigner or None
+    resigned_at = _Offsets(text, line, column).location(resigned_offset) if resigned is not None else None
+    # Every node on the game's first line (how Little Golem writes a game): columns by arithmetic.
+    one_line = text.find("\n", 0, moves_end) < 0
+
+    def make() -> tuple[Turn, ...]:
+        where = _Offsets(text, line, column)
+        player: Literal[1, 2] = 1 if first == 1 else 2
+        made = []
+        for turn_cells, offset in zip(cells, memoryview(offsets).cast("i"), strict=True):
+            at = new_location(line, column + offset) if one_line else where.location(offset)
+            made.append(own_stones_turn(player, turn_cells, at))
+            player = 2 if player == 1 else 1
+        return tuple(made)
+
+    fields = _record_fields(variant_obj, headers, resigned, resigned_at, source, index, line, column)
+    record = DeferredRecord.deferred(make, PlainTurns(board, first, cells, turns), **fields)
+    root = text[root_start:root_end]
+    warnings = _resignation_warnings(text, line, column, headers, resigned, root_start, root)
+    return Parsed(index, record, None, warnings, line=line)
+
+
+class PlainTurns(NamedTuple):
+    """The turns of a plain record as the compiled core replays them: the board they were read
+    on, the first player (the players alternate), one tuple of cells per turn (the mover's own
+    stones), and the turns packed as int32: per turn its count of stones, then their cell indices
+    on `board` (-1 off it)."""
+
+    board: Board
+    first: int
+    cells: list[tuple[Cell, ...]]
+    turns: bytes
+
+
+#: Move values remembered per board (they repeat a great deal across a collection).
+_KNOWN_VALUES = 1 << 16
+
+
+@lru_cache(maxsize=16)
+def _known_cells(board: Board) -> dict[str, tuple[Cell, ...] | int]:
+    """The move values read so far on `board` (a dict: a lookup per turn costs less than a call)."""
+    return {}
+
+
+#: A move value read for the compiled core: its cells and their indices (int32), or where it is bad.
+PlainValue = tuple[tuple[Cell, ...], bytes] | int
+
+
+@lru_cache(maxsize=16)
+def _known_plain(board: Board) -> dict[str, PlainValue]:
+    """The move values read so far on `board` for the compiled core."""
+    return {}
+
+
+@lru_cache(maxsize=16)
+def _plain_learner(board: Board) -> Callable[[str], PlainValue]:
+    """What the compiled scan calls for a move value it does not know yet: read and remembered."""
+    known = _known_plain(board)
+    index = board.index
+
+    def learn(value: str) -> PlainValue:
+        cells = parse_cells(value, board)
+        found: PlainValue = cells if isinstance(cells, int) else (cells, _int32(index.get(c, -1) for c in cells))
+        if len(known) < _KNOWN_VALUES:
+            known[value] = found
+        return found
+
+    return learn
+
+
+def _int32(values: Iterable[int]) -> bytes:
+    return array("i", values).tobytes()

@@ -1,0 +1,178 @@
+"""Little Golem records written: the root properties in Little Golem's order, one node a turn,
+variations as SGF subtrees, with a warning for each thing the notation cannot hold.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from catchup_notation.errors import WriteError
+from catchup_notation.formats.base import (
+    NotationWarning,
+    ending_dropped,
+    lost_headers,
+)
+from catchup_notation.formats.colours import (
+    colour_mark,
+)
+from catchup_notation.formats.lg.cells import cell_name
+from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
+from catchup_notation.formats.lg.sgf import escape
+from catchup_notation.model import (
+    Annotations,
+    Record,
+    Turn,
+    Variation,
+)
+from catchup_notation.rules.registry import parse_variant
+from catchup_notation.shapes import board_text
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.registry import Variant
+
+
+_FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
+_PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
+
+
+def _is_property_name(key: str) -> bool:
+    return _PROPERTY_NAME.fullmatch(key) is not None
+
+
+def _header_words(keys: list[str]) -> str:
+    if len(keys) == 1:
+        return f"header {keys[0]!r} is not an SGF property name"
+    return f"headers {', '.join(map(repr, keys))} are not SGF property names"
+
+
+def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
+    """Canonical LG text of one record: root properties in LG's order, one node per turn."""
+    warnings: list[NotationWarning] = []
+    variant = parse_variant(record.variant)
+    if variant.family != "hex":
+        raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
+    root: dict[str, str] = {"FF": "4"}
+    lost = lost_headers(record, CARRIES, _is_property_name)
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{_header_words(lost)} (upper-case letters) and not written",
+            )
+        )
+    for name in record.headers:
+        if _is_property_name(name):
+            root[name] = escape(record.header_text(name) or "")
+    for name, player in (("PW", record.players[0]), ("PB", record.players[1])):
+        if player is not None:
+            root[name] = escape(player)
+    stated = root.pop(BOARD_PROPERTY, None)
+    if variant.hexhex:
+        root["SZ"] = str(variant.size)
+    else:
+        root.pop("SZ", None)
+        root[BOARD_PROPERTY] = escape(board_text(variant.board))
+    if stated is not None and stated != root.get(BOARD_PROPERTY):
+        warnings.append(
+            NotationWarning(
+                "headers-dropped",
+                f"{BOARD_PROPERTY} is where this library writes a board of another shape; the record's "
+                f"{BOARD_PROPERTY}[{stated}] is not written",
+            )
+        )
+    if variant.name != "catchup":
+        warnings.append(
+            NotationWarning(
+                "variant-dropped",
+                f"Little Golem records do not name the variant; {record.variant} must be given when reading it back",
+            )
+        )
+    annotations = record.annotations or Annotations()
+    game_comment = annotations.comment(0)
+    if game_comment is not None:
+        said = root.get(COMMENT)
+        root[COMMENT] = escape(game_comment) if said is None else said + "\n" + escape(game_comment)
+    ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
+    out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
+    branches = _branches(record, warnings)
+    previous = 0
+    for number, turn in enumerate(record.turns, 1):
+        if turn.numbers:
+            raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+        if turn.player == previous:
+            warnings.append(
+                NotationWarning(
+                    "turn-order-dropped",
+                    f"turns {number - 1} and {number} are both player {turn.player}'s: written as consecutive nodes of "
+                    "one colour, they read back as one turn",
+                )
+            )
+        previous = turn.player
+        if not turn.cells:
+            warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
+        if number - 1 in branches:  # the game goes on in the first subtree; its variations follow it
+            out.append("(")
+        out.append(_node(turn, variant, annotations.comment(number)))
+    if record.resigned is not None:
+        out.append(f";{LETTERS[record.resigned]}[resign]")
+    for after in sorted(branches, reverse=True):
+        out.append(")")
+        out.extend(_variation_text(v, variant) for v in branches[after])
+    warnings.extend(ending_dropped(record))
+    out.append(")\n")
+    return "".join(out), warnings
+
+
+def _node(turn: Turn, variant: Variant, comment: str | None) -> str:
+    """A move's node, `;W[D4F6]`, with its comment."""
+    if turn.numbers:
+        raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+    board = variant.board
+    if turn.colours:
+        value = "".join(
+            cell_name(c, board) + ("" if colour == turn.player else colour_mark(variant.spec, colour))
+            for c, colour in zip(turn.cells, turn.colours, strict=True)
+        )
+    else:
+        value = "".join(cell_name(c, board) for c in turn.cells)
+    said = f"{COMMENT}[{escape(comment)}]" if comment else ""
+    return f";{LETTERS[turn.player]}[{value}]{said}"
+
+
+def _variation_text(variation: Variation, variant: Variant) -> str:
+    comments = variation.comments or ("",) * len(variation.turns)
+    nodes = (_node(t, variant, c) for t, c in zip(variation.turns, comments, strict=False))
+    return "(" + "".join(nodes) + ")"
+
+
+def _branches(record: Record, warnings: list[NotationWarning]) -> dict[int, list[Variation]]:
+    """The record's variations by the game's turns before them; those SGF cannot place (past the
+    game's last turn, or of no turn) and comments on no turn of the game are said and left out."""
+    annotations = record.annotations
+    if not annotations:
+        return {}
+    count = len(record.turns)
+    found: dict[int, list[Variation]] = {}
+    lost = 0
+    for variation in annotations.variations:
+        if variation.turns and 0 <= variation.after < count:
+            found.setdefault(variation.after, []).append(variation)
+        else:
+            lost += 1
+    if lost:
+        warnings.append(
+            NotationWarning(
+                "annotations-dropped",
+                f"{lost} line{'s' if lost != 1 else ''} of play past the game's last turn (or empty) "
+                "cannot be written as SGF variations",
+            )
+        )
+    stray = sum(1 for c in annotations.comments if not 0 <= c.turn <= count)
+    if stray:
+        warnings.append(
+            NotationWarning(
+                "annotations-dropped", f"{stray} comment{'s' if stray != 1 else ''} on no turn of the game not written"
+            )
+        )
+    return found
