@@ -93,7 +93,7 @@ Output = Annotated[
     typer.Option(
         "--output",
         "-o",
-        metavar="FILE|FOLDER/",
+        metavar="FILE|FOLDER",
         help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed. A folder (or a name "
         "ending in /): a file per input file, the tree of the inputs kept.",
         show_default=False,
