@@ -137,11 +137,16 @@ def main() -> None:
             cpu[label] = min(used, cpu.get(label, used))
             peak[label] = max(rss, peak.get(label, 0))
     base = wall[contestants[0][0]]
+    base_cpu = cpu[contestants[0][0]]
     for label, _ in contestants:
         rate = f"{records / wall[label]:7.0f}/s wall {records / cpu[label]:7.0f}/s CPU" if records else ""
+        # Start-up: how many times the interpreter's own start-up each takes (time, not rate).
+        times = (
+            f"  {wall[label] / base:5.2f}x its wall time, {cpu[label] / base_cpu:5.2f}x its CPU" if not records else ""
+        )
         print(
             f"{label}: best {wall[label]:6.3f} s ({cpu[label]:6.3f} s CPU) {rate}  peak {peak[label] / 1024:6.1f} MB"
-            f"  wall ratio {base / wall[label]:5.2f}x"
+            f"  wall ratio {base / wall[label]:5.2f}x{times}"
         )
     print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
     if args.same:
@@ -193,6 +198,11 @@ def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
     for exe in executables:
         contestants.append((f"{exe} --version", [exe, "--version"]))
         contestants.append((f"{exe} verify 1 game", [exe, "verify", str(small)]))
+    # Where a verify's start-up goes: the command-line framework alone, the library's reading and
+    # report stack alone (this installation's interpreter).
+    contestants.append(("python -c 'import typer'", [sys.executable, "-c", "import typer"]))
+    stack = "import catchup_notation.batch, catchup_notation.reports"
+    contestants.append(("python -c 'import <verify's library stack>'", [sys.executable, "-c", stack]))
     return contestants
 
 

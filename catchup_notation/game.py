@@ -27,7 +27,7 @@ from catchup_notation.rules.adjudicate import result_of
 from catchup_notation.rules.hexgame import stones_text, stones_words
 from catchup_notation.rules.inference import accepting_variants, choose_variant
 from catchup_notation.rules.registry import Variant, parse_variant
-from catchup_notation.rules.replay import Replay, player_names, replay, start, steps
+from catchup_notation.rules.replay import Replay, legal, player_names, replay, start, steps
 
 if TYPE_CHECKING:
     import catchup_notation.rules.engine  # annotations spelt in full: `Engine` alone names two classes in the manual
@@ -418,11 +418,18 @@ class Game:
         if isinstance(judged, VariantError):
             return Verification(False, None, turns, unreadable=judged)
         variant, accepted = judged
-        played = self.replay()
-        error = played.error if played is not None else None
+        error = self._broken_rule(variant)
         return Verification(
             error is None, str(variant), turns, error, None, tuple(accepted) if accepted is not None else None
         )
+
+    def _broken_rule(self, variant: Variant) -> RuleError | None:
+        """The first broken rule under `variant`. A record the compiled core finds legal needs no
+        replay (nor the engine a replay fills, made only when a position or result is asked)."""
+        if self._replay is None and legal(self._record, variant):
+            return None
+        played = self.replay()
+        return played.error if played is not None else None
 
     def result(self) -> Result:
         """The adjudication: finished (winner, deciding position), resigned, unfinished (the

@@ -5,6 +5,7 @@ as verdicts. A problem with an input as a whole is one unreadable `Game` in its 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Format, Parsed, Piece
 from catchup_notation.game import Game, GameSource
 from catchup_notation.reading.fastpath import Judged
+from catchup_notation.reading.judged import JudgedGame, plain_piece, text_judge
 from catchup_notation.reading.opening import Archive, opened
 from catchup_notation.reading.request import Request, make_request
 from catchup_notation.reading.sources import Input, Source, inputs, zip_inputs
@@ -73,9 +75,23 @@ def read_all(inputs: Iterable[Input], request: Request) -> Iterator[Game]:
 
 
 def _games_of(item: Input, request: Request) -> Iterator[Game]:
-    for found in _found_in(item, request, split=False):
-        assert isinstance(found, Game)
-        yield found
+    judge = text_judge(request)
+    if judge is None:
+        for found in _found_in(item, request, split=False):
+            assert isinstance(found, Game)
+            yield found
+        return
+    options = request.options(item.name)
+    for found in _found_in(item, request, split=False, judge=judge):
+        if isinstance(found, Game):
+            yield found
+            continue
+        reader = formats.get(found.format)
+        for k, verdict in enumerate(found.verdicts):
+            piece = plain_piece(found.first + k, judge.texts.pop(verdict[:2]), verdict[0], verdict[1])
+            source = GameSource(found.source, piece.index, piece.line)
+            read = functools.partial(reader.parse_piece, piece, options)
+            yield JudgedGame(verdict, read, variant=request.variant, format=found.format, source=source)
 
 
 @attrs.frozen

@@ -111,6 +111,13 @@ def accepts(record: Record, variant: str | Variant | None = None) -> bool:
     return replay(record, chosen).valid if legal is None else legal
 
 
+def legal(record: Record, variant: Variant) -> bool | None:
+    """Whether every turn of `record` is legal under `variant`, as the compiled core finds it
+    without an engine of the game's own (none is made, named or filled); None where the core
+    cannot say, for `replay` to find out."""
+    return legal_on_core(_fresh(variant), record)
+
+
 @lru_cache(maxsize=64)
 def _fresh(variant: Variant) -> Engine:
     """A fresh engine of `variant`, for the core to read its rules and board from (never played)."""

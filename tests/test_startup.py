@@ -1,0 +1,98 @@
+"""Start-up: a command imports what it needs when it needs it. What `python -X importtime` lists
+for a run, checked without timing anything: the heavy modules a plain `catchup verify` of one
+Little Golem game has no use for are not imported at all."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+#: What a plain verify of a valid Little Golem game does not need: the grammars' parser (the game is
+#: read without it), JSON and its structuring (text report), Rich (no terminal), worker processes
+#: (one file of one game), the other notations, the engine and solvers, pictures and pages, the
+#: protocol and every other command.
+NOT_FOR_VERIFY = (
+    "lark",
+    "cattrs",
+    "rich",
+    "json",
+    "multiprocessing",
+    "concurrent",
+    "catchup_notation.engine",
+    "catchup_notation.solvers.endgame",
+    "catchup_notation.solvers.numberset",
+    "catchup_notation._numcore",
+    "catchup_notation.render",
+    "catchup_notation.pictures",
+    "catchup_notation.converting",
+    "catchup_notation.serialization",
+    "catchup_notation.protocol",
+    "catchup_notation.browser",
+    "catchup_notation.formats.rga",
+    "catchup_notation.formats.abstractplay",
+    "catchup_notation.formats.genius",
+    "catchup_notation.formats.json",
+    "catchup_notation.formats.numbers",
+    "catchup_notation.cli.convert",
+    "catchup_notation.cli.adjudicate",
+    "catchup_notation.cli.review",
+    "catchup_notation.cli.solve",
+    "catchup_notation.cli.view",
+)
+
+GAME = "(;FF[4]SZ[5]PW[Ann]PB[Bob];W[E5];B[D4F6];W[C3G7];B[E4];W[E6F5];B[D5])\n"
+
+
+def imported(tmp_path: Path, *args: str) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """The modules `python -X importtime -m catchup_notation ARGS` imports, and the run."""
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "catchup_notation", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    names = {line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")}
+    names.discard("imported package")
+    assert "catchup_notation" in names  # the listing was read
+    return names, run
+
+
+def loaded(names: set[str], package: str) -> list[str]:
+    return sorted(name for name in names if name == package or name.startswith(package + "."))
+
+
+def test_a_plain_verify_imports_nothing_heavy(tmp_path: Path) -> None:
+    (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
+    names, run = imported(tmp_path, "verify", "one.sgf")
+    assert run.returncode == 0 and "ok: 6 turns" in run.stdout
+    assert "catchup_notation.reading.fastpath" in names  # what it needs is there
+    for package in NOT_FOR_VERIFY:
+        assert not loaded(names, package), f"{package} imported by a plain verify"
+
+
+def test_the_grammar_is_loaded_when_a_record_needs_it(tmp_path: Path) -> None:
+    # A comment on a move: the plain path leaves the game to the grammar's parser, loaded then.
+    (tmp_path / "one.sgf").write_text(GAME.replace("W[E5]", "W[E5]C[a comment]"), encoding="utf-8")
+    names, run = imported(tmp_path, "verify", "one.sgf")
+    assert run.returncode == 0 and "ok: 6 turns" in run.stdout
+    assert loaded(names, "lark")
+
+
+@pytest.mark.parametrize("option", ["--json", "--csv"])
+def test_report_forms_import_what_they_write_with(tmp_path: Path, option: str) -> None:
+    (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
+    names, run = imported(tmp_path, "verify", "one.sgf", option)
+    assert run.returncode == 0
+    assert bool(loaded(names, "json")) == (option == "--json")
+    assert not loaded(names, "lark")
+
+
+def test_version_imports_neither_typer_nor_the_library(tmp_path: Path) -> None:
+    names, run = imported(tmp_path, "--version")
+    assert run.returncode == 0 and run.stdout.strip()
+    for package in ("typer", "attrs", "catchup_notation.reading", "catchup_notation.rules", "catchup_notation.game"):
+        assert not loaded(names, package), f"{package} imported by --version"
