@@ -10,7 +10,8 @@ ones, every turn within `--time` seconds (a level's playout cap may end its turn
 every game the results go to the JSON file `--out`, so a run stopped at any point resumes where it
 was, and a larger `--games` later adds games to the pairings already played. The table gives each
 pairing's score for A, the Elo difference A - B it stands for and its 95% interval (the Wilson
-interval of the score, each end mapped to Elo: a draw counts half a game won).
+interval of the score, each end mapped to Elo: a draw counts half a game won), and each
+player's mean playouts a turn, which tell whether the time or a level's cap ended its turns.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ PAIRINGS = (
     "L4-L3",
     "L5-L4",
     "L6-L5",
-    "L9-L6",
+    "L7-L6",
+    "L8-L7",
+    "L9-L8",
 )
 Z = 1.959963984540054
 
@@ -69,23 +72,31 @@ def elo(p: float) -> float:
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
-def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int | None, float]:
-    """One game; the winner's seat (1 first, 2 second, None a draw) and its length in turns."""
+def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int | None, int, dict[str, float]]:
+    """One game: the winner's seat (1 first, 2 second, None a draw), its length in turns, and
+    each player's mean playouts a turn (what tells whether the time or a level's cap ended its
+    turns)."""
     game = cn.new_game(VARIANT)
     assert isinstance(game, HexGame)
     names = {1: first, 2: second}
+    playouts: dict[int, list[int]] = {1: [], 2: []}
     with Engine(threads=1, seed=seed) as engine:
         baseline = UctPlayer(seed=seed)
         while not game.over:
             name = names[game.mover]
             if name == "uct":
                 turn = baseline.choose(game, seconds=seconds)
+                playouts[game.mover].append(baseline.playouts)
             else:
-                chosen = engine.play(game, Limit(time=seconds, level=int(name[1:]))).turn
-                assert chosen is not None, "the engine never resigns"
-                turn = chosen
+                result = engine.play(game, Limit(time=seconds, level=int(name[1:])))
+                # A lost game is played to its end (the turn comes with a resignation too): the
+                # score counts only finished games.
+                assert result.turn is not None
+                turn = result.turn
+                playouts[game.mover].append(result.analysis.playouts)
             game.play(turn)
-    return game.score().winner, game.turns_played
+    means = {names[seat]: sum(counts) / len(counts) for seat, counts in playouts.items() if counts}
+    return game.score().winner, game.turns_played, means
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -110,9 +121,9 @@ def run_pairing(path: Path, data: dict[str, Any], pairing: str, seconds: float, 
         i = len(record["games"])
         first, second = (a, b) if i % 2 == 0 else (b, a)
         start = time.perf_counter()
-        winner, turns = play_game(first, second, seconds, seed=1000 + i)
+        winner, turns, playouts = play_game(first, second, seconds, seed=1000 + i)
         score_a = 0.5 if winner is None else 1.0 if (winner == 1) == (first == a) else 0.0
-        record["games"].append({"first": first, "score_a": score_a, "turns": turns})
+        record["games"].append({"first": first, "score_a": score_a, "turns": turns, "playouts": playouts})
         record.setdefault("load", []).append(os.getloadavg()[0])
         save(path, data)
         done = record["games"]
@@ -123,9 +134,16 @@ def run_pairing(path: Path, data: dict[str, Any], pairing: str, seconds: float, 
         )
 
 
+def mean_playouts(games: list[dict[str, Any]], name: str) -> str:
+    """A player's playouts a turn over the games that noted them ('-' where none did)."""
+    noted = [g["playouts"][name] for g in games if name in g.get("playouts", {})]
+    return f"{sum(noted) / len(noted):.0f}" if noted else "-"
+
+
 def table(data: dict[str, Any]) -> str:
     lines = [
-        f"{'pairing':10} {'games':>5} {'score A':>8} {'Elo A-B':>8} {'95% interval':>16} {'s/turn':>6} {'load':>5}",
+        f"{'pairing':10} {'games':>5} {'score A':>8} {'Elo A-B':>8} {'95% interval':>16} {'s/turn':>6} {'load':>5}"
+        f" {'playouts A / B':>16}",
     ]
     for pairing, record in data["pairings"].items():
         games = record["games"]
@@ -136,9 +154,11 @@ def table(data: dict[str, Any]) -> str:
         low, high = wilson(score, n)
         loads = record.get("load", [])
         load_text = f"{sum(loads) / len(loads):5.1f}" if loads else "    -"
+        a, b = pairing.split("-")
+        playouts = f"{mean_playouts(games, a)} / {mean_playouts(games, b)}"
         lines.append(
             f"{pairing:10} {n:5} {score / n:8.1%} {elo(score / n):8.0f} "
-            f"{f'[{elo(low):.0f}, {elo(high):.0f}]':>16} {record['time']:6.2f} {load_text}"
+            f"{f'[{elo(low):.0f}, {elo(high):.0f}]':>16} {record['time']:6.2f} {load_text} {playouts:>16}"
         )
     return "\n".join(lines)
 

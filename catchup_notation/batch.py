@@ -55,13 +55,23 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
-#: Below this many files (of which none is big) one process is faster than starting workers.
-PARALLEL_THRESHOLD = 32
+#: Bytes of input below which one process is faster than starting workers (the default --jobs),
+#: where plain records are judged on the core: about 10,000 Little Golem records, a fifth of a
+#: second's work, of which the workers' start and the messages to them would take back most.
+PARALLEL_BYTES = 4 << 20
+#: The same where every record is read into a record object (convert, --variant auto, the
+#: pure-Python reference): twenty to a hundred times the work a byte.
+PARALLEL_SLOW_BYTES = 256 << 10
+#: A compressed input holds several times its size in text.
+_COMPRESSED = (".gz", ".bz2", ".xz", ".zip")
 #: A file of this many bytes or more is read here and cut into pieces for the workers.
 BIG_FILE = 1 << 20
 #: Records in one job of a big file: big enough that handing it out costs little, small enough
 #: that the workers stay busy to the end.
 BATCH_RECORDS = 200
+#: Plain Little Golem games in one job at most, a run of them cut for the workers to judge on the
+#: core: a few milliseconds of work, against a fraction of one for handing it out and back.
+PLAIN_RUN_RECORDS = 1000
 #: Characters of record text in one job of a big file, at most (a job holds one record at least):
 #: with big records, a few jobs in flight still hold only a few megabytes.
 BATCH_CHARS = 1 << 20
@@ -83,13 +93,21 @@ def games(
         yield from read(path, format=format, variant=variant, corrections=corrections)
 
 
-def worker_count(jobs: int | None, files: Sequence[str]) -> int:
-    """`jobs` None means every core for a large input (many files, a big file, standard input),
-    one process otherwise; never more than the cores available."""
+def worker_count(jobs: int | None, files: Sequence[str], *, fast: bool = False) -> int:
+    """`jobs` None means every core for a large input (standard input too: its size is not known
+    beforehand), one process for a small one (`PARALLEL_BYTES`, or `PARALLEL_SLOW_BYTES` unless
+    its records are judged on the core, `fast`); never more than the cores available."""
     if jobs is not None:
         return capped(jobs)
-    large = len(files) >= PARALLEL_THRESHOLD or any(name == STDIN or _is_big(name) for name in files)
-    return available_cores() if large else 1
+    if STDIN in files:
+        return available_cores()
+    enough = PARALLEL_BYTES if fast else PARALLEL_SLOW_BYTES
+    total = 0
+    for name in files:
+        total += _size(name) * (5 if name.lower().endswith(_COMPRESSED) else 1)
+        if total >= enough:
+            return available_cores()
+    return 1
 
 
 def reports(
@@ -100,7 +118,7 @@ def reports(
     format: str | None = None,
     variant: str | Variant | None = None,
     corrections: Corrections = None,
-    judged: Callable[[Judged], list[R]] | None = None,
+    judged: Callable[[Judged], Sequence[R]] | None = None,
     scores: bool = False,
 ) -> Iterator[R]:
     """`report(game)` for every game of `paths`, in input order. `report` must be picklable (a
@@ -112,7 +130,8 @@ def reports(
     (adjudicate's), each verdict carries the game's final position."""
     request = make_request(format, variant, corrections)
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
-    workers = worker_count(jobs, files)
+    fast = judged is not None and fastpath.judge(request) is not None
+    workers = worker_count(jobs, files, fast=fast)
     work = _Reporting(report, judged, scores)
     if workers <= 1:
         judge = _judge(request, work)
@@ -141,7 +160,7 @@ class _Reporting(NamedTuple):
     from verdicts with the games' final positions where `scores`)."""
 
     report: Callable[[Game], Any]
-    judged: Callable[[Judged], list[Any]] | None
+    judged: Callable[[Judged], Sequence[Any]] | None
     scores: bool = False
 
 
@@ -174,7 +193,7 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
-        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _judge(request, report)):
+        for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _cutter(request, report)):
             if isinstance(found, Pieces):
                 index, line = found.first
                 yield _Work(_pieces_reports, (report, found), GameSource(found.source, index, line))
@@ -267,15 +286,41 @@ def _splits(name: str, request: Request) -> bool:
 
 
 def _is_big(name: str) -> bool:
+    return _size(name) >= BIG_FILE
+
+
+def _size(name: str) -> int:
     try:
-        return os.stat(name).st_size >= BIG_FILE
+        return os.stat(name).st_size
     except OSError:
-        return False  # the reader reports it
+        return 0  # the reader reports it
 
 
 def _judge(request: Request, report: _Reporting) -> fastpath.PlainJudge | None:
-    """The compiled judge of plain games, where there is one and its verdicts are asked for."""
-    return fastpath.judge(request, scores=report.scores) if report.judged is not None else None
+    """The compiled judge of plain games, where there is one and its verdicts are asked for; one
+    for each request in a process, for the jobs of a worker to share what it learns of each board
+    size (a judge is a few hundred records' work to make)."""
+    if report.judged is None:
+        return None
+    key = (request, report.scores)
+    try:
+        return _judges[key]
+    except KeyError:
+        if len(_judges) >= 16:
+            _judges.clear()
+        made = _judges[key] = fastpath.judge(request, scores=report.scores)
+        return made
+    except TypeError:  # corrections given as a mapping: a request that cannot be a key
+        return fastpath.judge(request, scores=report.scores)
+
+
+_judges: dict[tuple[Request, bool], fastpath.PlainJudge | None] = {}
+
+
+def _cutter(request: Request, report: _Reporting) -> fastpath.PlainCutter | None:
+    """What cuts the runs of plain games out of a big input for the workers' judges: this process
+    only finds where they are (judging them here would leave it the work of all)."""
+    return fastpath.cutter(request, PLAIN_RUN_RECORDS) if report.judged is not None else None
 
 
 def _files_reports(report: _Reporting, request: Request, names: tuple[str, ...]) -> list[Any]:
@@ -296,7 +341,7 @@ def _pieces_reports(report: _Reporting, pieces: Pieces) -> list[Any]:
     return [made for found in pieces.judging(judge) for made in _made(report, found)]
 
 
-def _made(report: _Reporting, found: Game | Judged) -> list[Any]:
+def _made(report: _Reporting, found: Game | Judged) -> Sequence[Any]:
     """The reports of a game, or of a run of games judged on the core."""
     if isinstance(found, Game):
         return [report.report(found)]

@@ -26,6 +26,7 @@ import catchup_notation as cn
 from catchup_notation.engine.analysis import Limit
 from catchup_notation.engine.review import ReviewSettings
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.reading import record_files, watch_reads
 
 #: How the page reviews a record: a quarter of `catchup review`'s time a search (0.8 s), and the
@@ -108,8 +109,8 @@ class Session:
             "turns": verified.turns,
             "readable": game.readable,
             "outcome": {"verify": verified.outcome, "adjudicate": judged.outcome},
-            "verify": cn.to_data(verified),
-            "adjudicate": cn.to_data(judged),
+            "verify": json.loads(_json_line(verified)),
+            "adjudicate": json.loads(_json_line(judged)),
             "lines": _printable(lines),
             "verdict": _printable([line for line in judged.lines() if line not in lines]),
         }
@@ -179,7 +180,7 @@ class Session:
             "n": n,
             "html": html,
             "lines": _printable(report.lines()),
-            "json": json.dumps(cn.to_data(report), ensure_ascii=False) + "\n",
+            "json": _json_line(report),
             "name": f"{_stem(game.source.file)}-{game.source.index}-review.jsonl",
         }
 
@@ -187,7 +188,7 @@ class Session:
         """The reports of every record as `catchup verify --json` or `catchup adjudicate --json`
         (`command`) writes them: JSON Lines."""
         report = cn.verify_report if command == "verify" else cn.adjudication_report
-        return "".join(json.dumps(cn.to_data(report(game)), ensure_ascii=False) + "\n" for game in self.games)
+        return "".join(_json_line(report(game)) for game in self.games)
 
 
 def formats() -> list[dict[str, str]]:
@@ -213,9 +214,15 @@ class _Input:
         return sum(min(watched.get(path, 0) - before, self.sizes[path]) for path, before in self._before.items())
 
 
+def _json_line(report: Any) -> str:
+    """`report` as the command line's `--json` writes it (hints in its words: `hints`)."""
+    return cli_words(json.dumps(cn.to_data(report), ensure_ascii=False)) + "\n"
+
+
 def _printable(lines: list[tuple[str, str]]) -> list[list[str]]:
-    """Report lines as the command line writes them: [kind, text], control characters escaped."""
-    return [[kind, printable_lines(text)] for kind, text in lines]
+    """Report lines as the command line writes them: [kind, text], hints in its words, control
+    characters escaped."""
+    return [[kind, printable_lines(cli_words(text))] for kind, text in lines]
 
 
 def _size(path: str) -> int:

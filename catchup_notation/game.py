@@ -49,8 +49,18 @@ class GameSource:
     line: int | None = None
 
     def __str__(self) -> str:
-        name = os.path.basename(self.file) if self.file else "<text>"
-        return f"{name}#{self.index}"
+        return f"{_short_name(self.file)}#{self.index}"
+
+
+def _short_name(file: str | None) -> str:
+    """A file's name without its folders; a zip archive's member keeps its path inside the archive
+    and the archive's name (`games.zip:club/2024.sgf`), which say where it is."""
+    if not file:
+        return "<text>"
+    archive_end = file.lower().find(".zip:") + len(".zip")
+    if archive_end >= len(".zip"):
+        return os.path.basename(file[:archive_end]) + file[archive_end:]
+    return os.path.basename(file)
 
 
 @attrs.frozen

@@ -27,6 +27,7 @@ from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
 from catchup_notation.reading.fastpath import final_result
+from catchup_notation.rules.replay import player_names
 from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 if TYPE_CHECKING:
@@ -607,7 +608,7 @@ def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameRe
     engine = played.game if played is not None else None
     if not isinstance(engine, HexGame):
         return _unsolved("not a hex game")
-    names = engine.variant.spec.players
+    names = player_names(game.record.players, engine.variant)  # `Ann (White)`, as the verdicts name them
     if limits.max_empty is not None:
         limit, beyond = limits.max_empty, f"more than --max-empty {limits.max_empty}"
     else:
@@ -624,7 +625,8 @@ def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameRe
     line = tuple(turn_report(turn, game.cell_name, game.turn_text(turn)) for turn in solved.principal_line)
     outcome = "a draw" if solved.draw or solved.winner is None else f"{names[solved.winner - 1]} wins"
     words = " / ".join(turn.text for turn in line) or "none"
-    explanation = f"with perfect play {outcome} ({solved.empty} empty cells; line: {words})"
+    mover = names[(engine.to_move or 1) - 1]  # the game is on: solved above only when unfinished
+    explanation = f"with perfect play {outcome} ({solved.empty} empty cells; {mover} to move, line: {words})"
     return EndgameReport(True, solved.winner, solved.draw, line, solved.nodes, round(solved.seconds, 3), explanation)
 
 

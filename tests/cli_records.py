@@ -4,14 +4,38 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from typer.testing import CliRunner
 
+from catchup_notation.cli.runs import PrintedRun
 from catchup_notation.cli.typer_app import app
 from catchup_notation.formats import write_text
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.registry import parse_variant
+
+Written = tuple[str, list[tuple[str, str]], Counter[str], int, Counter[str]]
+
+
+def run_output(items: Iterable[object], mode: str) -> Written:
+    """What a run of `verify` or `adjudicate` writes of the reports `batch.reports` gives (`runs.Printed`
+    for a record, `runs.PrintedRun` for records judged on the core together), and what it counts:
+    the JSON or CSV lines, the text lines, the outcomes, the records warned of and the codes."""
+    text, lines, outcomes, warned, codes = "", [], Counter[str](), 0, Counter[str]()
+    for item in items:
+        if isinstance(item, PrintedRun):
+            text += item.text
+            lines += item.lines
+            outcomes.update(dict(item.outcomes))
+            continue
+        text += item.text + "\n" if mode != "text" else ""  # type: ignore[attr-defined]
+        lines += item.lines  # type: ignore[attr-defined]
+        outcomes[item.outcome] += 1  # type: ignore[attr-defined]
+        warned += item.warned  # type: ignore[attr-defined]
+        codes.update(item.codes)  # type: ignore[attr-defined]
+    return text, lines, outcomes, warned, codes
 
 
 def random_game(seed: int, variant: str = "catchup", turns: int | None = None) -> Record:

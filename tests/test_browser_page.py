@@ -333,7 +333,10 @@ def test_a_large_file_shows_progress_and_the_page_answers_meanwhile(app, tmp_pat
     seen = page.evaluate("window.seen")
     reading = [s for s in seen if not s["hidden"] and s["text"].startswith("Reading big.sgf")]
     counted = [int(s["text"].split(": ")[1].split(" ")[0]) for s in reading]
-    assert len(set(counted)) >= 3 and counted == sorted(counted) and counted[-1] < records
+    # Counts grow, and several of them fall strictly inside the file (on a slow machine the
+    # last one shown may already be the whole file, just before the progress line hides).
+    assert counted == sorted(counted) and counted[-1] <= records
+    assert len({n for n in counted if 0 < n < records}) >= 2, counted
     assert [s for s in reading if s["max"] == size and 0 < s["value"] < size], "the bar never showed part of the file"
     # The first record is shown as soon as it is read: the worker answers between slices.
     assert any(s["viewer"] for s in reading), "the record opened was not shown before the rest was read"

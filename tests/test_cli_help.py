@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_records import run
+from cli_records import app, run
+from typer.testing import CliRunner
 
 from catchup_notation.cli import COMMANDS
 from catchup_notation.cli.typer_app import load_command
@@ -111,9 +112,17 @@ def test_every_option_says_what_it_takes(name):
         assert param.help, (name, param.name)
 
 
+def complete(**env: str):
+    # What a shell's completion script asks; the variable names the shell, so no detection of the
+    # parent process is involved (`--show-completion` alone guesses it and fails without a shell).
+    return CliRunner().invoke(app, [], prog_name="catchup", env=env)
+
+
 def test_shell_completion_is_available():
-    result = run("--show-completion", "bash")
-    assert result.exit_code == 0 and "_CATCHUP_COMPLETE" in result.stdout
+    script = complete(_CATCHUP_COMPLETE="source_bash")
+    assert script.exit_code == 0 and "_CATCHUP_COMPLETE=complete_bash" in script.output, script.output
+    words = complete(_CATCHUP_COMPLETE="complete_bash", COMP_WORDS="catchup ver", COMP_CWORD="1")
+    assert words.exit_code == 0 and words.output.split() == ["verify"], words.output
     assert "--install-completion" in run("--help").output
 
 

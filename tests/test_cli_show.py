@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from cli_records import occupied_game, random_game, run, write_lg
@@ -54,10 +55,13 @@ def test_show_text_board(tmp_path):
     board = result.output.splitlines()
     assert board[1].strip().startswith("A ") and board[9].strip().startswith("I ")
     placed = sum(len(t.cells) for t in record.turns[:3])
-    cells = [token for line in board[1:10] for token in line.split()[1:-1]]  # without the row letters
+    rows = [line.replace("(", " ").replace(")", " ") for line in board[1:10]]  # the last turn, in brackets
+    cells = [token for line in rows for token in line.split()[1:-1]]  # without the row letters
     assert len(cells) == 61
-    assert sum(token in "wbWB" for token in cells) == placed
-    assert sum(token in "WB" for token in cells) == len(record.turns[2].cells)
+    assert sum(token in "wb" for token in cells) == placed
+    bracketed = "".join(re.findall(r"\(([wb ]+)\)", "\n".join(board[1:10])))
+    assert len(bracketed.replace(" ", "")) == len(record.turns[2].cells)
+    assert not any(token in "WB" for token in cells)  # no capitals beside the row letters
     assert "after turn 3" in result.output
 
 

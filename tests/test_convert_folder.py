@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import zipfile
 
 import pytest
@@ -36,13 +37,13 @@ def _turns(path, **options):
     return [item.record.turns for item in read_file(path, **options)]
 
 
-@pytest.mark.parametrize("slash", [True, False])
-def test_a_folder_to_a_folder_keeps_the_tree_and_each_record(tmp_path, slash):
+@pytest.mark.parametrize(("slash", "jobs"), [(True, "1"), (False, "1"), (True, "2")])
+def test_a_folder_to_a_folder_keeps_the_tree_and_each_record(tmp_path, slash, jobs):
     folder = _tree(tmp_path)
     out = tmp_path / "out"
     if not slash:
         out.mkdir()  # a folder that exists needs no slash
-    result = run("convert", str(folder), "--to", "json", "-o", str(out) + ("/" if slash else ""))
+    result = run("convert", str(folder), "--to", "json", "-o", str(out) + ("/" if slash else ""), "--jobs", jobs)
     assert result.exit_code == 3, result.output  # the broken file: unreadable, the others written
     assert _files(out) == ["a.jsonl", "deep/c.jsonl.gz", "deep/er/b.jsonl"]
     assert _turns(out / "a.jsonl") == _turns(folder / "a.sgf")
@@ -181,6 +182,33 @@ def test_a_one_game_notation_gets_a_file_per_game(tmp_path):
     assert "several" not in result.stderr
 
 
+def _contents(root):
+    return {name: (root / name).read_bytes() for name in _files(root)}
+
+
+@pytest.mark.parametrize("target", ["json", "abstractplay", "genius"])
+def test_two_workers_write_the_tree_one_process_writes(tmp_path, monkeypatch, target):
+    """Every file is cut into jobs of two records, so that an input's records come from several
+    jobs: each output file, the messages and the exit code are the same on one process and two."""
+    from catchup_notation import batch
+
+    monkeypatch.setattr(batch, "BIG_FILE", 1)
+    monkeypatch.setattr(batch, "BATCH_RECORDS", 2)
+    folder = _tree(tmp_path)
+    write_lg(folder / "many.sgf", *[random_game(20 + k, turns=3 + k) for k in range(7)])
+    _archive(folder / "deep" / "games.zip", {"x/a.sgf": random_game(8), "b.sgf": random_game(9, turns=6)})
+    said = {}
+    for jobs in ("1", "2"):
+        result = run("convert", str(folder), "--to", target, "-o", str(tmp_path / f"out-{jobs}") + "/", "--jobs", jobs)
+        said[jobs] = (result.exit_code, result.stderr.replace(f"out-{jobs}", "out"))
+    assert said["2"] == said["1"] and said["1"][0] == 3  # the broken record: unreadable
+    one = _contents(tmp_path / "out-1")
+    assert _contents(tmp_path / "out-2") == one
+    many = [name for name in one if name.startswith("many")]
+    assert many == ([f"many-{k}.genius" for k in range(7)] if target == "genius" else [f"many{ending(target)}"])
+    assert "deep/games/x/a" + ending(target) in one
+
+
 def test_renamed_keeps_the_compression_and_replaces_the_notation_ending():
     assert renamed("a.sgf.gz", ".jsonl") == "a.jsonl.gz"
     assert renamed("post.txt", ".rga") == "post.rga"
@@ -193,3 +221,39 @@ def test_a_folder_output_needs_the_notation_named(tmp_path):
     result = run("convert", str(folder), "-o", str(tmp_path / "out") + "/")
     assert result.exit_code == 2 and "--to" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_held_files_are_put_in_place_together_or_not_at_all(tmp_path):
+    from catchup_notation.writing import atomic_files
+
+    (tmp_path / "a.txt").write_text("old a\n", encoding="utf-8")
+    with atomic_files(held=True) as files:
+        for name in ("a.txt", "b.txt"):
+            with files.output(tmp_path / name) as stream:
+                stream.write(f"new {name}\n")
+        assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "old a\n"  # held until the end
+        assert not (tmp_path / "b.txt").exists()
+    assert [(tmp_path / n).read_text(encoding="utf-8") for n in ("a.txt", "b.txt")] == ["new a.txt\n", "new b.txt\n"]
+    with pytest.raises(RuntimeError), atomic_files(held=True) as files:
+        with files.output(tmp_path / "a.txt") as stream:
+            stream.write("newer\n")
+        raise RuntimeError("stopped")
+    assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "new a.txt\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no temporary file left
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="modes are Unix's")
+def test_a_read_only_output_file_stops_only_its_own_records(tmp_path):
+    folder = _tree(tmp_path)
+    (folder / "deep" / "broken.sgf").unlink()
+    out = tmp_path / "out"
+    (out / "deep" / "er").mkdir(parents=True)
+    (out / "deep" / "er" / "b.jsonl").write_text("old\n", encoding="utf-8")
+    (out / "deep" / "er" / "b.jsonl").chmod(0o444)
+    result = run("convert", str(folder), "--to", "json", "-o", str(out), "--jobs", "2")
+    assert result.exit_code == 1, result.output
+    assert (out / "deep" / "er" / "b.jsonl").read_text(encoding="utf-8") == "old\n"
+    assert _files(out) == ["a.jsonl", "deep/c.jsonl.gz", "deep/er/b.jsonl"]
+    source = folder / "deep" / "er" / "b.sgf"
+    assert f"{source}:1:1: error[output]: record 0 skipped, it was not written" in result.stderr
+    assert "read-only" in result.stderr and "1 skipped (1 unwritable)" in result.stderr

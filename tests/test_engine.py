@@ -6,6 +6,8 @@ can be searched, and its limits and inputs are checked."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -65,6 +67,30 @@ def test_a_proven_win_is_always_played():
         analysis = engine.analyse(game, Limit(playouts=20_000))
         assert analysis.value.proven == 1  # within the solver's reach
         assert loses_after(game, analysis.best), (game, analysis.best)
+
+
+def lost_positions(count: int, variant: str = "catchup(size=4)", empty: int = 9):
+    """Random positions the solver proves lost for the player to move."""
+    found, seed = [], 0
+    while len(found) < count:
+        seed += 1
+        game = midgame(variant, seed, empty)
+        if game is not None and solve_endgame(game).value == -1:
+            found.append(game)
+    return found
+
+
+def test_play_resigns_a_proven_loss_only_and_still_gives_a_turn():
+    engine = Engine(seed=4, threads=1)
+    for game in lost_positions(6):
+        result = engine.play(game, Limit(playouts=20_000))
+        assert result.resign and result.analysis.value.proven == -1
+        assert result.turn is not None and game.check(result.turn) is None  # to play on with
+    for game in won_positions(6):
+        result = engine.play(game, Limit(playouts=20_000))
+        assert not result.resign and result.turn is not None
+    opening = cn.new_game("catchup")
+    assert not engine.play(opening, Limit(playouts=200)).resign  # an estimate never resigns
 
 
 def test_without_the_solver_the_tree_proves_endgames_and_plays_their_wins():
@@ -138,6 +164,18 @@ def test_the_pure_search_gives_what_the_compiled_one_gives():
     pure = Engine(seed=4, threads=1, pure=True).analyse(game, Limit(playouts=400, level=3))
     compiled = Engine(seed=4, threads=1).analyse(game, Limit(playouts=400, level=3))
     assert pure.candidates == compiled.candidates
+
+
+def test_the_solver_is_loaded_with_the_engine_not_in_the_first_searchs_time():
+    # In a fresh process (this one has imported everything already): a timed first turn must
+    # not spend its seconds importing the solver.
+    script = (
+        "import sys; from catchup_notation.engine import Engine; "
+        "before = 'catchup_notation.solvers.endgame' in sys.modules; Engine(threads=1); "
+        "print(before, 'catchup_notation.solvers.endgame' in sys.modules)"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["False", "True"]
 
 
 def test_a_time_limit_is_kept():

@@ -80,7 +80,7 @@ def test_the_client_gives_what_the_in_process_engine_gives():
 
 
 def test_a_game_of_genmoves_refereed_then_undone_to_the_start():
-    driver = Driver(engine_command(*QUICK))
+    driver = Driver(engine_command(*QUICK, "--no-resign"))  # to the end, lost or not
     try:
         driver.ok("boardsize 3")
         referee = Reference("catchup", 3)

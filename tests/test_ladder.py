@@ -62,9 +62,9 @@ def test_elo_and_interval() -> None:
 def test_a_run_resumes_from_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[tuple[str, str]] = []
 
-    def fake_game(first: str, second: str, seconds: float, seed: int) -> tuple[int | None, int]:
+    def fake_game(first: str, second: str, seconds: float, seed: int) -> tuple[int | None, int, dict[str, float]]:
         played.append((first, second))
-        return (1 if first == "L2" else None), 10
+        return (1 if first == "L2" else None), 10, {"L2": 100.0 * len(played), "uct": 7.0}
 
     monkeypatch.setattr(ladder, "play_game", fake_game)
     out = tmp_path / "ladder.json"
@@ -74,6 +74,7 @@ def test_a_run_resumes_from_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert played[3:] == [("uct", "L2")]
     scores = [g["score_a"] for g in json.loads(out.read_text())["pairings"]["L2-uct"]["games"]]
     assert scores == [1.0, 0.5, 1.0, 0.5]
-    assert "L2-uct" in ladder.table(ladder.load(out))
+    (row,) = [line for line in ladder.table(ladder.load(out)).splitlines() if line.startswith("L2-uct")]
+    assert row.split()[1:3] == ["4", "75.0%"] and row.endswith("250 / 7")  # mean playouts of 100..400
     with pytest.raises(SystemExit, match=r"0\.1 s a turn"):
         ladder.run_pairing(out, ladder.load(out), "L2-uct", 0.2, 5)

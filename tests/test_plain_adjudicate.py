@@ -29,7 +29,7 @@ from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
 from catchup_notation.reading import fastpath, make_request
-from tests.cli_records import random_game
+from tests.cli_records import random_game, run_output
 from tests.test_plain_judge import BETWEEN, NAMES, WAYS, nodes, same_with_and_without_the_core
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
@@ -96,12 +96,12 @@ def archive(rng: random.Random, count: int, variant: str) -> str:
     return rng.choice(["", "", "  \n", "junk\n"]) + "".join(parts)
 
 
-def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool) -> list[tuple]:
+def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool) -> tuple:
     """What adjudicate prints of each record of `paths` (one process), as the run writes it."""
     report = printer(reports.adjudication_report, mode, FIELDS)  # type: ignore[arg-type]
     judging = judged_printer(reports.judged_adjudication_report, mode, FIELDS) if judged else None  # type: ignore[arg-type]
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1" if pure else ""}):
-        return [tuple(item) for item in run(paths, report, jobs=1, variant=variant, judged=judging, scores=True)]
+        return run_output(run(paths, report, jobs=1, variant=variant, judged=judging, scores=True), mode)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

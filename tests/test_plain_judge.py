@@ -30,7 +30,7 @@ from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.reading import fastpath, make_request
 from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
-from tests.cli_records import random_game
+from tests.cli_records import random_game, run_output
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
@@ -145,12 +145,12 @@ def archive(rng: random.Random, count: int) -> str:
     return rng.choice(["", "", "  \n", "junk\n"]) + "".join(parts)
 
 
-def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool) -> list[tuple]:
+def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool) -> tuple:
     """What verify prints of each record of `paths` (one process), as the run writes it."""
     report = printer(verify_report, mode, FIELDS)  # type: ignore[arg-type]
     judging = judged_printer(judged_verify_report, mode, FIELDS) if judged else None  # type: ignore[arg-type]
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1" if pure else ""}):
-        return [tuple(item) for item in reports(paths, report, jobs=1, variant=variant, judged=judging)]
+        return run_output(reports(paths, report, jobs=1, variant=variant, judged=judging), mode)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

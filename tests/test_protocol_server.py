@@ -6,6 +6,7 @@ tests/engine_double.py stands in only where an engine must misbehave)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ from reference_rules import Reference
 from catchup_notation.engine.analysis import Limit
 from catchup_notation.protocol.info import parse_line
 from catchup_notation.rules.registry import parse_variant
+from catchup_notation.solvers.endgame import solve_endgame
 
 REQUIRED = (
     "protocol_version",
@@ -42,7 +44,8 @@ REQUIRED = (
 
 @pytest.fixture(scope="module")
 def server():
-    driver = Driver(engine_command("--level", "1", "--threads", "1", "--seed", "1"))
+    # --no-resign: the whole-game tests play every game to its end, lost or not
+    driver = Driver(engine_command("--level", "1", "--threads", "1", "--seed", "1", "--no-resign"))
     yield driver
     assert driver.close() == 0
 
@@ -88,7 +91,7 @@ def test_whole_turns_in_any_spelling_and_undo(fresh):
     fresh.ok("play black G2 , G3")
     board = fresh.ok("showboard")
     rows = {line.split()[0]: line for line in board.split("\n") if re.match(r"\s*[A-I] ", line)}
-    assert "b" in rows["D"] and "w" in rows["E"] and "w" in rows["C"] and "BB" in rows["G"].replace(" ", "")
+    assert "b" in rows["D"] and "w" in rows["E"] and "w" in rows["C"] and "(bb)" in rows["G"].replace(" ", "")
     assert "after turn 4" in board
     for _ in range(4):
         fresh.ok("undo")
@@ -251,6 +254,45 @@ def test_a_whole_game_of_engine_turns_refereed_and_scored(server, variant):
     first, second = referee.groups()
     assert f"{colours[0]} {'-'.join(map(str, first)) or '0'}" in score
     assert f"{colours[1]} {'-'.join(map(str, second)) or '0'}" in score
+
+
+def lost_side3_position() -> tuple[list[str], str]:
+    """The turns, as `play` commands, of a random side-3 position the solver proves lost for
+    the player to move, and that player's colour letter."""
+    seed = 0
+    while True:
+        seed += 1
+        game = parse_variant("catchup", size=3).new_game()
+        rng = random.Random(seed)
+        commands = []
+        while not game.over and game.empty > 10:
+            turn = game.random_turn(rng)
+            commands.append(f"play {'wb'[turn.player - 1]} {' '.join(name_of(c, 3) for c in turn.cells)}")
+            game.play(turn)
+        if not game.over and solve_endgame(game).value == -1:
+            return commands, "wb"[game.mover - 1]
+
+
+@pytest.mark.parametrize("resigns", [True, False])
+def test_genmove_resigns_a_proven_loss_unless_told_not_to(resigns):
+    """By default the engine resigns a position it has proven lost, and the board stays as it
+    was; with --no-resign it plays a turn there."""
+    options = ("--threads", "1", "--seed", "1", "--playouts", "3000")
+    driver = Driver(engine_command(*options, *(() if resigns else ("--no-resign",))))
+    try:
+        driver.ok("boardsize 3")
+        commands, mover = lost_side3_position()
+        for command in commands:
+            driver.ok(command)
+        before = driver.ok("showboard")
+        answer = driver.ok(f"genmove {mover}")
+        if resigns:
+            assert answer == "resign"
+            assert driver.ok("showboard") == before
+        else:
+            assert answer not in ("resign", "pass") and driver.ok("showboard") != before
+    finally:
+        assert driver.close() == 0
 
 
 def test_time_settings_give_genmove_its_time(server):

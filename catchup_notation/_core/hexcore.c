@@ -17,7 +17,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 5
+#define CORE_INTERFACE 6
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -867,6 +867,42 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     }
     return Py_BuildValue("(Nn)", verdicts, pos);
 }
+/* plain_run(text, pos, limit, max_turns, most): the games from the '(' at `pos` on that judge_plain
+ * would scan (lgplain.h: plain in shape, of at most `limit` characters and `max_turns` nodes, each
+ * followed after blanks by the next game's '('), at most `most` of them, found without replaying
+ * anything or making any object: a run of games cut here to be judged elsewhere. Returns (how
+ * many, where the first game not counted starts: the '(' after the last one). Whether each is
+ * valid, and whether its size has a setup, is for judge_plain to say. */
+static PyObject *core_plain_run(PyObject *module, PyObject *args) {
+    static int32_t labels[LG_ROWS * LG_NUMBERS]; /* cells do not matter here: all zero */
+    PyObject *text;
+    Py_ssize_t pos, limit, max_turns, most, count = 0;
+    if (!PyArg_ParseTuple(args, "Unnnn:plain_run", &text, &pos, &limit, &max_turns, &most)) return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (pos < 0 || pos > n) {
+        PyErr_SetString(PyExc_ValueError, "plain_run: a position in the text");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    lg_moves moves = {{NULL, 0, 0}, 0, 0, 0, 0};
+    int found = 1;
+    while (count < most && pos < n) {
+        lg_root root;
+        found = lg_scan_root(kind, data, n, pos, &root);
+        found = found > 0 ? lg_scan_moves(kind, data, n, &root, labels, max_turns, &moves) : found;
+        if (found > 0 && moves.end - pos > limit) found = 0;
+        if (found <= 0) break;
+        Py_ssize_t next = moves.end;
+        while (next < n && (blank(AT(next)) || AT(next) == '\r')) next++;
+        if (next >= n || AT(next) != '(') break;
+        count++;
+        pos = next;
+    }
+    PyMem_Free(moves.turns.items);
+    if (found < 0) return PyErr_NoMemory();
+    return Py_BuildValue("(nn)", count, pos);
+}
 #undef AT
 
 /* -- Search ---------------------------------------------------------------------------------- */
@@ -1466,6 +1502,8 @@ static PyMethodDef module_methods[] = {
     {"judge_plain", core_judge_plain, METH_VARARGS,
      "judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of): plain games "
      "judged"},
+    {"plain_run", core_plain_run, METH_VARARGS,
+     "plain_run(text, pos, limit, max_turns, most): how many plain games from pos on, and where the next starts"},
     {NULL},
 };
 

@@ -42,7 +42,15 @@ static int same_name(int kind, const void *data, lg_span a, lg_span b) {
 /* Property names a simple root may hold (more are left to Python). */
 #define MAX_NAMES 64
 
-int lg_scan_root(int kind, const void *data, Py_ssize_t n, Py_ssize_t p, lg_root *root) {
+/* The scans below are written once for any kind of string and inlined into each entry point with
+ * the kind fixed (a 1-byte text, the usual case, then reads a byte a character with no switch). */
+#if defined(__GNUC__) || defined(__clang__)
+#define INLINE static inline __attribute__((always_inline))
+#else
+#define INLINE static inline
+#endif
+
+INLINE int scan_root(int kind, const void *data, Py_ssize_t n, Py_ssize_t p, lg_root *root) {
     static const lg_span none = {-1, -1};
     lg_span names[MAX_NAMES];
     int count = 0;
@@ -91,8 +99,8 @@ static int resignation(int kind, const void *data, Py_ssize_t n, Py_ssize_t i) {
     return 1;
 }
 
-int lg_scan_moves(int kind, const void *data, Py_ssize_t n, const lg_root *root, const int32_t *labels,
-                  Py_ssize_t max_turns, lg_moves *moves) {
+INLINE int scan_moves(int kind, const void *data, Py_ssize_t n, const lg_root *root, const int32_t *labels,
+                      Py_ssize_t max_turns, lg_moves *moves) {
     Py_ssize_t i = root->moves, nodes = 0;
     int previous = 0;
     moves->turns.count = 0;
@@ -139,4 +147,15 @@ int lg_scan_moves(int kind, const void *data, Py_ssize_t n, const lg_root *root,
     if (i >= n || AT(i) != ')') return 0;
     moves->end = i + 1;
     return 1;
+}
+
+int lg_scan_root(int kind, const void *data, Py_ssize_t n, Py_ssize_t p, lg_root *root) {
+    if (kind == PyUnicode_1BYTE_KIND) return scan_root(PyUnicode_1BYTE_KIND, data, n, p, root);
+    return scan_root(kind, data, n, p, root);
+}
+
+int lg_scan_moves(int kind, const void *data, Py_ssize_t n, const lg_root *root, const int32_t *labels,
+                  Py_ssize_t max_turns, lg_moves *moves) {
+    if (kind == PyUnicode_1BYTE_KIND) return scan_moves(PyUnicode_1BYTE_KIND, data, n, root, labels, max_turns, moves);
+    return scan_moves(kind, data, n, root, labels, max_turns, moves);
 }

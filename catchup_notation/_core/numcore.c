@@ -1,6 +1,6 @@
 /* The compiled core of the number-set solver (a bitmask of the remaining numbers).
  *
- * The same proof search as catchup_notation/solvers/numberset/solver.py (ProofSearch), written for
+ * The same proof search as catchup_notation/solvers/numberset/search.py (ProofSearch), written for
  * a machine word: a position is the set of numbers left, one bit each in a 64-bit mask (bit i: the
  * i-th smallest number of the root set), and the mover's gap (the opponent's score minus the
  * mover's). `can_reach(mask, gap, need, sum)` answers "can the mover finish at least `need` ahead"

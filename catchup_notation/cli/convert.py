@@ -17,15 +17,17 @@ from typing import Annotated, Any, TextIO
 
 import attrs
 import typer
+from typer._click.exceptions import UsageError  # typer vendors click
 
 from catchup_notation import formats
-from catchup_notation.batch import games
+from catchup_notation.batch import reports
 from catchup_notation.cli import convert_tree, output, runs
 from catchup_notation.cli.options import (
     AUTO,
     Board,
     Corrections,
     Format,
+    Jobs,
     Paths,
     Progress,
     ReadVariant,
@@ -35,7 +37,7 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
-from catchup_notation.cli.progress import advancing, records_bar, say_on_stderr
+from catchup_notation.cli.progress import RecordsBar, records_bar, say_on_stderr
 from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning
@@ -156,14 +158,15 @@ def convert(
     strict: Strict = False,
     json: Summary = False,
     progress: Progress = None,
+    jobs: Jobs = None,
 ) -> None:
     """Convert records from one notation to another, record by record, naming what cannot be converted;
     a folder to a folder, file by file."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
     folder = convert_tree.is_folder(out)
-    if folder and to is None:
-        raise typer.BadParameter("give --to FORMAT: a folder's name does not say the notation", param_hint="--to")
+    if folder and to is None:  # a usage error, as _target's: the user gave no --to to be invalid
+        raise UsageError("which notation to write? A folder's name does not say it: give --to FORMAT")
     target = _target(to, out)
     to_file = out is not None and out != "-"
     if json and not to_file:
@@ -173,13 +176,15 @@ def convert(
     if tree is not None:
         tree.refuse_over_inputs()
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
-    found = games(inputs.files, format=format, variant=chosen, corrections=fixes)
+    joins = formats.get(target).joins
+    each = functools.partial(converted, target, joins is None)
+    found = reports(inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
     if tree is not None:
         with bar_of_run as bar, atomic_files(held=all_or_nothing) as files:
             said = convert_tree.Said(functools.partial(_together, done), functools.partial(_unwritten, done))
-            convert_tree.write_tree(_convertible(advancing(found, bar), done), tree, files, said)
+            convert_tree.write_tree(_convertible(found, done, bar), tree, files, said)
             failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
             if all_or_nothing and failed:
                 files.discard()
@@ -189,12 +194,11 @@ def convert(
         raise typer.Exit(done.exit_code(strict=strict))
     with bar_of_run as bar, _destination(out) as destination:
         stream, keep = destination
-        convertible = _convertible(advancing(found, bar), done)
-        joins = formats.get(target).joins
+        convertible = _convertible(found, done, bar)
         if joins is not None:  # each record's text as it was checked: written once
             _write_joined(convertible, joins, stream)
         else:
-            _write_together((game.record for game, _ in convertible), target, stream, done)
+            _write_together((item.record for item in convertible if item.record is not None), target, stream, done)
         failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
         keep(done.written > 0 and not (all_or_nothing and failed))
     _report(done, out, all_or_nothing and failed > 0, json)
@@ -206,12 +210,13 @@ def _target(to: str | None, out: str | None) -> str:
     """--to, else the notation -o's name says."""
     if to is not None:
         return to
+    # Not "Invalid value for --to": the user gave none. A usage error that says what to add.
     if out is None or out == "-":
-        raise typer.BadParameter("give --to FORMAT, or -o FILE whose name says it (game.sgf)", param_hint="--to")
+        raise UsageError("which notation to write? Give --to FORMAT, or -o FILE whose name says it (game.sgf)")
     try:
         return formats.detect_output(out)
     except NotationError as exc:
-        raise typer.BadParameter(f"{exc.message}: give --to FORMAT", param_hint="--to") from None
+        raise UsageError(f"{exc.message}, with --to FORMAT") from None
 
 
 def _write_together(records: Iterator[Record], target: str, stream: TextIO, done: Conversion) -> None:
@@ -232,61 +237,92 @@ def _together(done: Conversion, warnings: list[NotationWarning]) -> None:
             _warn(done, Note(None, 0, None, warning.code, f"{done.to}: {warning.message}"))
 
 
-def _unwritten(done: Conversion, games: list[Game], code: str, why: str) -> None:
+def _unwritten(done: Conversion, items: list[convert_tree.Item], code: str, why: str) -> None:
     """Records converted but not written (their file could not be): skipped, as unwritable."""
     lines = [("error", why)]
-    for game in games:
+    for item in items:
         done.written -= 1
         done.unwritable += 1
-        line = game.record.at.line if game.record.at is not None else game.source.line
-        note = Note(game.source.file, game.source.index, line, code, why, "unwritable")
+        note = Note(item.source, item.index, item.line, code, why, "unwritable")
         done.skipped.append(note)
         where = place(note.source, note.index, line=note.line)
         lines.append(("error", f"{where}: error[{code}]: record {note.index} skipped, it was not written"))
     say_on_stderr(lines)
 
 
-def _write_joined(convertible: Iterator[tuple[Game, str]], joins: str, stream: TextIO) -> None:
+def _write_joined(convertible: Iterator[Converted], joins: str, stream: TextIO) -> None:
     """Write the checked texts of a notation whose collection is its records' texts joined."""
-    for number, (_, text) in enumerate(convertible):
+    for number, item in enumerate(convertible):
         if number and joins:
             stream.write(joins)
-        stream.write(text)
+        stream.write(item.text or "")
 
 
-def _convertible(found: Iterator[Game], done: Conversion) -> Iterator[tuple[Game, str]]:
-    """The games whose records can be written in the target, each with its text alone in the target, as
-    the writer asks for them; the others are named (on stderr, and in `done`) and passed over,
-    and so are the reading warnings."""
-    for game in found:
+@attrs.frozen
+class Converted:
+    """What converting one record gave, made where the record is read (in a worker process, with
+    --jobs): its notes, the lines they put on stderr, and the record's text in the target (None:
+    it is skipped) or the record itself (for a target that writes its records together). `index`
+    and `line` say where the record is, for the messages of a file that cannot be written (-o FOLDER)."""
+
+    source: str | None
+    index: int
+    line: int | None
+    warnings: tuple[Note, ...]
+    said: tuple[tuple[str, str], ...]
+    skipped: tuple[Note, tuple[tuple[str, str], ...], str] | None = None
+    carried: tuple[Note, ...] = ()
+    text: str | None = None
+    record: Record | None = None
+
+
+def converted(to: str, together: bool, game: Game) -> Converted:
+    """A record converted to `to` and checked (`converting.checked`), or why not; the record
+    itself too where the target writes its records `together`."""
+    source, index = game.source.file, game.source.index
+    line = game.record.at.line if game.record.at is not None else game.source.line
+    warnings = tuple(Note(source, index, w.line or line, w.code, w.message) for w in game.warnings)
+    shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
+    said = tuple(more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown)
+    error = game.reading_error
+    if error is not None:
+        note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
+        return Converted(source, index, line, warnings, said, (note, (("error", str(error)),), "it cannot be read"))
+    try:
+        text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}")
+    except WriteError as exc:  # one the target cannot hold, or would judge otherwise
+        note = Note(source, index, line, exc.code, exc.message, "unwritable")
+        return Converted(source, index, line, warnings, said, (note, (), f"{to} cannot hold it: {exc}"))
+    notes = tuple(Note(source, index, line, warning.code, f"{to}: {warning.message}") for warning in carried)
+    return Converted(
+        source, index, line, warnings, said, carried=notes, text=text, record=game.record if together else None
+    )
+
+
+def _convertible(found: Iterator[Converted], done: Conversion, bar: RecordsBar | None) -> Iterator[Converted]:
+    """The records that can be written in the target, each with its text alone in the target (or,
+    for a target that writes them together, the record), as the writer asks for them; the others
+    are named (on stderr, and in `done`) and passed over, and so are the reading warnings."""
+    for item in found:
+        if bar is not None:
+            bar.advance(item.source)
         done.read += 1
-        done.sources.add(game.source.file)
-        source, index = game.source.file, game.source.index
-        line = game.record.at.line if game.record.at is not None else game.source.line
-        for w in game.warnings:
-            done.warnings.append(Note(source, index, w.line or line, w.code, w.message))
-        shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
-        say_on_stderr(
-            [more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown]
-        )
-        error = game.reading_error
-        if error is not None:
-            done.unreadable += 1
-            note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
-            _skip(done, note, [("error", str(error))], "it cannot be read")
+        done.sources.add(item.source)
+        done.warnings.extend(item.warnings)
+        say_on_stderr(list(item.said))
+        if item.skipped is not None:
+            note, said, why = item.skipped
+            if note.status == "unreadable":
+                done.unreadable += 1
+            else:
+                done.unwritable += 1
+            _skip(done, note, list(said), why)
             continue
-        try:
-            text, carried = checked(game.record, done.to, f"record {index} of {source or '<text>'}")
-        except WriteError as exc:  # one the target cannot hold, or would judge otherwise
-            done.unwritable += 1
-            note = Note(source, index, line, exc.code, exc.message, "unwritable")
-            _skip(done, note, [], f"{done.to} cannot hold it: {exc}")
-            continue
-        for warning in carried:
-            done.codes.add(warning.code)
-            _warn(done, Note(source, index, line, warning.code, f"{done.to}: {warning.message}"))
+        for note in item.carried:
+            done.codes.add(note.code)
+            _warn(done, note)
         done.written += 1
-        yield game, text
+        yield item
 
 
 def _skip(done: Conversion, note: Note, said: list[tuple[str, str]], why: str) -> None:

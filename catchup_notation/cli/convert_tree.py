@@ -21,14 +21,14 @@ import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePath, PurePosixPath
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from catchup_notation import formats
 from catchup_notation.cli import output
 from catchup_notation.cli.runs import Inputs
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning
-from catchup_notation.game import Game
+from catchup_notation.model import Record
 from catchup_notation.reading import STDIN, STDIN_NAME
 from catchup_notation.writing import AtomicFiles, OutputError
 
@@ -192,19 +192,37 @@ class Tree:
                 os.rmdir(folder)
 
 
+class Item(Protocol):
+    """A record converted, as the command gives it (its `Converted`, made in the process that
+    read it): where it is (file, index, line), its text alone in the target, and the record
+    itself where the target writes its records together."""
+
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def line(self) -> int | None: ...
+    @property
+    def text(self) -> str | None: ...
+    @property
+    def record(self) -> Record | None: ...
+
+
 class Said(NamedTuple):
     """What the command does with what a tree's writing meets: `warned`, the warnings of records
-    written together (`formats.write`'s); `unwritten`, the games of a file that could not be
+    written together (`formats.write`'s); `unwritten`, the records of a file that could not be
     written, with the code and words of why."""
 
     warned: Callable[[list[NotationWarning]], None]
-    unwritten: Callable[[list[Game], str, str], None]
+    unwritten: Callable[[list[Item], str, str], None]
 
 
-def write_tree(convertible: Iterator[tuple[Game, str]], tree: Tree, files: AtomicFiles, said: Said) -> None:
-    """Write the records of each input (they come input by input) to its file under the tree."""
+def write_tree(convertible: Iterator[Item], tree: Tree, files: AtomicFiles, said: Said) -> None:
+    """Write the records of each input (they come input by input, in the order read) to its file
+    under the tree."""
     one_game = "several" not in formats.get(tree.target).carries
-    for source, group in itertools.groupby(convertible, key=lambda item: item[0].source.file):
+    for source, group in itertools.groupby(convertible, key=lambda item: item.source):
         if not one_game:
             _write(tree, files, tree.path(source), group, said)
             continue
@@ -212,20 +230,20 @@ def write_tree(convertible: Iterator[tuple[Game, str]], tree: Tree, files: Atomi
         if len(pair) == 1:
             _write(tree, files, tree.path(source), pair, said)
             continue
-        for game, text in itertools.chain(pair, group):
-            _write(tree, files, tree.path(source, game.source.index), [(game, text)], said)
+        for item in itertools.chain(pair, group):
+            _write(tree, files, tree.path(source, item.index), [item], said)
 
 
-def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game, str]], said: Said) -> None:
+def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[Item], said: Said) -> None:
     """One file: the records' texts as checked (joined as the notation joins them), or written by
     the notation's writer together; a file that cannot be written is named, its records skipped."""
     items = iter(group)
     first = next(items, None)
     if first is None:
         return
-    source = first[0].source.file
+    source = first.source
     refused = tree.why_not(path, source)
-    taken: list[tuple[Game, str]] = [first]
+    taken: list[Item] = [first]
     try:
         if refused is not None:
             raise OutputError(f"cannot write {path}: {refused}", path=path)
@@ -234,15 +252,15 @@ def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game
         with files.output(path) as stream:
             second = next(items, None)
             if second is None or fmt.joins is not None:
-                stream.write(first[1])
-                for game, text in itertools.chain([second] if second is not None else [], items):
-                    taken.append((game, text))
+                stream.write(first.text or "")
+                for item in itertools.chain([second] if second is not None else [], items):
+                    taken.append(item)
                     stream.write(fmt.joins or "")
-                    stream.write(text)
-            else:
+                    stream.write(item.text or "")
+            else:  # the command gave each record itself, as it does for a target without joins
                 taken.append(second)
-                rest = (game.record for game, _ in _taking(items, taken))
-                records = itertools.chain([first[0].record, second[0].record], rest)
+                together = itertools.chain([first, second], _taking(items, taken))
+                records = (item.record for item in together if item.record is not None)
                 said.warned(formats.write(records, tree.target, stream))
         tree.claim(path, source)
     except (OutputError, WriteError, OSError) as exc:
@@ -253,13 +271,13 @@ def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[tuple[Game
             code, message = "output", exc.message
         else:
             code, message = "output", f"cannot write {path}: {exc.strerror or exc}"
-        said.unwritten([game for game, _ in taken], code, message)
+        said.unwritten(taken, code, message)
 
 
-def _taking(items: Iterator[tuple[Game, str]], taken: list[tuple[Game, str]]) -> Iterator[tuple[Game, str]]:
+def _taking(items: Iterator[Item], taken: list[Item]) -> Iterator[Item]:
     for item in items:
         taken.append(item)
         yield item
 
 
-__all__ = ["Said", "Tree", "ending", "is_folder", "planned", "renamed", "write_tree"]
+__all__ = ["Item", "Said", "Tree", "ending", "is_folder", "planned", "renamed", "write_tree"]

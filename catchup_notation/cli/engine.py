@@ -50,7 +50,7 @@ def engine_command(
     pure: Pure = False,
     resign: Annotated[
         bool,
-        typer.Option("--resign/--no-resign", help="Resign a game the engine sees as lost (else play it out)."),
+        typer.Option("--resign/--no-resign", help="Resign a game the engine proved lost (else play it to its end)."),
     ] = True,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on standard error.")] = False,
 ) -> None:

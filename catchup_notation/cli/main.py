@@ -92,6 +92,15 @@ def _say(message: str) -> None:
 _signalled: list[int] = []
 
 
+class Terminated(KeyboardInterrupt):
+    """A terminating signal arrived: unwinds like Ctrl-C (temporary files are removed on the way).
+
+    A subclass, not KeyboardInterrupt itself: CPython marks a KeyboardInterrupt that leaves code run
+    by exec() or eval() of a string (namedtuple and dataclass definitions in a module imported
+    lazily, say) as unhandled, and a `python -m` run then ends by SIGINT whatever was caught; it
+    looks for that exact type only."""
+
+
 def _terminate(signum: int, frame: object) -> None:
     _signalled.append(signum)
-    raise KeyboardInterrupt  # unwinds like Ctrl-C: temporary files are removed on the way
+    raise Terminated

@@ -27,17 +27,17 @@ def _check_scores(value: str) -> str:
     return value
 
 
-SetSpec = Annotated[
-    str | None,
-    typer.Option(
-        "--set",
-        "-s",
-        metavar="SET",
-        help="The number multiset: 1..12, {2,2,2,3,3}, {1..4, 7}.",
-        callback=_check_set,
-        show_default=False,
-    ),
-]
+_SET = typer.Option(
+    "--set",
+    "-s",
+    metavar="SET",
+    help="The number multiset: 1..12, {2,2,2,3,3}, {1..4, 7}.",
+    callback=_check_set,
+    show_default=False,
+)
+SetSpec = Annotated[str | None, _SET]
+#: --set where a command cannot do without it (stats, tournament): marked required in --help.
+RequiredSetSpec = Annotated[str, _SET]
 Scores = Annotated[
     str,
     typer.Option("--scores", metavar="P1:P2", help="Starting scores of P1 and P2, e.g. 0:3.", callback=_check_scores),

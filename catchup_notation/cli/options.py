@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+import attrs
 import typer
 from typer._click.types import ParamType  # typer's own copy of click (typer vendors it)
 
 from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.rules.registry import on_board, parse_variant
+from catchup_notation.version import manual_page
+
+if TYPE_CHECKING:
+    from catchup_notation.game import Game
 
 AUTO = "auto"
 
@@ -68,7 +74,6 @@ Variant = Annotated[
     str | None,
     typer.Option(
         "--variant",
-        "-v",
         metavar="VARIANT",
         help="The rules to judge by, e.g. catchup, ketchup-3, catchup(size=7), catch-up(set=1..12) (see "
         "catchup variants). Default: the record's own (catchup where the notation does not say). 'auto': "
@@ -81,7 +86,6 @@ ReadVariant = Annotated[
     str | None,
     typer.Option(
         "--variant",
-        "-v",
         metavar="VARIANT",
         help="The rules to read the records under, for notations that do not name them (Little Golem, Genius, "
         "rga, Abstract Play), e.g. ketchup-3 or catchup(size=7). Default: the record's own (catchup where the "
@@ -159,13 +163,57 @@ Jobs = Annotated[
         "-j",
         min=1,
         metavar="N",
-        help="Worker processes. Default: every core when there are many files, a big file or standard input, "
-        "else 1. The output stays in input order.",
+        help="Worker processes. Default: every core for a large input (a few megabytes of records, or standard "
+        "input), else 1. The output stays in input order, the same as with 1.",
         show_default=False,
     ),
 ]
+RECORD_HELP = (
+    "Which record of the file: N counts from 0, as reports name a record without a line (FILE[N]) and "
+    "--json's index field; :LINE is the record on that line, as reports name it (FILE:LINE:COL)."
+)
+
+
+@attrs.frozen
+class RecordPick:
+    """A --record: the record at `index` (0-based) or the one on `line` of the file (1-based)."""
+
+    index: int | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"record {self.index}" if self.index is not None else f"record on line {self.line}"
+
+    def chosen(self, games: Iterable[Game]) -> Game | None:
+        """The game picked: by index, or the last that starts on or before the line."""
+        found = None
+        for game in games:
+            if self.index is not None:
+                if game.source.index == self.index:
+                    return game
+                continue
+            start = game.source.line
+            if start is not None and self.line is not None and start > self.line:
+                break
+            found = game
+        return found
+
+
+def parse_record(value: str | RecordPick) -> RecordPick:
+    """`N` or `:LINE` -> the RecordPick (a usage error otherwise)."""
+    if isinstance(value, RecordPick):
+        return value
+    text = value.strip()
+    number = text[1:] if text.startswith(":") else text
+    if not number.isdigit() or (text.startswith(":") and int(number) < 1):
+        raise typer.BadParameter(f"expected N (from 0) or :LINE (from 1), not {value!r}")
+    return RecordPick(line=int(number)) if text.startswith(":") else RecordPick(index=int(number))
+
+
+#: The default --record: the file's first.
+FIRST_RECORD = RecordPick(index=0)
 RecordIndex = Annotated[
-    int, typer.Option("--record", "-r", min=0, metavar="N", help="Which record of the file (0-based).")
+    RecordPick, typer.Option("--record", "-r", metavar="N|:LINE", help=RECORD_HELP, parser=parse_record)
 ]
 Quiet = Annotated[
     bool,
@@ -199,7 +247,9 @@ def json_option(help: str) -> object:
     return typer.Option("--json", help=help)
 
 
-ReportJson = Annotated[bool, json_option("One JSON object per record per line (JSON Lines; see docs/reports.md).")]
+ReportJson = Annotated[
+    bool, json_option(f"One JSON object per record per line (JSON Lines; fields: {manual_page('reports')}).")
+]
 ReportCsv = Annotated[bool, typer.Option("--csv", help="One CSV row per record, with a header row.")]
 ReportOutput = Annotated[
     str | None,

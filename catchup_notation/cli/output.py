@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import typer
 
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.writing import OutputError
 
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
@@ -99,16 +100,17 @@ def line_writer(*, stderr: bool = False) -> Callable[[str, str], None]:
     anywhere else (a pipe or file gets no styles from Rich either, and this path is the one a
     10,000-record report takes, where Rich would cost more than the reading). Control characters
     are escaped on both paths (`escaping`): what a record holds cannot move the cursor, clear the
-    screen or forge a line; the line breaks of the text itself stay."""
+    screen or forge a line; the line breaks of the text itself stay. Hints are given in the
+    command line's words (`hints`)."""
     stream = sys.stderr if stderr else sys.stdout
     if _styled(stream):
         from rich.text import Text
 
         console = _console(stderr=stderr)
-        return lambda kind, text: console.print(Text(printable_lines(text), style=STYLES.get(kind, "")))
+        return lambda kind, text: console.print(Text(printable_lines(cli_words(text)), style=STYLES.get(kind, "")))
 
     def write(kind: str, text: str) -> None:
-        stream.write(printable_lines(text) + "\n")
+        stream.write(printable_lines(cli_words(text)) + "\n")
 
     return write
 

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import attrs
 import typer
 
 from catchup_notation.cli import output
@@ -294,7 +295,9 @@ class _engine:
         threads, seed, memory, pure = self.options
         self.engine = running_engine(threads, seed, memory=memory, pure=pure)
         engine = self.engine.__enter__()
-        return lambda session, limit: engine.play(session.game, limit)
+        # The built-in engine's game at the terminal is played to its end: its advice to resign
+        # a proven loss (PlayResult.resign) is not taken here.
+        return lambda session, limit: attrs.evolve(engine.play(session.game, limit), resign=False)
 
     def __exit__(self, *exc: object) -> None:
         if self.engine is not None:

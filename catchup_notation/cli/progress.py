@@ -85,9 +85,10 @@ class RecordsBar:
             self.bar = bar
             self._refresh()
 
-    def advance(self, source: str | None) -> None:
-        """One more record, from `source` (a file, or a zip archive's member `archive.zip:name`)."""
-        self.records += 1
+    def advance(self, source: str | None, records: int = 1) -> None:
+        """One more record (or `records` more), from `source` (a file, or a zip archive's member
+        `archive.zip:name`)."""
+        self.records += records
         index = self.place.get(source or "")
         if index is None and source and ":" in source:
             index = self.place.get(source.rsplit(":", 1)[0])

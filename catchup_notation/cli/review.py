@@ -5,6 +5,7 @@ as text, JSON Lines or CSV, and the records written back with the review in them
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
@@ -14,11 +15,13 @@ import typer
 from catchup_notation.cli import output, runs
 from catchup_notation.cli.engine_options import Level, Playouts, Seed, Threads, Time, engine_limit, running_engine
 from catchup_notation.cli.options import (
+    RECORD_HELP,
     Board,
     Corrections,
     Format,
     Paths,
     Progress,
+    RecordPick,
     ReportCsv,
     ReportJson,
     ReportOutput,
@@ -26,6 +29,7 @@ from catchup_notation.cli.options import (
     Variant,
     check_format,
     parse_corrections,
+    parse_record,
     with_board,
 )
 from catchup_notation.engine.review import DEFAULT_SECONDS, ReviewSettings, Thresholds
@@ -127,13 +131,13 @@ ThresholdsOption = Annotated[
     ),
 ]
 OneRecord = Annotated[
-    int | None,
+    RecordPick | None,
     typer.Option(
         "--record",
         "-r",
-        min=0,
-        metavar="N",
-        help="Review only record N of each file (counted from 0).",
+        metavar="N|:LINE",
+        help=f"Review only this record of each file. {RECORD_HELP}",
+        parser=parse_record,
         show_default=False,
     ),
 ]
@@ -198,7 +202,7 @@ def review_command(
         inputs.files, format=format, variant=with_board(variant, board), corrections=parse_corrections(corrections)
     )
     if record is not None:
-        found = (game for game in found if game.source.index == record)
+        found = _picked(found, record)
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)
     review = _Reviewer(settings, exact_only, threads, seed)
@@ -433,6 +437,14 @@ def _write_page(path: str, shown: list[tuple[Game, Reviewed | None]]) -> None:
 
 def _summary(tally: runs.Tally) -> str:
     return runs.counted(tally, "reviewed", "invalid", "unreadable", always=("reviewed", "invalid", "unreadable"))
+
+
+def _picked(found: Iterator[Game], pick: RecordPick) -> Iterator[Game]:
+    """The record `pick` names in each file."""
+    for _, of_file in itertools.groupby(found, key=lambda game: game.source.file):
+        game = pick.chosen(of_file)
+        if game is not None:
+            yield game
 
 
 def register(app: typer.Typer) -> None:

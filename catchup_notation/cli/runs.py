@@ -26,6 +26,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.progress import records_bar
 from catchup_notation.escaping import printable_lines
+from catchup_notation.hints import cli_words
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
 
 if TYPE_CHECKING:
@@ -92,6 +93,38 @@ class Printed(NamedTuple):
     codes: tuple[str, ...] = ()
 
 
+class PrintedRun(NamedTuple):
+    """The reports of a run of games the compiled core judged valid, printed together: one object
+    for many records, so that a worker sends them in one cheap message (a string, not an object
+    per record) and the parent writes them in one go. Such games draw no warning and no error."""
+
+    source: str | None
+    #: How many records of the run count as each outcome.
+    outcomes: tuple[tuple[str, int], ...]
+    #: Their JSON or CSV lines, each ending in a newline (text mode: "").
+    text: str
+    #: Text mode: their text lines.
+    lines: list[tuple[str, str]]
+
+    @property
+    def records(self) -> int:
+        return sum(count for _, count in self.outcomes)
+
+
+def printed_run(source: str | None, printed: list[Printed]) -> PrintedRun:
+    """The reports of a run of games judged on the core (no warning, no error), together."""
+    if not printed:
+        return PrintedRun(source, (), "", [])
+    first = printed[0].outcome
+    if all(item.outcome is first for item in printed):  # verify's: every one valid
+        outcomes: tuple[tuple[str, int], ...] = ((first, len(printed)),)
+    else:
+        outcomes = tuple(Counter(item.outcome for item in printed).items())
+    if printed[0].lines:
+        return PrintedRun(source, outcomes, "", [line for item in printed for line in item.lines])
+    return PrintedRun(source, outcomes, "\n".join(item.text for item in printed) + "\n", [])
+
+
 def printer(report_of: Callable[[Game], Report], mode: Mode, fields: Sequence[str]) -> Callable[[Game], Printed]:
     """What a run prints of a game, made where the report is made (picklable for the workers)."""
     return functools.partial(_printed, report_of, mode, tuple(fields))
@@ -120,10 +153,15 @@ if TYPE_CHECKING:
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
 
 
-def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[Printed]]:
+def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[PrintedRun]]:
     """What a run prints of games the compiled core judged valid (`reading.fastpath`): what `printer`
-    prints of the reports `report_of` makes of them (picklable for the workers)."""
-    return functools.partial(_judged_printed, report_of, mode, tuple(fields))
+    prints of the reports `report_of` makes of them, together (`PrintedRun`; picklable for the
+    workers)."""
+    return functools.partial(_judged_run, report_of, mode, tuple(fields))
+
+
+def _judged_run(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[PrintedRun]:
+    return [printed_run(judged.source, _judged_printed(report_of, mode, fields, judged))]
 
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
@@ -416,7 +454,7 @@ def run_reports(
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, output_file=out)
-    found = reports(
+    found: Iterator[Printed | PrintedRun] = reports(
         inputs.files,
         printer(report_of, mode, fields),
         jobs=jobs,
@@ -436,18 +474,25 @@ def run_reports(
         say = bar.say if bar is not None and not to_file else lambda how, kind, text: how(kind, text)
         tally = Tally()
         for item in found:
-            tally.counts[item.outcome] += 1
-            tally.warned += item.warned
+            if isinstance(item, PrintedRun):  # many records, none with a warning or an error
+                tally.counts.update(dict(item.outcomes))
+                records = item.records
+            else:
+                tally.counts[item.outcome] += 1
+                tally.warned += item.warned
+                tally.codes.update(item.codes)
+                records = 1
             tally.sources.add(item.source)
-            tally.codes.update(item.codes)
             if bar is not None:
-                bar.advance(item.source)
+                bar.advance(item.source, records)
             if mode == "text":
                 for kind, text in item.lines:
                     if not (quiet and kind == "ok"):
                         say(write, kind, text)
+            elif isinstance(item, PrintedRun):  # its lines end in newlines already
+                stream.write(item.text)
             else:
-                stream.write(item.text + "\n")
+                stream.write(cli_words(item.text) + "\n")
         ending = [("plain", line) for line in statistics_lines(tally)] if statistics else []
         ending.append(("summary", summary(tally)))
         if mode == "text" and not to_file:
@@ -461,7 +506,7 @@ def run_reports(
 
 def _plain(stream: TextIO) -> Callable[[str, str], None]:
     def write(kind: str, text: str) -> None:
-        stream.write(printable_lines(text) + "\n")  # a report file is read on a terminal too
+        stream.write(printable_lines(cli_words(text)) + "\n")  # a report file is read on a terminal too
 
     return write
 

@@ -10,6 +10,7 @@ import typer
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.options import (
+    FIRST_RECORD,
     TEXT,
     Board,
     Corrections,
@@ -35,9 +36,9 @@ Examples:
       --svg board.svg
 
 In the text board '.' is an empty cell, each colour has a lower-case
-letter and the stones of the last turn are upper case (--turn 0 is the
-empty board). Rows and cells are named as the record's notation names
-them (an Abstract Play record's rows count from a at the bottom);
+letter and the stones of the last turn are in brackets, (w) (--turn 0
+is the empty board). Rows and cells are named as the record's notation
+names them (an Abstract Play record's rows count from a at the bottom);
 --labels lg or --labels abstractplay chooses.
 
 Exit codes: 0 shown; 1 the record breaks a rule before that turn; 2 usage
@@ -73,7 +74,7 @@ def show(
             show_default=False,
         ),
     ] = None,
-    record_index: RecordIndex = 0,
+    record_index: RecordIndex = FIRST_RECORD,
     format: Format = None,
     variant: Variant = None,
     board: Board = None,
@@ -99,7 +100,7 @@ def show(
     try:
         position = game.position(-1 if turn is None else turn, labels=labels)
     except (IllegalTurn, VariantError):  # the position asked for lies past the first broken rule
-        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
+        output.print_lines([error_line(path, game.source.index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE) from None
 
     if svg is not None:
@@ -113,7 +114,7 @@ def show(
         output.print_lines([("plain", str(position))])
 
     if problems and turn is None:  # the end shown is where a broken rule stopped the game
-        output.print_lines([error_line(path, record_index, error_report(game, problems[0]))], stderr=True)
+        output.print_lines([error_line(path, game.source.index, error_report(game, problems[0]))], stderr=True)
         raise typer.Exit(output.EXIT_RULE)
 
 

@@ -13,7 +13,7 @@ from catchup_notation import solve_reports
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import TEXT, Format, RecordIndex, json_option
+from catchup_notation.cli.options import FIRST_RECORD, TEXT, Format, RecordIndex, RecordPick, json_option
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
 from catchup_notation.game import Game
@@ -63,7 +63,6 @@ def solve_command(
         str | None,
         typer.Option(
             "--variant",
-            "-v",
             metavar="VARIANT",
             help="A hex variant to solve from its empty board (catchup(size=3)); with a record, the rules "
             "to replay it under.",
@@ -83,7 +82,7 @@ def solve_command(
             show_default=False,
         ),
     ] = None,
-    record_index: RecordIndex = 0,
+    record_index: RecordIndex = FIRST_RECORD,
     moves: Moves = False,
     svg: Annotated[
         Path | None,
@@ -141,7 +140,7 @@ def solve_command(
 
 
 def _record_position(
-    path: str, record_index: int, turn: int | None, format: str | None, variant: str | None
+    path: str, record_index: RecordPick, turn: int | None, format: str | None, variant: str | None
 ) -> tuple[Game, Any]:
     game = one_game(path, record_index, format=format, variant=variant)
     if turn is not None and turn > len(game.record.turns):

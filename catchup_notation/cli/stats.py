@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
+from catchup_notation.cli.numbers_options import RequiredSetSpec, Scores, numbers_and_scores
 from catchup_notation.cli.options import json_option
 from catchup_notation.cli.search_options import MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.solvers.limits import SearchStopped, SearchTooLarge
@@ -28,16 +28,14 @@ the cost grows quickly past 13 numbers: a larger set is refused unless
 
 
 def stats_command(
-    set_spec: SetSpec = None,
+    set_spec: RequiredSetSpec,
     scores: Scores = "0:0",
     timeout: Timeout = None,
     max_nodes: MaxNodes = None,
     memory: Memory = 1024,
     json: Annotated[bool, json_option("The statistics as one JSON object on stdout.")] = False,
 ) -> None:
-    """Game-tree size, state-space size, win/tie/loss shares, branching factors and minimum depth."""
-    if set_spec is None:
-        raise typer.BadParameter("--set is required", param_hint="--set")
+    """Number-set Catch-Up only: game-tree and state-space size, win/tie/loss shares, branching, depth."""
     numbers, start, variant = numbers_and_scores(set_spec, scores)
     limits: dict[str, Any] = {"time_limit": timeout, "max_nodes": max_nodes, "memory_mb": memory}
     with search_progress(enabled=not json, label="counting the game tree") as progress:

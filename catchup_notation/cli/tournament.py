@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from catchup_notation.cli import output
-from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
+from catchup_notation.cli.numbers_options import RequiredSetSpec, Scores, numbers_and_scores
 from catchup_notation.cli.options import json_option
 from catchup_notation.cli.search_options import Timeout, search_progress
 from catchup_notation.solvers.limits import Budget, SearchStopped, SearchTooLarge
@@ -45,7 +45,7 @@ reports the games played so far and exits with 1.
 
 
 def tournament_command(
-    set_spec: SetSpec = None,
+    set_spec: RequiredSetSpec,
     games: Annotated[int, typer.Option("--games", "-g", min=1, metavar="N", help="Games per pairing.")] = 1000,
     p1: Annotated[
         str | None,
@@ -66,9 +66,7 @@ def tournament_command(
     timeout: Timeout = None,
     json: Annotated[bool, json_option("One JSON object per pairing per line on stdout.")] = False,
 ) -> None:
-    """Play heuristics against each other and report P1's win, draw and loss shares."""
-    if set_spec is None:
-        raise typer.BadParameter("--set is required", param_hint="--set")
+    """Number-set Catch-Up only: play simple heuristics against each other; P1's win, draw, loss shares."""
     numbers, start, variant = numbers_and_scores(set_spec, scores)
     try:
         firsts = [Heuristic.parse(p1)] if p1 else [Heuristic.parse(h) for h in HEURISTICS]

@@ -10,12 +10,20 @@ from importlib import import_module
 from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import NoSuchOption  # typer's own copy of click (typer vendors it)
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from catchup_notation.cli import COMMANDS, output
 from catchup_notation.cli.version import version_text
+from catchup_notation.version import MANUAL_URL
 
-_SETTINGS: dict[str, Any] = {"add_completion": False, "pretty_exceptions_enable": False}  # of each command
+#: -h as well as --help, on the app and on every command (as git, pip and ruff take it).
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+_SETTINGS: dict[str, Any] = {
+    "add_completion": False,
+    "pretty_exceptions_enable": False,
+    "context_settings": HELP_OPTIONS,
+}  # of each command
 
 
 class _CommandsOnDemand(TyperGroup):
@@ -54,6 +62,15 @@ class _PlainUsage(TyperCommand):
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """As click's, with a word for those who type `-v` for --variant (its short form until 0.3)."""
+        try:
+            return super().parse_args(ctx, args)
+        except NoSuchOption as exc:
+            if exc.option_name == "-v" and any("--variant" in getattr(p, "opts", ()) for p in self.params):
+                exc.message += " (--variant has no short form; most tools take -v for verbose)"
+            raise
+
 
 class _OneCommand(typer.Typer):
     """The app a command module registers its command on: every command with the plain usage line."""
@@ -76,10 +93,12 @@ app = typer.Typer(
     cls=_CommandsOnDemand,
     help="Read, verify, convert, adjudicate and draw records of Catchup, Ketchup and number-set Catch-Up.",
     epilog="Run 'catchup COMMAND --help' for examples. Exit codes: 0 ok; 1 a rule is broken (or, with --strict, "
-    "a warning); 2 usage error; 3 unreadable input; 4 internal error; 5 nothing read.",
+    "a warning); 2 usage error; 3 unreadable input; 4 internal error; 5 nothing read. "
+    f"The manual: {MANUAL_URL}",
     no_args_is_help=True,
     add_completion=True,  # --install-completion, --show-completion
     pretty_exceptions_enable=False,
+    context_settings=HELP_OPTIONS,
 )
 
 

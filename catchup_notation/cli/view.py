@@ -15,14 +15,17 @@ import typer
 from catchup_notation.batch import games
 from catchup_notation.cli import output, runs
 from catchup_notation.cli.options import (
+    RECORD_HELP,
     Board,
     Corrections,
     Format,
     Labels,
     Paths,
     Progress,
+    RecordPick,
     Variant,
     parse_corrections,
+    parse_record,
     with_board,
 )
 from catchup_notation.cli.progress import advancing, records_bar
@@ -64,13 +67,13 @@ def view(
         ),
     ],
     record_index: Annotated[
-        int | None,
+        RecordPick | None,
         typer.Option(
             "--record",
             "-r",
-            min=0,
-            metavar="N",
-            help="Only this record of the file (0-based): a game page.",
+            metavar="N|:LINE",
+            help=f"Only this record, a game page. {RECORD_HELP}",
+            parser=parse_record,
             show_default=False,
         ),
     ] = None,
@@ -115,14 +118,14 @@ def view(
     raise typer.Exit(output.exit_code(invalid=counts.invalid, unreadable=counts.unreadable))
 
 
-def _one(paths: list[str], record_index: int, **options: Any) -> Game:
-    """Record `record_index` of the one file given, readable or not (the page shows its error)."""
+def _one(paths: list[str], pick: RecordPick, **options: Any) -> Game:
+    """The record `pick` names in the one file given, readable or not (the page shows its error)."""
     if len(paths) != 1 or (paths[0] != STDIN and os.path.isdir(paths[0])):
         raise typer.BadParameter("--record picks a record of one file; give one file", param_hint="--record")
-    for game in read(paths[0], **options):
-        if game.source.index == record_index:
-            return game
-    raise typer.BadParameter(f"{paths[0]} has no record {record_index}", param_hint="--record")
+    game = pick.chosen(read(paths[0], **options))
+    if game is None:
+        raise typer.BadParameter(f"{paths[0]} has no {pick}", param_hint="--record")
+    return game
 
 
 @contextlib.contextmanager

@@ -117,9 +117,10 @@ class Analysis:
 class PlayResult:
     """The engine's choice in a position: a turn, or a resignation, and the analysis behind it."""
 
-    #: The turn to play (None when resigning).
+    #: The turn to play (with a resignation, the turn it would play on with; None where it has
+    #: none to give, as a protocol engine that answers only `resign`).
     turn: Turn | None
-    #: Whether the engine resigns.
+    #: Whether the engine resigns (the built-in engine does only in a position proven lost).
     resign: bool
     #: The search behind the choice.
     analysis: Analysis

@@ -20,6 +20,7 @@ which thread finished first.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import threading
@@ -130,6 +131,11 @@ class Engine:
         self.memory_mb = memory_mb if memory_mb is not None else 1024
         self.solver = solver
         self._searches = 0
+        if solver is not False:
+            # Imported here, not at the first search, whose clock would pay for it (a few
+            # tenths of a second: the first turn of a game played at a second a turn).
+            for module in ("catchup_notation.solvers.endgame", "catchup_notation.solvers.estimate"):
+                importlib.import_module(module)
 
     def __enter__(self) -> Engine:
         return self
@@ -148,9 +154,11 @@ class Engine:
         return last
 
     def play(self, position: object, limit: Limit) -> PlayResult:
-        """The turn the engine chooses (it never resigns: a lost game is played on)."""
+        """The turn the engine chooses, and whether it would resign: it does where the search has
+        proven the position lost. The turn is given either way, so that a caller who plays every
+        game to its end (a match, a review) still has one."""
         analysis = self.analyse(position, limit, candidates=1)
-        return PlayResult(analysis.best, False, analysis)
+        return PlayResult(analysis.best, analysis.value.proven == -1, analysis)
 
     def analysis(
         self, position: object, limit: Limit, *, candidates: int = 5, interval: float | None = 0.5

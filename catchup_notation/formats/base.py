@@ -233,6 +233,9 @@ RESTATING_HEADERS: Mapping[str, str] = {
     "XB": "",
     "players": "players",  # Abstract Play's: only when its entries hold no more than names and results
     "game": "size",  # Abstract Play's: the game's name and board
+    # rga's: the post's picture of the position, which the turns give (where the two differ, the
+    # reader said so); a notation without diagrams loses nothing the record does not hold
+    "diagram": "",
 }
 _PLAYER_ENTRY_KEYS = frozenset({"name", "result"})
 

@@ -3,21 +3,11 @@
 Rows are indented so that the board reads as a hexagon; `.` is an empty cell, each stone colour
 has a lower-case symbol (the initial of its name: `w`/`b` for White/Black, `r`/`g` for Red/Green;
 in too and product the stones' colours, not the players who placed them) and the stones of the
-last turn are shown in upper case. Row letters are written at both ends of each
-row and cell numbers above the top row and below the bottom row (Little Golem names: a cell's
-number counts from 1 at the left end of its row; given a notation's names of the cells, its own
-row letters: Abstract Play's count from `a` at the bottom, see `pictures.names`).
-
-      1 2 3 4 5
-    A . . . . . A
-   B . . w . . . B
-
-A board of another shape is drawn the same way, each cell where its mask has it (doubled
-coordinates), so ragged edges and holes show as they are; its rows carry their letters at both
-ends but no number lines, as numbers count from each row's own leftmost cell:
-
-      A . . .   A
-     B . .   . . B
+last turn are in brackets, `(w)`, two side by side in one pair, `(w w)` (not in capitals, which
+would read as row letters). Row letters are written at both ends of each row and cell numbers above
+the top row and below the bottom row (Little Golem names: a cell's number counts from 1 at the left
+end of its row; given a notation's names of the cells, its own row letters: Abstract Play's count
+from `a` at the bottom, see `pictures.names`).
 """
 
 from __future__ import annotations
@@ -59,11 +49,10 @@ def render(
     owner: dict[Cell, str] = {}
     for player, stones in enumerate(state.stones):
         for cell in stones:
-            mark = symbols[player]
-            owner[cell] = mark.upper() if cell in last else mark
+            owner[cell] = symbols[player]
 
     if board.side is None:
-        return _render_any(board, owner, parts if cell_names is not None else None)
+        return _render_any(board, owner, last, parts if cell_names is not None else None)
     widest = max(len(parts(cell)[1]) for cell in board.cells)
     slot = max(widest, 1) + 1  # every cell takes the same width, so rows line up
     lines = []
@@ -74,12 +63,28 @@ def render(
     for row, pad in zip(board.rows, indent, strict=True):
         letter = parts(row[0])[0]
         cells = "".join(f"{owner.get(cell, '.'):<{slot}}" for cell in row).rstrip()
-        lines.append(f"{' ' * pad}{letter} {cells} {letter}")
+        end = "  " if row[-1] in last else " "  # room for the bracket after the row's last cell
+        line = list(f"{' ' * pad}{letter} {cells}{end}{letter}")
+        _bracket(line, [pad + 2 + k * slot for k, cell in enumerate(row) if cell in last], slot)
+        lines.append("".join(line))
     lines.append(" " * (indent[-1] + 2) + _numbers(bottom, parts, slot))
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _render_any(board: Board, owner: dict[Cell, str], parts: Parts | None) -> str:
+def _bracket(line: list[str], spots: list[int], step: int) -> None:
+    """Brackets around the marks at `spots` of a row's characters (in the spaces beside them), one
+    pair around each run of neighbours (`step` apart)."""
+    runs: list[list[int]] = []
+    for spot in spots:
+        if runs and spot - runs[-1][-1] == step:
+            runs[-1].append(spot)
+        else:
+            runs.append([spot])
+    for run in runs:
+        line[run[0] - 1], line[run[-1] + 1] = "(", ")"
+
+
+def _render_any(board: Board, owner: dict[Cell, str], last: set[Cell], parts: Parts | None) -> str:
     """A board of any shape: every cell at its doubled column, a row's letter at both ends (in
     the names of `parts`, where given; a row with no cell then has none)."""
     left = min(2 * q + r for q, r in board.cells)
@@ -99,7 +104,10 @@ def _render_any(board: Board, owner: dict[Cell, str], parts: Parts | None) -> st
         for q, _ in row:
             line[2 * q + r - left] = owner.get((q, r), ".")
         pad = 2 * row[0][0] + r - left
-        lines.append(f"{' ' * pad}{letter} {''.join(line[pad:])} {letter}")
+        end = "  " if row[-1] in last else " "
+        drawn = list(f"{' ' * pad}{letter} {''.join(line[pad:])}{end}{letter}")
+        _bracket(drawn, [2 * q + r - left + 2 for q, _ in row if (q, r) in last], 2)
+        lines.append("".join(drawn))
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -39,7 +39,7 @@ class Settings:
     time: float | None = None
     #: Playouts a turn, at most (None: no such limit).
     playouts: int | None = None
-    #: Whether the engine resigns a lost game (else it plays it out).
+    #: Whether the engine resigns a game it has proven lost (else it plays it to its end).
     resign: bool = True
     #: The variant the server starts with.
     variant: str = "catchup"

@@ -30,6 +30,7 @@ from catchup_notation.rules.replay import player_names
 
 if TYPE_CHECKING:
     from catchup_notation.board import Board
+    from catchup_notation.formats.lg import PlainRun
     from catchup_notation.model import Result
     from catchup_notation.reading.request import Request
     from catchup_notation.rules.hexgame import HexGame
@@ -69,6 +70,34 @@ def judge(request: Request, *, scores: bool = False) -> PlainJudge | None:
     if hexcore is None or (isinstance(variant, str) and variant.strip().lower() == AUTO):
         return None
     return PlainJudge(hexcore, request, scores)
+
+
+def cutter(request: Request, most: int) -> PlainCutter | None:
+    """What cuts the runs of plain Little Golem games out of a collection, `most` games a run at
+    most, for `judge(request)` to judge in another process; None where there is no judge."""
+    hexcore = core("_hexcore")
+    variant = request.variant
+    if hexcore is None or (isinstance(variant, str) and variant.strip().lower() == AUTO):
+        return None
+    return PlainCutter(hexcore, most)
+
+
+class PlainCutter:
+    """A `formats.lg.Take` that judges nothing: it finds how far the games from a '(' on are plain
+    in shape (`_hexcore.plain_run`: the scan `judge_plain` starts with, no replay, no object per
+    game) and takes them as one `PlainRun`, their text, which a judge judges where it is sent
+    (`formats.lg.judged_run`). The process that reads a big collection for worker processes cuts
+    it this way: finding the runs costs it a small part of judging them."""
+
+    def __init__(self, hexcore: Any, most: int) -> None:
+        self._hexcore = hexcore
+        self._most = most
+
+    def take(self, text: str, pos: int, line: int, column: int) -> tuple[PlainRun | list[Verdict], int]:
+        from catchup_notation.formats.lg import PlainRun
+
+        count, end = self._hexcore.plain_run(text, pos, MAX_RECORD_CHARS, MAX_TURNS, self._most)
+        return (PlainRun(text[pos : end + 1], count) if count else []), end
 
 
 class PlainJudge:

@@ -24,8 +24,8 @@ from catchup_notation.reading.sources import Input, Source, inputs, zip_inputs
 from catchup_notation.rules.registry import Variant, on_board
 
 if TYPE_CHECKING:
-    from catchup_notation.formats.lg import Taken
-    from catchup_notation.reading.fastpath import PlainJudge
+    from catchup_notation.formats.lg import Take, Taken
+    from catchup_notation.reading.fastpath import PlainCutter, PlainJudge
 
 
 def read(
@@ -97,8 +97,8 @@ def _games_of(item: Input, request: Request) -> Iterator[Game]:
 @attrs.frozen
 class Pieces:
     """Records of one input found but not yet parsed (see `Format.pieces`): all that
-    `Pieces.games` needs, in a picklable form, to give their games anywhere. Split with a judge
-    (`split`), runs of games it judged valid (`Taken`) come among them, in their place."""
+    `Pieces.games` needs, in a picklable form, to give their games anywhere. Split with a cutter
+    (`split`), runs of plain games (`Taken` of a `PlainRun`) come among them, in their place."""
 
     format: str
     source: str | None
@@ -120,28 +120,40 @@ class Pieces:
             yield _game(fmt.parse_piece(piece, options), self.format, self.source, self.request)
 
     def judging(self, judge: PlainJudge) -> Iterator[Game | Judged]:
-        """`games`, but the games judged valid already, and each other plain game that `judge`
-        finds valid, come as `Judged`, verdicts only."""
+        """`games`, but each game `judge` finds valid comes as `Judged`, verdicts only: the runs of
+        plain games cut out for judging (`PlainRun`) are judged here, a run at a time, and each
+        game of them it leaves is read as `games` reads it."""
+        from catchup_notation.formats.lg import judged_run
 
         fmt = formats.get(self.format)
         for piece in self.pieces:
             if isinstance(piece, Piece):
                 yield _judged_piece(piece, fmt, self.format, self.source, self.request, judge)
-            else:
-                yield Judged(self.source, self.format, piece.first, piece.items)
+                continue
+            for found in judged_run(piece, judge.take):
+                if isinstance(found, Piece):
+                    yield _game(fmt.parse_piece(found, self.request.options(self.source)), *self._where)
+                else:
+                    assert isinstance(found.items, list), "verdicts, judged here"
+                    yield Judged(self.source, self.format, found.first, found.items)
+
+    @property
+    def _where(self) -> tuple[str, str | None, Request]:
+        return self.format, self.source, self.request
 
 
 def split(
-    path: str, request: Request, size: int, chars: int | None = None, judge: PlainJudge | None = None
+    path: str, request: Request, size: int, chars: int | None = None, cutter: PlainCutter | None = None
 ) -> Iterator[Pieces | Game]:
     """The records of the input `path` ("-" for standard input) in `Pieces` of up to `size`
     records and `chars` characters of text (but one record at least), found by its format's cheap
     scan, for parsing elsewhere; an input whose format has no such scan is read here (its games
-    come as they are), as is an input that fails as a whole (one unreadable game). With `judge`,
-    the runs of plain Little Golem games it finds valid come among the pieces as `Taken`, each
-    counted as its games (`Pieces.judging` gives their verdicts)."""
+    come as they are), as is an input that fails as a whole (one unreadable game). With `cutter`
+    (`fastpath.cutter`), the runs of plain Little Golem games it finds come among the pieces as
+    `Taken` of a `PlainRun` (their text, not judged yet), each counted as its games:
+    `Pieces.judging` judges them where the pieces go."""
     for item in inputs(path):
-        yield from _found_in(item, request, split=True, size=size, chars=chars, judge=judge)
+        yield from _found_in(item, request, split=True, size=size, chars=chars, take=cutter.take if cutter else None)
 
 
 def read_judging(path: str, request: Request, judge: PlainJudge) -> Iterator[Game | Judged]:
@@ -159,7 +171,10 @@ def _found_in(
     size: int = 1,
     chars: int | None = None,
     judge: PlainJudge | None = None,
+    take: Take | None = None,
 ) -> Iterator[Any]:
+    """The games (or, `split`, the `Pieces`) of one input; `take` takes the runs of plain games
+    (a judge's, or a cutter's when they are split for judging elsewhere)."""
     name = item.name
     if item.error is not None:
         item.error.source = name
@@ -173,19 +188,19 @@ def _found_in(
             taking = getattr(reader, "pieces_taking", None)
             if split and getattr(reader, "splits", False):  # a format need not say it does not
                 options = request.options(name)
-                if judge is not None and taking is not None:
-                    pieces = taking(chunks, options, judge.take)
+                if take is not None and taking is not None:
+                    pieces = taking(chunks, options, take)
                 else:
                     pieces = reader.pieces(chunks, options)
                 yield from _batched(pieces, fmt, name, request, size, chars)
             elif judge is not None and taking is not None:
-                found = taking(chunks, request.options(name), judge.take)
+                found = taking(chunks, request.options(name), take if take is not None else judge.take)
                 yield from _judging(found, reader, fmt, name, request, judge)
             else:
                 yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
     except Archive as archive:  # its members are inputs of their own
         for member in zip_inputs(archive.path, name or archive.path):
-            yield from _found_in(member, request, split=split, size=size, chars=chars, judge=judge)
+            yield from _found_in(member, request, split=split, size=size, chars=chars, judge=judge, take=take)
     except NotationError as exc:
         exc.source = exc.source or name
         yield _failed(exc, request.format, name, 0, request)
@@ -220,6 +235,7 @@ def _judging(
     try:
         for item in found:
             if isinstance(item, Taken):
+                assert isinstance(item.items, list), "verdicts, judged here"
                 yield Judged(name, fmt, item.first, item.items)
                 index = item.first + len(item.items)
             else:
@@ -248,9 +264,10 @@ def _batched(
 ) -> Iterator[Pieces | Game]:
     """`pieces` in `Pieces` of `size` records and `chars` characters at most (one piece at least;
     a run of games a judge took counts as its games, and none of their characters: they are not
-    parsed); an error part-way ends the input as in `_guarded`. A job's reports come back in one
-    message: a few hundred records keep it small (a worker killed while writing a long message
-    would leave it half written, and the pool waiting for the rest)."""
+    parsed, but a run cut for judging elsewhere counts its text); an error part-way ends the input
+    as in `_guarded`. A job's reports come back in one message: a few hundred records keep it
+    small (a worker killed while writing a long message would leave it half written, and the
+    pool waiting for the rest)."""
     batch: list[Piece | Taken] = []
     held = 0
     records = 0
@@ -260,7 +277,8 @@ def _batched(
             if isinstance(piece, Piece):
                 index, count, text = piece.index + 1, 1, len(piece.text)
             else:
-                index, count, text = piece.first + len(piece.items), len(piece.items), 0
+                index, count = piece.first + len(piece.items), len(piece.items)
+                text = 0 if isinstance(piece.items, list) else len(piece.items.text)
             if batch and (records + count > size or (chars is not None and held + text > chars)):
                 yield Pieces(fmt, name, request, tuple(batch))
                 batch, held, records = [], 0, 0
@@ -284,7 +302,8 @@ def _at_most(pieces: Iterator[Piece | Taken], size: int) -> Iterator[Piece | Tak
     """`pieces`, with each run of games a judge took cut into runs of `size` games at most (a job
     of a few hundred records, whatever the judge took at once)."""
     for piece in pieces:
-        if isinstance(piece, Piece) or len(piece.items) <= size:
+        # A run cut for judging elsewhere (a `PlainRun`, not a list) was cut to its size already.
+        if isinstance(piece, Piece) or len(piece.items) <= size or not isinstance(piece.items, list):
             yield piece
             continue
         for at in range(0, len(piece.items), size):

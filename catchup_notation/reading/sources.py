@@ -119,7 +119,7 @@ def zip_inputs(archive_file: str | IO[bytes], shown: str) -> Iterator[Input]:
         for member, info in compression.zip_members(archive):
             name = f"{shown}:{member}"
             opener = functools.partial(compression.open_member, archive, info, name)
-            if _passed_over(member, opener, in_zip=True) is None:
+            if _passed_over(member, opener, in_zip=True, empty=info.file_size == 0) is None:
                 yield Input(name, member, member=opener)
 
 
@@ -127,7 +127,9 @@ def record_files(path: str) -> list[str]:
     """The files `read(path)` reads: the record files under a directory, sorted, else `path`
     (a zip archive is one file, whose members `read` reads)."""
     if path != STDIN and os.path.isdir(path):
-        return [str(p) for p in _folder_files(Path(path)) if _passed_over(str(p), _opener(p)) is None]
+        return [
+            str(p) for p in _folder_files(Path(path)) if _passed_over(str(p), _opener(p), empty=_is_empty(p)) is None
+        ]
     return [path]
 
 
@@ -151,7 +153,7 @@ def survey(path: str) -> Survey:
         return Survey((path,), tuple(_zip_skipped(path)))
     files, skipped = [], []
     for candidate in _folder_files(Path(path)):
-        why = _passed_over(str(candidate), _opener(candidate))
+        why = _passed_over(str(candidate), _opener(candidate), empty=_is_empty(candidate))
         if why is None:
             files.append(str(candidate))
             skipped.extend(_zip_skipped(str(candidate)))
@@ -172,7 +174,7 @@ def _zip_skipped(path: str) -> list[tuple[str, str]]:
             found = []
             for member, info in compression.zip_members(archive):
                 opener = functools.partial(compression.open_member, archive, info, member)
-                why = _passed_over(member, opener, in_zip=True)
+                why = _passed_over(member, opener, in_zip=True, empty=info.file_size == 0)
                 if why is not None:
                     found.append((f"{path}:{member}", why))
             return found
@@ -201,10 +203,20 @@ def _opener(path: Path) -> Callable[[], BinaryIO]:
     return functools.partial(open, path, "rb")  # type: ignore[return-value]
 
 
-def _passed_over(name: str, opener: Callable[[], BinaryIO], *, in_zip: bool = False) -> str | None:
+def _is_empty(path: Path) -> bool:
+    try:
+        return path.stat().st_size == 0
+    except OSError:
+        return False  # reading it says why
+
+
+def _passed_over(name: str, opener: Callable[[], BinaryIO], *, in_zip: bool = False, empty: bool = False) -> str | None:
     """Why a file of a folder (or a member of a zip archive) is not read, or None when it is a
     record file: a notation's ending (compressed or not), a zip archive, or a `.txt` file (or a
-    compressed file that names no notation) whose text a notation recognises."""
+    compressed file that names no notation) whose text a notation recognises. An empty file is
+    passed over, and said to be (it holds no record, whatever its name)."""
+    if empty:
+        return "it is empty"
     suffix = formats.record_suffix(name)
     if suffix in formats.extensions():
         return None

@@ -120,6 +120,26 @@ class EndgameResult:
         return self.complete and self.value is not None and self.winner is None
 
 
+def _hex_position(game: object) -> HexGame:
+    """The hex position to solve: `game` itself, or the last legal position of a record's `Game`
+    (a layer above this one, known here only by its `replay()`)."""
+    if isinstance(game, HexGame):
+        return game
+    replay = getattr(game, "replay", None)
+    played = getattr(replay(), "game", None) if callable(replay) else None
+    if isinstance(played, HexGame):
+        return played
+    raise EndgameError(
+        "endgame solving needs a hex position: a Game read from a hex record, a HexGame "
+        f"(parse_variant('catchup').new_game()) or solve_record(record); not {_described(played or game)}"
+    )
+
+
+def _described(thing: object) -> str:
+    kind = type(thing).__name__
+    return f"a number-set game ({kind})" if "Numbers" in kind else f"an object of type {kind}"
+
+
 def solve_endgame(
     game: object,
     *,
@@ -131,7 +151,8 @@ def solve_endgame(
     memory_mb: int = DEFAULT_MEMORY_MB,
     progress: ProgressCallback | None = None,
 ) -> EndgameResult:
-    """Solve a hex position exactly; the game is not changed.
+    """Solve a hex position exactly; the game is not changed. `game` is a `HexGame`, or a record's
+    `Game` (its last legal position is solved).
 
     `max_empty` caps the empty cells (EndgameTooLarge beyond). `time_limit` (seconds) and
     `max_nodes` bound the search: past them EndgameTimeout is raised, its `partial` holding what
@@ -139,8 +160,7 @@ def solve_endgame(
     orbits). `jobs` processes share the root's turns (0: every core); `memory_mb` bounds the
     transposition tables of all of them together. `progress` is called every few thousand nodes.
     """
-    if not isinstance(game, HexGame):
-        raise EndgameError("endgame solving needs a hex game, not a number-set game")
+    game = _hex_position(game)
     if game.over:
         final = game.score()
         return EndgameResult(final.winner, None, None, (), final, 0, 0.0, game.empty)

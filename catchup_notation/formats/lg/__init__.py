@@ -13,13 +13,13 @@ from catchup_notation.formats.lg.dialect import _ROOT_PROPERTY as _ROOT_PROPERTY
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, COLOURS, COMMENT, LETTERS, shape_of
 from catchup_notation.formats.lg.dialect import _root_headers as _root_headers
 from catchup_notation.formats.lg.dialect import _variant_of as _variant_of
-from catchup_notation.formats.lg.format import FORMAT, LittleGolem, read_game
+from catchup_notation.formats.lg.format import FORMAT, LittleGolem, judged_run, read_game
 from catchup_notation.formats.lg.plain import _PLAIN_GAME as _PLAIN_GAME
 from catchup_notation.formats.lg.plain import PlainTurns, PlainValue
 from catchup_notation.formats.lg.plain import _plain_game as _plain_game
 from catchup_notation.formats.lg.sgf import _parser as _parser
 from catchup_notation.formats.lg.sgf import escape, unescape
-from catchup_notation.formats.lg.splitting import Take, Taken, split_games
+from catchup_notation.formats.lg.splitting import PlainRun, Take, Taken, split_games
 from catchup_notation.formats.lg.writer import write_record
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "FORMAT",
     "LETTERS",
     "LittleGolem",
+    "PlainRun",
     "PlainTurns",
     "PlainValue",
     "Take",
@@ -36,6 +37,7 @@ __all__ = [
     "cell_name",
     "cell_of",
     "escape",
+    "judged_run",
     "parse_cells",
     "parse_marked_cells",
     "read_game",

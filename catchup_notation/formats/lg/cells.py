@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
-
-if TYPE_CHECKING:
-    pass
-
 
 # A cell number has at most MAX_DIGITS digits (limits.py): longer ones are not cells.
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,18})")

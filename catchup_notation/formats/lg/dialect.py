@@ -9,15 +9,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from catchup_notation.board import Board
 from catchup_notation.errors import BoardError, VariantError
-from catchup_notation.formats.base import (
-    NotationWarning,
-)
+from catchup_notation.formats.base import NotationWarning
 from catchup_notation.formats.lg.sgf import _property
 from catchup_notation.limits import int_of
-from catchup_notation.model import (
-    Location,
-    new_location,
-)
+from catchup_notation.model import Location, new_location
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import parse_board
 

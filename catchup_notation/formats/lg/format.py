@@ -29,34 +29,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import Literal, TextIO
 
 import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import (
-    Format,
-    NotationWarning,
-    Parsed,
-    Piece,
-    ReadOptions,
-    write_each,
-)
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, ReadOptions, write_each
 from catchup_notation.formats.lg.building import _grammar_game
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import CARRIES
 from catchup_notation.formats.lg.plain import _plain_game
-from catchup_notation.formats.lg.splitting import Take, Taken, _advance, split_games
+from catchup_notation.formats.lg.splitting import (
+    _BLANKS,
+    _WHOLE_GAME,
+    PlainRun,
+    Take,
+    Taken,
+    _advance,
+    _moved,
+    split_games,
+)
 from catchup_notation.formats.lg.writer import write_record
 from catchup_notation.limits import MAX_RECORD_CHARS
-from catchup_notation.model import (
-    Record,
-)
+from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
-
-if TYPE_CHECKING:
-    pass
 
 
 class LittleGolem(Format):
@@ -258,3 +255,33 @@ def read_game(
 
 
 FORMAT = LittleGolem()
+
+
+def judged_run(taken: Taken, take: Take) -> Iterator[Taken | Piece]:
+    """The games of a `Taken` whose items are a `PlainRun`, judged by `take`: the runs it takes as
+    `Taken` (its items), each game it leaves as the `Piece` `LittleGolem.pieces` would have made of
+    it (a plain game in shape, with nothing around it to note), in their order and with their
+    indices, lines and columns."""
+    run = taken.items
+    assert isinstance(run, PlainRun)
+    text, stop = run.text, len(run.text) - 1  # the last character: the next game's '('
+    pos, index, line, column = 0, taken.first, taken.line, taken.column
+    while pos < stop:
+        items, end = take(text, pos, line, column)
+        if items:
+            yield Taken(index, line, column, items)
+            index += len(items)
+            line, column = _moved(line, column, text, pos, end)
+            pos = end
+            if pos >= stop:
+                break
+        game = _WHOLE_GAME.match(text, pos)  # a game the scan found plain in shape: one piece
+        assert game is not None, "a game of a plain run"
+        yield Piece(index, game.group(), line, column, _PLAIN_NOTES)
+        index += 1
+        blanks = _BLANKS.match(text, game.end())
+        assert blanks is not None, "it matches nothing at worst"
+        end = blanks.end()
+        line, column = _moved(line, column, text, pos, end)
+        pos = end
+    assert index == taken.first + run.count, "a run's games, each judged or read"

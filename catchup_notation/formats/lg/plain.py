@@ -8,13 +8,11 @@ import re
 from array import array
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.compiled import core
-from catchup_notation.formats.base import (
-    Parsed,
-)
+from catchup_notation.formats.base import Parsed
 from catchup_notation.formats.lg.cells import parse_cells
 from catchup_notation.formats.lg.dialect import (
     _ROOT_PROPERTY,
@@ -27,18 +25,7 @@ from catchup_notation.formats.lg.dialect import (
     _variant_of,
 )
 from catchup_notation.limits import MAX_TURNS
-from catchup_notation.model import (
-    DeferredRecord,
-    Location,
-    Record,
-    Turn,
-    new_location,
-    own_stones_turn,
-)
-
-if TYPE_CHECKING:
-    pass
-
+from catchup_notation.model import DeferredRecord, Location, Record, Turn, new_location, own_stones_turn
 
 # A game of a root node of properties and then plain move nodes: what Little Golem writes.
 _PLAIN_GAME = re.compile(

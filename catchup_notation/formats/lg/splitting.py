@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from catchup_notation.limits import MAX_RECORD_CHARS
-
-if TYPE_CHECKING:
-    pass
 
 
 class Taken(NamedTuple):
@@ -21,14 +18,32 @@ class Taken(NamedTuple):
     first: int
     line: int
     column: int
-    items: list[Any]
+    items: list[Any] | PlainRun
+
+
+class PlainRun:
+    """Games a cheap scan found plain in shape, cut out of a collection to be judged elsewhere (a
+    worker process): their text, from the first game's '(' to the '(' that follows the last one,
+    included, and how many games it holds. It stands for its games in a `Taken` (its length is
+    theirs) until `format.judged_run` judges them."""
+
+    __slots__ = ("count", "text")
+
+    def __init__(self, text: str, count: int) -> None:
+        self.text, self.count = text, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a job for a worker: one string and a number
+        return (PlainRun, (self.text, self.count))
 
 
 #: A function that takes games from a chunk of text in one go (a compiled judge of plain games):
 #: given the chunk, the position of a game's '(' and its line and column, what it gave for each
 #: game it took from there on (none: the scan reads the game) and where the first game it left
 #: starts. A game is taken only where nothing but blanks stands between it and the next '('.
-Take = Callable[[str, int, int, int], tuple[list[Any], int]]
+Take = Callable[[str, int, int, int], tuple["list[Any] | PlainRun", int]]
 
 
 def split_games(
@@ -233,6 +248,18 @@ class _Cursor:
             self.col += pos - self.pos
         self.pos = pos
         return self.line, self.col
+
+
+#: What may stand between two games of a `PlainRun`.
+_BLANKS = re.compile(r"[ \t\n\r]*")
+
+
+def _moved(line: int, column: int, text: str, start: int, end: int) -> tuple[int, int]:
+    """Line and column of `text[end]`, from those of `text[start]`."""
+    newlines = text.count("\n", start, end)
+    if newlines:
+        return line + newlines, end - text.rfind("\n", start, end)
+    return line, column + end - start
 
 
 def _advance(line: int, col: int, chunk: str, end: int) -> tuple[int, int]:

@@ -8,23 +8,12 @@ import re
 from typing import TYPE_CHECKING
 
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import (
-    NotationWarning,
-    ending_dropped,
-    lost_headers,
-)
-from catchup_notation.formats.colours import (
-    colour_mark,
-)
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers
+from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
 from catchup_notation.formats.lg.sgf import escape
-from catchup_notation.model import (
-    Annotations,
-    Record,
-    Turn,
-    Variation,
-)
+from catchup_notation.model import Annotations, Record, Turn, Variation
 from catchup_notation.rules.registry import parse_variant
 from catchup_notation.shapes import board_text
 

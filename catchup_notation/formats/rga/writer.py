@@ -83,7 +83,7 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     stones, last = position(record.turns, board, start_stones(record.variant))  # by stone colour
     diagram = Diagram(frame, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
-        warn("diagram-replaced", "the diagram is drawn from the turns' cells, not from headers['diagram']")
+        warn("diagram-replaced", "the diagram is drawn from the turns' cells, not copied from the post's own")
     slots = _slots(record, frame, warn, variant.spec)
     board_lines = render(diagram, names)
     entries = []

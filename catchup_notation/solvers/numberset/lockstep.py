@@ -22,15 +22,14 @@ import attrs
 
 from catchup_notation.solvers.limits import Budget
 from catchup_notation.solvers.numberset.exchange import Exchange
-from catchup_notation.solvers.numberset.solver import (
+from catchup_notation.solvers.numberset.root import Root, race_root
+from catchup_notation.solvers.numberset.search import ProofSearch
+from catchup_notation.solvers.numberset.settings import (
     DEFAULT_MEMORY_MB,
     MARK_RING,
     SPLIT_DEPTH,
     SYNC_EVERY,
-    ProofSearch,
-    Root,
     deep_enough,
-    race_root,
 )
 
 

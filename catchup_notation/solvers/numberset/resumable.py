@@ -44,7 +44,7 @@ from typing import Any
 
 from catchup_notation.solvers.limits import Budget, Progress
 from catchup_notation.solvers.numberset.core import CoreSearch
-from catchup_notation.solvers.numberset.solver import Root
+from catchup_notation.solvers.numberset.root import Root
 
 #: The state file's format.
 STATE_VERSION = 1

@@ -18,7 +18,7 @@ import attrs
 
 from catchup_notation.solvers.limits import CHECK_EVERY, Budget, ProgressCallback, SearchStopped, SearchTooLarge
 from catchup_notation.solvers.numberset.packing import Packing
-from catchup_notation.solvers.numberset.solver import deep_enough
+from catchup_notation.solvers.numberset.settings import deep_enough
 
 #: More numbers than this are refused unless a budget is given: 1..14 takes about a minute and
 #: 360 MB, and each further number about 2.2 times more of both (benchmarks/bench_numbers.py).

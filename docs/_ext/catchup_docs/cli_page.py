@@ -11,6 +11,17 @@ INTRO = """\
 Every command, argument and option of `catchup`, as `catchup COMMAND --help` gives them. What the commands print, the
 JSON and CSV reports and the exit codes are described in [](reports.md); the tutorial shows the
 commands at work on a folder of records: [](tutorial.md).
+
+Conventions shared by every command: `-h` is short for `--help`; `--variant` has no short form
+(most tools take `-v` for verbose); an option marked required in the tables below must be given.
+`--record` picks one record of a file either by its place, `N` counted from 0 (as a report names a
+record without a line, `FILE[N]`, and the `index` field of `--json` reports), or by a line of the
+file, `:LINE`, the record on that line (as reports name places, `FILE:LINE:COL`):
+`catchup show games.sgf --record :120`. Where a reader can suggest a fix (rga posts), the command
+line gives it as the option to type, `--corrections 7:k4=k6`; from Python the same fix is the
+argument `corrections={"7:k4": "k6"}`. `convert` without `--to` writes the notation the output's
+name says (`-o game.sgf`); a name that says none, or several (`.json`: Abstract Play or the
+library's own JSON), is a usage error naming the choices.
 """
 
 ENVIRONMENT = """### Environment
