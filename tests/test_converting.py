@@ -129,3 +129,25 @@ def test_convert_writes_what_the_writer_writes_of_the_collection(tmp_path, targe
     assert result.exit_code == 0
     read = [item.record for item in formats.parse_text(source.read_text(encoding="utf-8"), format="lg")]
     assert result.stdout == formats.write_text(read, target)[0]
+
+
+def test_an_rga_writer_bug_read_on_the_plain_path_is_caught(monkeypatch):
+    """The rga reader reads the writer's own lines (rows with move entries beside them, the
+    letters, the entries below) by regular expressions, not the grammar: a writer bug still shows."""
+    from catchup_notation.formats.rga import lines, writer
+
+    slots = writer._slots
+    monkeypatch.setattr(writer, "_slots", lambda *args: slots(*args)[:-1])  # the last turn left out
+    taken = []
+    plain_line = lines._plain_line
+
+    def spy(*args):
+        line = plain_line(*args)
+        taken.append(line is not None)
+        return line
+
+    monkeypatch.setattr(lines, "_plain_line", spy)
+    with pytest.raises(WriteError) as caught:
+        converting.faithfully(BROKEN_AT_THE_END, "rga")
+    assert caught.value.code == "changes-verdict" and "it would be valid" in caught.value.message
+    assert taken and all(taken)  # every line of the post read on the plain path

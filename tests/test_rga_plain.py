@@ -1,6 +1,7 @@
-"""The rga reader's plain path (a regular expression for lines that are only a move entry) reads
-every line as the grammar does: the same tokens where they stand, the same errors, the same records
-and warnings of whole posts."""
+"""The rga reader's plain path (regular expressions for lines that are only a move entry, diagram
+rows numbered on the left with maybe an entry beside them, and the column letters with the players'
+names: every line the writer writes) reads every line as the grammar does: the same tokens where
+they stand, the same errors, the same records and warnings of whole posts."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from hypothesis import strategies as st
 
 from catchup_notation import formats
 from catchup_notation.board import hexhex
-from catchup_notation.formats.rga.lines import _plain_entry, parse
+from catchup_notation.formats.rga.lines import _plain_entry, _plain_line, parse
 from catchup_notation.model import Record, Turn
 
 QUIRKS = sorted((Path(__file__).parent / "quirks").glob("rga-*.rga"))
 POSTS = sorted((Path(__file__).parent / "data" / "rga").glob("*.txt"))
-GRAMMAR_ONLY = mock.patch("catchup_notation.formats.rga.lines._plain_entry", return_value=None)
+GRAMMAR_ONLY = mock.patch("catchup_notation.formats.rga.lines._plain_line", return_value=None)
 
 
 def _token(token):
@@ -88,7 +89,48 @@ def test_the_plain_path_reads_entries_as_the_grammar_does(line):
     assert plain == grammar
 
 
+_POINTS = st.sampled_from([*".....bwBWxoXOm", "C"])
+_NAMES = st.from_regex(r"[A-Za-z][A-Za-z_'-]{0,6}", fullmatch=True)
+
+
+@st.composite
+def row_lines(draw):
+    """A diagram row numbered on the left, maybe a move entry beside it, as the writer lays it out
+    (and with other gaps and leads)."""
+    line = draw(_LEADS) + str(draw(st.integers(0, 40))) + draw(_GAPS)
+    line += " ".join(draw(st.lists(_POINTS, min_size=1, max_size=17)))
+    if draw(st.booleans()):
+        line += draw(_GAPS) + draw(entry_lines()).lstrip(" \t:>|!")
+    return line
+
+
+@st.composite
+def header_lines(draw):
+    """Column letters (from any letter, not always consecutive), maybe the players' names after them."""
+    start = draw(st.integers(0, 20))
+    letters = "abcdefghijklmnopqrstuvwxyz"[start : start + draw(st.integers(4, 25))]
+    if draw(st.integers(0, 5)) == 0:
+        letters = letters[::-1]
+    line = draw(_LEADS) + letters
+    for _ in range(draw(st.integers(0, 3))):
+        line += draw(_GAPS) + draw(_NAMES)
+    return line
+
+
+@given(st.one_of(row_lines(), header_lines()))
+def test_the_plain_path_reads_rows_and_headers_as_the_grammar_does(line):
+    plain, grammar = _both_ways(line)
+    assert plain == grammar
+
+
 _MUTATIONS = [*"0123456789. -=\t:>|!abxyzABW_#", "...", ". . .", "resign", "\u00a0", "__o___x__"]
+
+
+@given(st.one_of(row_lines(), header_lines()), st.randoms(use_true_random=False))
+def test_the_plain_path_reads_mutated_rows_and_headers_as_the_grammar_does(line, rng):
+    raw = mutate(line, rng, _MUTATIONS, most=3).rstrip(" \t\u00a0")
+    plain, grammar = _both_ways(raw)
+    assert plain == grammar
 
 
 @given(entry_lines(), st.randoms(use_true_random=False))
@@ -113,6 +155,21 @@ def test_the_plain_path_reads_mutated_entries_as_the_grammar_does(line, rng):
         "9.  i5=",
         "10. ....",
         "11. ----",
+        "1       m C C . m      1.  ... m5    a5 g3",
+        "5   b b b b w w b b B  5.   f4 l6      n6",
+        "5   b b b b w w b b B 5.   f4 l6",  # one space before the entry: the grammar's
+        "5   b b    b b",  # a hole: the grammar's
+        "    b b b b  5",  # numbered on the right: the grammar's
+        "12 . . .",
+        "12  . . .",
+        "12  . . .  3. . . .",
+        "3  b b  4.",
+        "    abcdefghijklmnopq       W          B",
+        "    abcdefghijklmnopq",
+        "    abcdefghijklmnopq  W  B  1.  i5",  # a move on the header line: the grammar's
+        "    abcdeg  Ann",  # not consecutive: prose
+        "  abcde Ann O'Neil",
+        "hello world",
     ],
 )
 def test_the_plain_path_on_the_edges(raw):
@@ -136,11 +193,11 @@ def _both_posts(text, source="p.rga"):
     taken = []
 
     def spy(*args):
-        line = _plain_entry(*args)
+        line = _plain_line(*args)
         taken.append(line is not None)
         return line
 
-    with mock.patch("catchup_notation.formats.rga.lines._plain_entry", spy):
+    with mock.patch("catchup_notation.formats.rga.lines._plain_line", spy):
         plain = _post(read_with("rga", text, source=source))
     with GRAMMAR_ONLY:
         grammar = _post(read_with("rga", text, source=source))
@@ -153,11 +210,11 @@ def test_posts_read_the_same_either_way(path):
     assert plain == grammar
 
 
-def test_a_long_move_list_takes_the_plain_path():
+def test_a_written_post_takes_the_plain_path():
     board = hexhex(5).cells
     record = Record("catchup", tuple(Turn(i % 2 + 1, (board[i],)) for i in range(40)))
     plain, grammar, taken = _both_posts(formats.write_text([record], "rga")[0])
-    assert taken == 20 - 9 and plain == grammar  # the entries below the 9 rows of the diagram
+    assert taken == 1 + 9 + 1 + 20 - 9 and plain == grammar  # every line: header, rows, letters, entries
 
 
 _BOARD = hexhex(5).cells

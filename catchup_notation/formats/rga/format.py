@@ -4,12 +4,14 @@
 1       m C C . m      1.  ... m5    a5 g3
 2      . m m c m .     2.  m7 d8     c3 m1
 
-Lark parses one line at a time (grammars/rga.lark, prepared by rga/lines.py); the reader
-assembles lines into records: a header line (column letters, players) opens a diagram, the rows
-follow top to bottom (numbered on the left, on the right or not at all: exports often lose the
-numbers and the indentation), a second column-letter line closes it; move-list entries (`N.` then
-the first player's turn then the second's) may sit beside the rows or below them. `...`, `..`,
-`--` and `---` are placeholders that place nothing; `. . .` is a pass; `resign` ends the game.
+Lark parses one line at a time (grammars/rga.lark, prepared by rga/lines.py; the lines the
+writer writes, and plain move entries, are read by regular expressions that read them exactly as
+the grammar does, for speed); the reader assembles lines into records: a header line (column
+letters, players) opens a diagram, the rows follow top to bottom (numbered on the left, on the
+right or not at all: exports often lose the numbers and the indentation), a second column-letter
+line closes it; move-list entries (`N.` then the first player's turn then the second's) may sit
+beside the rows or below them. `...`, `..`, `--` and `---` are placeholders that place nothing;
+`. . .` is a pass; `resign` ends the game.
 
 Posts were typed by hand, so the reader takes them as published: prose before, between and after
 the diagrams, and remarks after a move, are kept in `Record.headers["comments"]`; a header that

@@ -200,12 +200,12 @@ def parse(raw: str, number: int, source: str | None) -> Line:
         error.source = source
         return Line(number, raw, kind="error", error=error)
     text, players = prepare(raw)
-    plain = _plain_entry(text, number, raw)
-    if plain is not None:
+    plain = _plain_line(text, number, raw)
+    if plain is not None and plain.columns is None:
         plain.players = players
         return plain
     try:
-        line = _read(parser().parse(text), number, raw)
+        line = _read(parser().parse(text), number, raw) if plain is None else plain
     except UnexpectedInput as exc:
         error = syntax_error(exc, raw, source=source, words=WORDS, what="diagram or move list", line_offset=number - 1)
         word = exc.column - 1  # the start of the word the grammar stopped in
@@ -225,19 +225,66 @@ def parse(raw: str, number: int, source: str | None) -> Line:
     return line
 
 
-# The plain path: a line that is only a move entry (quote prefixes and blanks, the move number,
-# then cells and placeholders, each after a run of spaces or tabs), the bulk of a long move list,
-# is read by a regular expression that accepts exactly what the grammar reads the same way. Any
-# other line (a diagram row, a pass, a resignation, a comment) takes the grammar.
-_PLAIN_ENTRY = re.compile(r"[ \t:>|!]*+([0-9]+\.)((?:[ \t]++(?>[A-Za-z]{1,3}[0-9]++(?:=[A-Za-z])?|\.\.\.?|---?))*+)")
+# The plain path: the lines the writer writes, and most lines of a long move list, are read by
+# regular expressions that accept exactly what the grammar reads the same way (tests/test_rga_plain.py
+# holds them to it): a line that is only a move entry (quote prefixes and blanks, the move number,
+# then cells and placeholders, each after a run of spaces or tabs); a diagram row numbered on the
+# left, its points one space apart, maybe such an entry beside it after a gap; the column letters
+# and the players' names. Any other line (a row numbered on the right or with holes, a pass, a
+# resignation, a comment) takes the grammar, which is most of the cost of reading a written post.
+_MOVES = r"((?:[ \t]++(?>[A-Za-z]{1,3}[0-9]++(?:=[A-Za-z])?|\.\.\.?|---?))*+)"
+_PLAIN_ENTRY = re.compile(r"[ \t:>|!]*+([0-9]+\.)" + _MOVES)
+_PLAIN_ROW = re.compile(
+    r"[ \t:>|!]*+([0-9]++)(?:[ \t]{2,}|\t)([.A-Za-z](?: [.A-Za-z])*+)(?:(?:[ \t]{2,}|\t)([0-9]+\.)" + _MOVES + ")?"
+)
+_PLAIN_HEADER = re.compile(r"[ \t:>|!]*+([a-z]{5,}+)((?:[ \t]++[A-Za-z][A-Za-z_'-]*+)*+)")
+
+
+def _plain_line(text: str, number: int, raw: str) -> Line | None:
+    """The line as `_read` makes it from the grammar's tree, when the plain path reads it; else None."""
+    return _plain_entry(text, number, raw) or _plain_row(text, number, raw) or _plain_header(text, number, raw)
+
+
+def _plain_row(text: str, number: int, raw: str) -> Line | None:
+    """A diagram row numbered on the left, maybe with a plain move entry beside it."""
+    match = _PLAIN_ROW.fullmatch(text)
+    if match is None:
+        return None
+    token = _plain_token()
+    start, end = match.span(2)
+    line = Line(number, raw, rownum=token("ROWNUM", match.group(1), *match.span(1)))
+    line.points = [token("POINT", text[at], at, at + 1) for at in range(start, end, 2)]
+    if match.group(3) is not None:
+        line.entry, line.plain = _moves(text, match.span(3))
+    return line
+
+
+def _plain_header(text: str, number: int, raw: str) -> Line | None:
+    """The column letters and the players' names (as a header row or the line below a diagram)."""
+    match = _PLAIN_HEADER.fullmatch(text)
+    if match is None:
+        return None
+    token = _plain_token()
+    start = match.end(1)
+    names = [
+        token("NAME", word.group(), start + word.start(), start + word.end())
+        for word in re.finditer(r"\S+", match.group(2))
+    ]
+    return Line(number, raw, columns=token("COLUMNS", match.group(1), *match.span(1)), names=names)
 
 
 def _plain_entry(text: str, number: int, raw: str) -> Line | None:
-    """The line as `_read` makes it from the grammar's tree, when it is a plain move entry; else None."""
+    """A line that is only a plain move entry."""
     match = _PLAIN_ENTRY.fullmatch(text)
     if match is None:
         return None
-    start, end = match.span(1)
+    entry, plain = _moves(text, match.span(1))
+    return Line(number, raw, entry=entry, plain=plain)
+
+
+def _moves(text: str, span: tuple[int, int]) -> tuple[Token, tuple[tuple[tuple[str, str, int], ...], ...]]:
+    """The move number at `span` and the moves after it to the end of `text`, by turn."""
+    start, end = span
     entry = _plain_token()("MOVENUM", text[start:end], start, end)
     slots: list[list[tuple[str, str, int]]] = []
     for word in text[end:].split():
@@ -246,7 +293,7 @@ def _plain_entry(text: str, number: int, raw: str) -> Line | None:
             slots.append([])
         end = start + len(word)
         slots[-1].append(("CELL" if word[0].isalpha() else "DOTS", word, start + 1))
-    return Line(number, raw, entry=entry, plain=tuple(map(tuple, slots)))
+    return entry, tuple(map(tuple, slots))
 
 
 @cache
