@@ -85,7 +85,7 @@ class TurnReport:
 
     #: Who plays the turn (1 or 2).
     player: int
-    #: Its cells, named as the record's notation names them (empty: a pass).
+    #: Its cells, named as the record's notation names them, or the one `--labels` names (empty: a pass).
     cells: tuple[str, ...]
     #: Each stone's colour where one is not its mover's own (too, product).
     colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
