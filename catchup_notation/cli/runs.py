@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TextIO
 
 import attrs
-import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.progress import records_bar
@@ -70,6 +69,8 @@ class Report(Protocol):
 def report_mode(*, json: bool, csv: bool, out: str | None) -> Mode:
     """The form of the report: --json, --csv, else what the -o file's ending says, else text."""
     if json and csv:
+        import typer
+
         raise typer.BadParameter("give --json or --csv, not both", param_hint="--json / --csv")
     if json or csv:
         return "json" if json else "csv"
