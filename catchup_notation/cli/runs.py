@@ -10,7 +10,6 @@ printed form, so that the parent only writes.
 from __future__ import annotations
 
 import contextlib
-import csv
 import functools
 import io
 import os
@@ -338,6 +337,8 @@ def csv_header(fields: Sequence[str]) -> str:
 
 
 def _csv_row(values: Sequence[object]) -> str:
+    import csv  # CSV reports only (start-up time)
+
     out = io.StringIO()
     # The writer quotes a field holding any character of its line terminator: so "\r\n", cut off after.
     csv.writer(out, lineterminator="\r\n").writerow(values)
