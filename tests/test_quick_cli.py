@@ -242,3 +242,27 @@ def test_the_command_takes_the_quick_path(tmp_path: Path) -> None:
     )
     assert run.returncode == 0 and run.stdout == "1 record read: 1 valid, 0 invalid, 0 unreadable\n"
     assert "catchup_notation.cli.quick" in run.stderr and " typer" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["verify", "-", "--json"], ["verify", "-", "two.sgf", "-q", "--statistics"], ["verify", "missing.sgf", "-"]],
+)
+def test_the_command_says_the_same_either_way(inputs: Path, args: list[str]) -> None:
+    """Whole runs of the command, standard input read: the quick path, and the app (which --debug
+    asks for) print the same and exit with the same code."""
+
+    def command(*words: str) -> tuple[int, str, str]:
+        run = subprocess.run(
+            [sys.executable, "-m", "catchup_notation", *words],
+            input=GAME + BROKEN,
+            capture_output=True,
+            text=True,
+            cwd=inputs,
+            check=False,
+        )
+        return run.returncode, run.stdout, run.stderr
+
+    quick_run = command(*args)
+    assert quick_run[1] or quick_run[2]
+    assert quick_run == command("--debug", *args)

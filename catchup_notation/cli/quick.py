@@ -11,6 +11,7 @@ error) is left to the typer app (`run` gives None), which says it in its own wor
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 #: verify's flags as they are spelt, each with the parameter it sets and to what.
@@ -38,22 +39,19 @@ def run(args: list[str]) -> int | None:
     if read is None:
         return None
     paths, given = read
-    options = checked(given)
-    if options is None:
-        return None
-    from catchup_notation.cli import output, verifying
+    try:  # an interrupt while the run's modules load ends it as one during the run
+        options = checked(given)
+        if options is None:
+            return None
+        from catchup_notation.cli import output, verifying
 
-    try:
         return output.guarded(verifying.run)(paths, **options)
     except KeyboardInterrupt:
         return 130  # as the app ends on Ctrl-C (a terminating signal's code is given by `main`)
     except Exception as exc:
-        if not output.from_typer(exc):
-            raise
-        import typer  # imported already: the exception is typer's
-
-        if isinstance(exc, typer.Exit):  # `output.fail`'s: an error the run found and said (a missing file)
-            return exc.exit_code
+        typer = sys.modules.get("typer")  # imported where the run made one of its exits
+        if typer is not None and isinstance(exc, typer.Exit):  # `output.fail`'s: an error said (a missing file)
+            return int(exc.exit_code)
         raise
 
 
