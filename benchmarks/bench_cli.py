@@ -10,6 +10,7 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
     python benchmarks/bench_cli.py --command convert --to lg,rga,json,abstractplay,genius --same
     python benchmarks/bench_cli.py --command verify --command adjudicate --extra '' --extra '--variant auto'
+    python benchmarks/bench_cli.py --targets   # verify, --variant auto, convert to each: rates beside targets
 
 The collection (random legal side-5 catchup games played by the rules engine, written as one Little
 Golem file) is made once under /tmp, or given with --file. Each run's wall time and peak resident
@@ -63,6 +64,18 @@ def collection(records: int, unique: int = 1000, seed: int = 2024) -> str:
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
+#: The archive commands' target rates (records a second on one core, CPU time), by command line:
+#: what `--targets` runs, one process each (`--jobs 1`; convert runs in one), beside `verify`.
+TARGETS: dict[tuple[str, ...], int | None] = {
+    ("verify", "--json", "--jobs", "1"): None,
+    ("verify", "--json", "--jobs", "1", "--variant", "auto"): 20_000,
+    ("adjudicate", "--json", "--jobs", "1"): 40_000,
+    # Genius holds one game a file: a collection is refused (nothing written), so it has no rate here.
+    **{("convert", "--to", to): 25_000 for to in ("lg", "json", "abstractplay")},
+    ("convert", "--to", "rga"): 10_000,
+}
+
+
 def run(command: list[str]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and peak RSS (KB) of one run, its output thrown away."""
     start = time.perf_counter()
@@ -96,6 +109,9 @@ def main() -> None:
     )
     parser.add_argument("--startup", action="store_true", help="time start-up instead: --version, a one-game file")
     parser.add_argument(
+        "--targets", action="store_true", help="run the command lines of TARGETS and print each rate beside its target"
+    )
+    parser.add_argument(
         "--same", action="store_true", help="check that every contestant but the floor prints the same, byte for byte"
     )
     args = parser.parse_args()
@@ -117,7 +133,7 @@ def main() -> None:
         for path in paths:
             for exe in executables:
                 for command in commands:
-                    for extra in command_lines(command, args):
+                    for extra in command_lines(command, args) if not args.targets else [list(t) for t in TARGETS]:
                         label = f"{exe} {' '.join(extra)} {path.name}".strip()
                         contestants.append((label, [exe, *extra, str(path)]))
                         if args.pure:
@@ -149,6 +165,13 @@ def main() -> None:
             f"  wall ratio {base / wall[label]:5.2f}x{times}"
         )
     print(f"load after: {os.getloadavg()[0]:.2f}; ratios are to the first line")
+    if args.targets and records:
+        for label, command in contestants:
+            target = TARGETS.get(tuple(command[1:-1]))
+            rate = records / cpu[label]
+            where = f"target {target:6d}/s: {'met' if rate >= target else 'NOT met'}" if target else "the bar"
+            ratio = cpu[contestants[0][0]] / cpu[label]
+            print(f"{' '.join(command[1:-1]):45s} {rate:7.0f}/s CPU  {ratio:4.2f}x verify  {where}")
     if args.same:
         same_output(contestants)
 

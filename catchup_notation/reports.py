@@ -492,8 +492,9 @@ def verify_report(game: Game) -> VerifyReport:
 
 def judged_verify_report(source: str | None, format: str, index: int, verdict: Verdict) -> VerifyReport:
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
-    its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant)."""
-    line, column, white, black, turns, variant, _ = verdict
+    its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant and, with
+    variant "auto", every variant that accepts it)."""
+    line, column, white, black, turns, variant, _, accepted = verdict
     return VerifyReport(
         source=source,
         index=index,
@@ -506,6 +507,7 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
         error=None,
         status="valid",
         valid=True,
+        accepted_by=accepted,
         at=Location(line, column),
     )
 
@@ -566,7 +568,7 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
     """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
     valid, with no warning, from its text alone, and scored from its final position (a verdict of
     a judge that scores, see `reading.fastpath`)."""
-    line, column, white, black, turns, variant, _ = verdict
+    line, column, white, black, turns, variant, _, _ = verdict
     result = final_result(verdict)
     return AdjudicationReport(
         source=source,

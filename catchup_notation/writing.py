@@ -28,6 +28,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+import attrs
+
 from catchup_notation.errors import CatchupError
 from catchup_notation.workers import TERMINATING
 
@@ -106,8 +108,26 @@ def _not_replaceable(info: os.stat_result) -> str | None:
 @contextlib.contextmanager
 def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text stream whose content replaces `path` when the block ends without an exception."""
+    with _written(path) as (out, made):
+        yield out
+    _replace(made)
+
+
+@attrs.define
+class _Made:
+    """A temporary file written in full (its name, once made), and the file it is to replace."""
+
+    target: Path
+    shown: str
+    temp: str | None = None
+
+
+@contextlib.contextmanager
+def _written(path: str | os.PathLike[str]) -> Iterator[tuple[TextIO, _Made]]:
+    """A text stream onto a new temporary file beside `path`'s target, closed with its content,
+    permissions and owner in place when the block ends; removed if the block raises."""
     target = target_of(path)
-    shown = os.fspath(path)
+    made = _Made(target, os.fspath(path))
     owner: tuple[int, int] | None = None
     try:
         info = target.stat()
@@ -117,30 +137,86 @@ def atomic_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     _remove_stale(target)
     import tempfile  # only when a file is written (start-up time)
 
-    temp: str | None = None
     try:
         with _signals_held():  # a signal between making the file and learning its name would leave it
             try:
                 prefix = _prefix(target) + f"{os.getpid()}."
-                handle, temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
+                handle, made.temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
             except OSError as exc:
-                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
+                raise OutputError(f"cannot write {made.shown}: {exc.strerror or exc}", path=made.shown) from None
         with os.fdopen(handle, "wb") as raw:
             with _text(raw, target.name) as out:
-                yield out
+                yield out, made
             raw.flush()
             if owner is not None and owner != _owner(raw.fileno()):
                 os.fchown(raw.fileno(), *owner)  # allowed: _not_replaceable checked it
             os.fchmod(raw.fileno(), mode)
             os.fsync(raw.fileno())
-        os.replace(temp, target)
     except BaseException as exc:
-        if temp is not None:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp)
+        _discard(made)
         if isinstance(exc, OSError):
-            raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", path=shown) from None
+            raise OutputError(f"cannot write {made.shown}: {exc.strerror or exc}", path=made.shown) from None
         raise
+
+
+def _replace(made: _Made) -> None:
+    """Put a temporary file written in full in place of its target (removed if that fails)."""
+    try:
+        os.replace(made.temp, made.target)  # type: ignore[arg-type]
+    except BaseException as exc:
+        _discard(made)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {made.shown}: {exc.strerror or exc}", path=made.shown) from None
+        raise
+
+
+def _discard(made: _Made) -> None:
+    if made.temp is not None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(made.temp)
+        made.temp = None
+
+
+class AtomicFiles:
+    """Files written each as `atomic_output` writes one, put in place as each is whole, or (held)
+    all together when the block of `atomic_files` ends without an exception: until then each is a
+    temporary file beside its target, and none replaces its target if the block raises or
+    `discard` is called. (Holding them keeps no file open: each is closed once written.)"""
+
+    def __init__(self, *, held: bool) -> None:
+        self.held = held
+        self._waiting: list[_Made] = []
+
+    @contextlib.contextmanager
+    def output(self, path: str | os.PathLike[str]) -> Iterator[TextIO]:
+        """A text stream onto one of the files (see `atomic_output`)."""
+        with _written(path) as (out, made):
+            yield out
+        if self.held:
+            self._waiting.append(made)
+        else:
+            _replace(made)
+
+    def discard(self) -> None:
+        """Remove the files held, leaving their targets as they were."""
+        while self._waiting:
+            _discard(self._waiting.pop())
+
+    def _commit(self) -> None:
+        while self._waiting:
+            _replace(self._waiting.pop(0))
+
+
+@contextlib.contextmanager
+def atomic_files(*, held: bool = False) -> Iterator[AtomicFiles]:
+    """Several files written atomically (see `AtomicFiles`): `held`, none is put in place before
+    the block ends, and then all of them are (if one rename fails, the ones not yet renamed are removed)."""
+    files = AtomicFiles(held=held)
+    try:
+        yield files
+        files._commit()
+    finally:
+        files.discard()
 
 
 @contextlib.contextmanager

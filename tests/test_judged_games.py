@@ -147,3 +147,25 @@ def test_verify_replays_in_python_only_to_explain_a_broken_rule() -> None:
     assert not verdict.valid and verdict.error is not None
     assert verdict.error.turn == 4 and verdict.error.code == "occupied"
     assert verdict.error == games[-1].replay().error  # type: ignore[union-attr]  # the engine's own diagnostic
+
+
+@needs_core
+@pytest.mark.parametrize("variant", ["auto", "catchup-2012"])
+def test_judged_games_read_with_a_variant_say_what_reading_them_says(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With variant "auto" the core judges every variant at once: a judged game names the variant
+    chosen and every variant that accepts it (`accepted_by`) as the game read and replayed does."""
+    records = legal_games(12)
+    other = parse_variant("ketchup-4(size=5)").new_game()  # a game catchup itself refuses, taken too
+    rng, turns = random.Random(3), []
+    while not other.over and len(turns) < 9:
+        turns.append(other.random_turn(rng))
+        other.play(turns[-1])
+    text = write_text([*records, Record("ketchup-4(size=5)", tuple(turns))], "lg")[0]
+    judged = list(cn.read_text(text, source="games.sgf", variant=variant))
+    read = eager(monkeypatch, lambda: cn.read_text(text, source="games.sgf", variant=variant))
+    assert same_games(judged, read) >= len(read) // 2
+    if variant == "auto":
+        assert all(game.verify().accepted_by for game in judged)
+        assert len({game.verify().accepted_by for game in judged}) >= 2

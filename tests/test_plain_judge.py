@@ -183,8 +183,8 @@ def test_most_of_a_good_archive_is_judged_in_one_pass(tmp_path):
     verdicts, end = judge.take(text, 0, 1, 1)
     assert len(verdicts) == 49  # the last is followed by nothing yet: the reader notes what follows
     assert text[end] == "("
-    line, column, white, black, turns, variant, final = verdicts[3]
-    assert (line, column, white, black, variant, final) == (4, 1, None, None, "catchup(size=5)", None)
+    line, column, white, black, turns, variant, final, accepted = verdicts[3]
+    assert (line, column, white, black, variant, final, accepted) == (4, 1, None, None, "catchup(size=5)", None, None)
     assert turns == text.split("\n")[3].count(";") - 1  # the root is a node too
 
 
@@ -207,8 +207,7 @@ def test_a_game_alone_is_judged_too(tmp_path):
     assert [w.code for w in found.warnings] == ["ignored-text"]
 
 
-def test_no_judge_for_auto_or_the_pure_reference():
-    assert fastpath.judge(make_request(None, "auto", None)) is None
+def test_no_judge_for_the_pure_reference():
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1"}):
         assert fastpath.judge(make_request(None, None, None)) is None
 

@@ -80,7 +80,9 @@ def test_solve_output_matches_its_schema(records):
 def test_convert_summary_matches_its_schema(records, tmp_path):
     found = outputs("convert", EXAMPLES, str(records), "-o", str(tmp_path / "all.sgf"), "--json")
     found += outputs("convert", str(records), "--to", "json", "-o", str(tmp_path / "all.jsonl"), "--json")
+    found += outputs("convert", str(records), "--to", "json", "-o", f"{tmp_path / 'folder'}/", "--json")
     assert any(summary["skipped"] for summary in found) and any(summary["warnings"] for summary in found)
+    assert found[-1]["files"]
     for summary in found:
         validate(summary, schema("convert"))
 

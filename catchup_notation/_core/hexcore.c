@@ -700,6 +700,23 @@ static PyObject *core_replay_flat(PyObject *module, PyObject *args) {
 
 #define AT(k) PyUnicode_READ(kind, data, (k))
 
+/* One of the variants a judge asks of each game (variant "auto"): one the core plays (`known`,
+ * replayed on its own game, reset for each record), or one it knows only the start of (a variant
+ * whose engine it does not play): the cells taken before the first turn, the stone counts the
+ * first mover may place (a bit per count) and who that is. Such a variant refuses a game whose
+ * first turn breaks those; any other game is left to Python, which alone can say. */
+typedef struct {
+    PyObject *tag;
+    int known, own, to_move;
+    hex_game game;
+    const int32_t *occupied;
+    Py_ssize_t occupied_count;
+    unsigned long long first_counts;
+} judge_candidate;
+
+/* At most this many variants are asked of a game (the registry has 13 hex variants). */
+#define JUDGE_CANDIDATES 32
+
 /* What a judge_plain setup (see there) holds, parsed once for the games that share it. */
 typedef struct {
     PyObject *setup; /* a strong reference: the tuple parsed, NULL before the first */
@@ -707,7 +724,57 @@ typedef struct {
     hex_rules rules;
     const int32_t *labels;
     PyObject *tag;
+    int candidates; /* variant "auto": how many variants are asked (0: the one of `rules`) */
+    judge_candidate candidate[JUDGE_CANDIDATES];
 } judge_setup;
+
+static void setup_clear(judge_setup *cached) {
+    for (int c = 0; c < cached->candidates; c++)
+        if (cached->candidate[c].known) game_free(&cached->candidate[c].game);
+    cached->candidates = 0;
+    Py_CLEAR(cached->setup);
+}
+
+/* The candidates of an "auto" setup: (tag, rules or None, cells taken at the start (int32
+ * bytes) or None, the first mover's counts (a bit per count), the first mover, own (bool)) each.
+ * 0 parsed, -1 error (`cached` left with none). */
+static int parse_candidates(PyObject *candidates, const hex_board *board, judge_setup *cached) {
+    if (!PyTuple_Check(candidates) || PyTuple_GET_SIZE(candidates) < 1 ||
+        PyTuple_GET_SIZE(candidates) > JUDGE_CANDIDATES) {
+        PyErr_SetString(PyExc_ValueError, "setup: 1 to 32 candidate variants");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(candidates); k++) {
+        judge_candidate *c = &cached->candidate[k];
+        PyObject *tag, *rules, *occupied;
+        int own;
+        memset(c, 0, sizeof *c);
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(candidates, k), "UOOKip;candidate: (tag, rules, taken, counts, mover, own)",
+                              &tag, &rules, &occupied, &c->first_counts, &c->to_move, &own))
+            return -1;
+        c->tag = tag;
+        c->own = own;
+        if (rules != Py_None) {
+            hex_rules parsed;
+            if (parse_rules(rules, &parsed) < 0) return -1;
+            if (game_init(&c->game, board, &parsed) < 0) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            c->known = 1;
+            cached->candidates = (int)k + 1;
+        } else {
+            if (!PyBytes_Check(occupied) || PyBytes_GET_SIZE(occupied) % (Py_ssize_t)sizeof(int32_t)) {
+                PyErr_SetString(PyExc_ValueError, "candidate: the cells taken are int32 bytes");
+                return -1;
+            }
+            c->occupied = (const int32_t *)PyBytes_AS_STRING(occupied);
+            c->occupied_count = PyBytes_GET_SIZE(occupied) / (Py_ssize_t)sizeof(int32_t);
+            cached->candidates = (int)k + 1;
+        }
+    }
+    return 0;
+}
 
 /* The setup of a game whose SZ is `size` (or absent): 1 found (into `cached`), 0 none (the game
  * is left to Python), -1 error. */
@@ -727,9 +794,9 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
         Py_DECREF(found);
         return found != Py_None;
     }
-    PyObject *board, *rules, *labels, *tag;
-    if (!PyArg_ParseTuple(found, "O!OSO;setup: (Board, rules, labels, tag)", &BoardType, &board, &rules, &labels, &tag) ||
-        parse_rules(rules, &cached->rules) < 0) {
+    PyObject *board, *rules, *labels, *tag, *candidates = NULL;
+    if (!PyArg_ParseTuple(found, "O!OSO|O;setup: (Board, rules, labels, tag[, candidates])", &BoardType, &board, &rules,
+                          &labels, &tag, &candidates)) {
         Py_DECREF(found);
         return -1;
     }
@@ -738,8 +805,15 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
         PyErr_SetString(PyExc_ValueError, "setup: labels are 26 * 100 int32 cell indices");
         return -1;
     }
-    Py_XSETREF(cached->setup, found);
-    cached->board = &((BoardObject *)board)->board;
+    setup_clear(cached);
+    const hex_board *parsed_board = &((BoardObject *)board)->board;
+    if (candidates ? parse_candidates(candidates, parsed_board, cached) < 0 : parse_rules(rules, &cached->rules) < 0) {
+        setup_clear(cached);
+        Py_DECREF(found);
+        return -1;
+    }
+    cached->setup = found;
+    cached->board = parsed_board;
     cached->labels = (const int32_t *)PyBytes_AS_STRING(labels);
     cached->tag = tag;
     return 1;
@@ -757,27 +831,89 @@ static PyObject *final_position(hex_game *game, int resigned) {
     return Py_BuildValue("(NNiiiii)", first, second, game->score[1], game->score[2], game->empty, game->end, resigned);
 }
 
+/* Play every turn of `moves` on `game` (at its start): PLAY_OK, the code of the first refused,
+ * or -1 out of memory. */
+static int play_moves(hex_game *game, const lg_moves *moves) {
+    const int32_t *at = moves->turns.items, *stop = at + moves->turns.count;
+    int player = moves->first, code = PLAY_OK, cells[TURN_ROOM];
+    while (at < stop && code == PLAY_OK) {
+        int32_t count = *at++;
+        if (count > TURN_ROOM) return PLAY_STONE_COUNT;
+        for (int32_t k = 0; k < count; k++) cells[k] = at[k] < 0 || at[k] >= game->board->cells ? -1 : at[k];
+        at += count;
+        code = game_play(game, player, cells, NULL, count);
+        player = 3 - player;
+    }
+    return code;
+}
+
 /* Whether every turn of `moves` is legal under the setup's rules, played on its board; with
  * `final`, where they are, the final position (final_position) into it. */
 static int all_legal(const judge_setup *setup, const lg_moves *moves, PyObject **final) {
     hex_game game;
     if (game_init(&game, setup->board, &setup->rules) < 0) return -1;
-    const int32_t *at = moves->turns.items, *stop = at + moves->turns.count;
-    int player = moves->first, code = PLAY_OK, cells[TURN_ROOM];
-    while (at < stop && code == PLAY_OK) {
-        int32_t count = *at++;
-        if (count > TURN_ROOM) {
-            code = PLAY_STONE_COUNT;
-            break;
-        }
-        for (int32_t k = 0; k < count; k++) cells[k] = at[k] < 0 || at[k] >= game.board->cells ? -1 : at[k];
-        at += count;
-        code = game_play(&game, player, cells, NULL, count);
-        player = 3 - player;
-    }
+    int code = play_moves(&game, moves);
     if (code == PLAY_OK && final && !(*final = final_position(&game, moves->resigned))) code = -1;
     game_free(&game);
     return code < 0 ? -1 : code == PLAY_OK;
+}
+
+/* Whether a variant the core knows only the start of (see judge_candidate) refuses the first
+ * turn of `moves`: the wrong player, a cell off the board, twice or taken, a count the first
+ * mover may not place. 0 where the first turn passes these (only Python can say more). */
+static int first_turn_refused(const judge_candidate *c, const lg_moves *moves, int cells) {
+    const int32_t *at = moves->turns.items;
+    int32_t count = at[0];
+    if (moves->first != c->to_move || count >= 64 || !(c->first_counts >> count & 1)) return 1;
+    for (int32_t k = 1; k <= count; k++) {
+        if (at[k] < 0 || at[k] >= cells) return 1;
+        for (int32_t j = 1; j < k; j++)
+            if (at[j] == at[k]) return 1;
+        for (Py_ssize_t j = 0; j < c->occupied_count; j++)
+            if (c->occupied[j] == at[k]) return 1;
+    }
+    return 0;
+}
+
+/* Variant "auto": which of the setup's variants find every turn of `moves` legal, into
+ * `accepted` (a bit per candidate); 1 where that is decided, 0 where a variant the core knows
+ * only the start of lets the first turn pass (the game is left to Python), -1 out of memory. */
+static int accepting(judge_setup *setup, const lg_moves *moves, unsigned *accepted) {
+    *accepted = 0;
+    for (int k = 0; k < setup->candidates; k++) /* the cheap checks first: they may leave it to Python */
+        if (!setup->candidate[k].known && !first_turn_refused(&setup->candidate[k], moves, setup->board->cells))
+            return 0;
+    for (int k = 0; k < setup->candidates; k++) {
+        judge_candidate *c = &setup->candidate[k];
+        if (!c->known) continue;
+        game_reset(&c->game);
+        int code = play_moves(&c->game, moves);
+        if (code < 0) return -1;
+        if (code == PLAY_OK) *accepted |= 1u << k;
+    }
+    return 1;
+}
+
+/* The variant "auto" judges a game by (as rules.inference.choose_variant): its own where that
+ * accepts it, else the first that does; -1 where none does (the game is left to Python). */
+static int chosen_of(const judge_setup *setup, unsigned accepted) {
+    int first = -1;
+    for (int k = 0; k < setup->candidates; k++)
+        if (accepted >> k & 1) {
+            if (setup->candidate[k].own) return k;
+            if (first < 0) first = k;
+        }
+    return first;
+}
+
+/* The tags of the accepted candidates, in order. */
+static PyObject *accepted_tags(const judge_setup *setup, unsigned accepted) {
+    PyObject *tags = PyTuple_New(popcount64(accepted));
+    if (!tags) return NULL;
+    Py_ssize_t i = 0;
+    for (int k = 0; k < setup->candidates; k++)
+        if (accepted >> k & 1) PyTuple_SET_ITEM(tags, i++, Py_NewRef(setup->candidate[k].tag));
+    return tags;
 }
 
 /* Whether RE names the player who resigned (Little Golem's way: the reader warns), as
@@ -797,10 +933,13 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
  * one game) is followed, after blanks, by the next game's '(' (text after a game is the reader's
  * to warn of). A game's setup is `setups[SZ value or None]`, else `setup_of(that)` remembered
  * there: None (left to Python) or (Board, rules, labels: 26 * 100 int32 cell indices of the
- * labels A0 to Z99, tag). At most `most` games are judged in one call (what it gives stays small).
- * Returns ([(line, column, PW or None, PB or None, turns, tag, final) of each game judged], where
- * the first game not judged starts); `final` is the game's final position (final_position) where
- * `scored`, else None. */
+ * labels A0 to Z99, tag), or for variant "auto" (Board, None, labels, None, candidates: see
+ * parse_candidates), where a game is judged by the variant chosen_of() names, and left to Python
+ * where none accepts it or the core cannot tell. At most `most` games are judged in one call
+ * (what it gives stays small). Returns ([(line, column, PW or None, PB or None, turns, tag,
+ * final, accepted) of each game judged], where the first game not judged starts); `final` is the
+ * game's final position (final_position) where `scored`, else None; `accepted` the tags of the
+ * candidates that accept the game, in order (variant "auto"), else None. */
 static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     PyObject *text, *setups, *setup_of;
     Py_ssize_t pos, line, column, limit, max_turns, most;
@@ -816,7 +955,8 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     PyObject *verdicts = PyList_New(0);
-    judge_setup setup = {NULL, NULL, {0}, NULL, NULL};
+    judge_setup setup;
+    memset(&setup, 0, sizeof setup);
     lg_moves moves = {{NULL, 0, 0}, 0, 0, 0, 0};
     int failed = !verdicts;
     while (!failed && pos < n && PyList_GET_SIZE(verdicts) < most) {
@@ -828,7 +968,17 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
         if (found > 0 && (moves.end - pos > limit || !moves.count)) found = 0;
         if (found > 0 && moves.resigned && root.re.start >= 0)
             found = re_names_resigner(kind, data, root.re, moves.resigned) == 0;
-        found = found > 0 ? all_legal(&setup, &moves, scored ? &final : NULL) : found;
+        unsigned accepted = 0;
+        int chosen = -1;
+        if (found > 0 && setup.candidates) {
+            found = accepting(&setup, &moves, &accepted);
+            chosen = found > 0 ? chosen_of(&setup, accepted) : -1;
+            found = found > 0 ? chosen >= 0 : found;
+            if (found > 0 && scored && !(final = final_position(&setup.candidate[chosen].game, moves.resigned)))
+                found = -1;
+        } else if (found > 0) {
+            found = all_legal(&setup, &moves, scored ? &final : NULL);
+        }
         Py_ssize_t next = moves.end;
         if (found > 0 && single) {
             found = next == n;
@@ -849,18 +999,21 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
             }
         PyObject *pw = root.pw.start >= 0 ? PyUnicode_Substring(text, root.pw.start, root.pw.end) : Py_NewRef(Py_None);
         PyObject *pb = root.pb.start >= 0 ? PyUnicode_Substring(text, root.pb.start, root.pb.end) : Py_NewRef(Py_None);
-        PyObject *verdict = pw && pb ? Py_BuildValue("(nnOOnOO)", line, pos - line_start + 1, pw, pb, moves.count,
-                                                     setup.tag, final ? final : Py_None)
-                                     : NULL;
+        PyObject *tag = chosen >= 0 ? setup.candidate[chosen].tag : setup.tag;
+        PyObject *tags = chosen >= 0 ? accepted_tags(&setup, accepted) : Py_NewRef(Py_None);
+        PyObject *verdict = pw && pb && tags ? Py_BuildValue("(nnOOnOOO)", line, pos - line_start + 1, pw, pb,
+                                                             moves.count, tag, final ? final : Py_None, tags)
+                                             : NULL;
         failed = !verdict || PyList_Append(verdicts, verdict) < 0;
         Py_XDECREF(final);
+        Py_XDECREF(tags);
         Py_XDECREF(pw);
         Py_XDECREF(pb);
         Py_XDECREF(verdict);
         pos = next;
     }
     PyMem_Free(moves.turns.items);
-    Py_XDECREF(setup.setup);
+    setup_clear(&setup);
     if (failed) {
         Py_XDECREF(verdicts);
         return NULL;

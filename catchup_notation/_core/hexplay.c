@@ -40,6 +40,22 @@ void game_free(hex_game *game) {
     memset(game, 0, sizeof *game);
 }
 
+/* Back to the start of the game on an initialised game, its memory kept (a judge replays many
+ * records on one game of each variant). */
+void game_reset(hex_game *game) {
+    int n = game->board->cells;
+    memset(game->owner, 0, (size_t)n);
+    memset(game->gsize, 0, sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) game->parent[i] = i;
+    memset(game->largest, 0, sizeof game->largest);
+    game->score[0] = 0;
+    game->score[1] = game->score[2] = game->rules.initial_score;
+    game->empty = n;
+    game->turns_played = 0;
+    game->to_move = 1;
+    game->end = END_NONE;
+}
+
 /* Make `to` (a game initialised on the same board and rules) the same position as `from`, facts
  * and all; -1 out of memory. */
 int game_copy(hex_game *to, const hex_game *from) {

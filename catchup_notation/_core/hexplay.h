@@ -50,6 +50,7 @@ typedef struct {
 
 int game_init(hex_game *game, const hex_board *board, const hex_rules *rules);
 void game_free(hex_game *game);
+void game_reset(hex_game *game);
 int game_copy(hex_game *to, const hex_game *from);
 int game_play(hex_game *game, int player, const int *cells, const int *colours, int count);
 int game_allows(hex_game *game, const int *cells, int count);

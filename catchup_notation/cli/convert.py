@@ -21,7 +21,7 @@ from typer._click.exceptions import UsageError  # typer vendors click
 
 from catchup_notation import formats
 from catchup_notation.batch import reports
-from catchup_notation.cli import output, runs
+from catchup_notation.cli import convert_tree, output, runs
 from catchup_notation.cli.options import (
     Board,
     Corrections,
@@ -40,9 +40,11 @@ from catchup_notation.cli.progress import RecordsBar, records_bar, say_on_stderr
 from catchup_notation.cli.values import AUTO
 from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
+from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
+from catchup_notation.writing import atomic_files
 
 EXAMPLES = """\
 Examples:
@@ -55,6 +57,14 @@ Examples:
 
   catchup convert examples/ --corrections diagram -o hex.sgf \\
       --json                       # exits 1: number-set records skipped
+
+  catchup convert examples/ --corrections diagram --to json -o converted/
+
+A folder as -o (one that exists, or a name ending in /) gets a file per
+input file, at the same path under it as under the folder read, with
+the target notation's ending (a zip archive counts as a folder); an
+input that is to become several Genius files, one game each, gets the
+record's index in their names (game-0.genius, game-1.genius).
 
 Every record that can be written is written; each one that cannot (it
 cannot be read, or the target notation cannot hold it) is named on
@@ -85,8 +95,9 @@ Output = Annotated[
     typer.Option(
         "--output",
         "-o",
-        metavar="FILE",
-        help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed.",
+        metavar="FILE|FOLDER",
+        help="The file to write (default, or -: stdout). FILE.gz, .bz2, .xz are compressed. A folder (or a name "
+        "ending in /): a file per input file, the tree of the inputs kept.",
         show_default=False,
     ),
 ]
@@ -149,20 +160,38 @@ def convert(
     progress: Progress = None,
     jobs: Jobs = None,
 ) -> None:
-    """Convert records from one notation to another, record by record, naming what cannot be converted."""
+    """Convert records from one notation to another, record by record, naming what cannot be converted;
+    a folder to a folder, file by file."""
     if variant == AUTO:
         raise typer.BadParameter("convert needs one variant to read under, not 'auto'", param_hint="--variant")
+    folder = convert_tree.is_folder(out)
+    if folder and to is None:  # a usage error, as _target's: the user gave no --to to be invalid
+        raise UsageError("which notation to write? A folder's name does not say it: give --to FORMAT")
     target = _target(to, out)
     to_file = out is not None and out != "-"
     if json and not to_file:
         raise typer.BadParameter("the JSON summary goes to stdout: give -o FILE for the records", param_hint="--json")
-    inputs = runs.named_inputs(paths, output_file=out)
+    inputs = runs.named_inputs(paths, output_file=None if folder else out)
+    tree = convert_tree.Tree(out, inputs, target) if folder and out is not None else None
+    if tree is not None:
+        tree.refuse_over_inputs()
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
     joins = formats.get(target).joins
     each = functools.partial(converted, target, joins is None)
     found = reports(inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
+    if tree is not None:
+        with bar_of_run as bar, atomic_files(held=all_or_nothing) as files:
+            said = convert_tree.Said(functools.partial(_together, done), functools.partial(_unwritten, done))
+            convert_tree.write_tree(_convertible(found, done, bar), tree, files, said)
+            failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
+            if all_or_nothing and failed:
+                files.discard()
+                tree.unmade()
+        _report(done, out, all_or_nothing and failed > 0, json, tree.written)
+        runs.warn_empty(inputs, done.sources)
+        raise typer.Exit(done.exit_code(strict=strict))
     with bar_of_run as bar, _destination(out) as destination:
         stream, keep = destination
         convertible = _convertible(found, done, bar)
@@ -194,12 +223,31 @@ def _write_together(records: Iterator[Record], target: str, stream: TextIO, done
     """Write the records by the target's writer, which may say more of them together (and refuse
     them together) than of each alone."""
     try:
-        for warning in formats.write(records, target, stream):
-            if warning.code not in done.codes:  # of the records together; each one's were named as it came
-                done.codes.add(warning.code)
-                _warn(done, Note(None, 0, None, warning.code, f"{target}: {warning.message}"))
+        _together(done, formats.write(records, target, stream))
     except WriteError as exc:  # a record refused in the company of the others: nothing is written
         raise output.fail(f"cannot write these records as {target}: {exc}", output.EXIT_RULE) from None
+
+
+def _together(done: Conversion, warnings: list[NotationWarning]) -> None:
+    """The warnings of records written together, each code named once (each record's own were
+    named as it came)."""
+    for warning in warnings:
+        if warning.code not in done.codes:
+            done.codes.add(warning.code)
+            _warn(done, Note(None, 0, None, warning.code, f"{done.to}: {warning.message}"))
+
+
+def _unwritten(done: Conversion, items: list[convert_tree.Item], code: str, why: str) -> None:
+    """Records converted but not written (their file could not be): skipped, as unwritable."""
+    lines = [("error", why)]
+    for item in items:
+        done.written -= 1
+        done.unwritable += 1
+        note = Note(item.source, item.index, item.line, code, why, "unwritable")
+        done.skipped.append(note)
+        where = place(note.source, note.index, line=note.line)
+        lines.append(("error", f"{where}: error[{code}]: record {note.index} skipped, it was not written"))
+    say_on_stderr(lines)
 
 
 def _write_joined(convertible: Iterator[Converted], joins: str, stream: TextIO) -> None:
@@ -214,9 +262,12 @@ def _write_joined(convertible: Iterator[Converted], joins: str, stream: TextIO) 
 class Converted:
     """What converting one record gave, made where the record is read (in a worker process, with
     --jobs): its notes, the lines they put on stderr, and the record's text in the target (None:
-    it is skipped) or the record itself (for a target that writes its records together)."""
+    it is skipped) or the record itself (for a target that writes its records together). `index`
+    and `line` say where the record is, for the messages of a file that cannot be written (-o FOLDER)."""
 
     source: str | None
+    index: int
+    line: int | None
     warnings: tuple[Note, ...]
     said: tuple[tuple[str, str], ...]
     skipped: tuple[Note, tuple[tuple[str, str], ...], str] | None = None
@@ -236,14 +287,16 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     error = game.reading_error
     if error is not None:
         note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
-        return Converted(source, warnings, said, (note, (("error", str(error)),), "it cannot be read"))
+        return Converted(source, index, line, warnings, said, (note, (("error", str(error)),), "it cannot be read"))
     try:
         text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}")
     except WriteError as exc:  # one the target cannot hold, or would judge otherwise
         note = Note(source, index, line, exc.code, exc.message, "unwritable")
-        return Converted(source, warnings, said, (note, (), f"{to} cannot hold it: {exc}"))
+        return Converted(source, index, line, warnings, said, (note, (), f"{to} cannot hold it: {exc}"))
     notes = tuple(Note(source, index, line, warning.code, f"{to}: {warning.message}") for warning in carried)
-    return Converted(source, warnings, said, carried=notes, text=text, record=game.record if together else None)
+    return Converted(
+        source, index, line, warnings, said, carried=notes, text=text, record=game.record if together else None
+    )
 
 
 def _convertible(found: Iterator[Converted], done: Conversion, bar: RecordsBar | None) -> Iterator[Converted]:
@@ -326,9 +379,12 @@ def _copy(source: TextIO, target: TextIO) -> None:
     target.flush()
 
 
-def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> None:
-    """The summary: a line on stderr, and with --json the object on stdout."""
+def _report(done: Conversion, out: str | None, discarded: bool, json: bool, files: list[str] | None = None) -> None:
+    """The summary: a line on stderr, and with --json the object on stdout (`files`: those written
+    into an output folder)."""
     where = "stdout" if out is None or out == "-" else out
+    if files is not None and not discarded:
+        where += f" ({len(files)} file{'s' if len(files) != 1 else ''})"
     if discarded:
         said = f"nothing written ({len(done.skipped)} of {done.read} records could not be converted; --all-or-nothing)"
     elif done.written:
@@ -351,6 +407,7 @@ def _report(done: Conversion, out: str | None, discarded: bool, json: bool) -> N
                 "written": 0 if discarded else done.written,
                 "skipped": to_data(done.skipped),
                 "warnings": to_data(done.warnings),
+                **({"files": [] if discarded else files} if files is not None else {}),
             }
         )
 

@@ -11,9 +11,16 @@ the core does not know) is left to the reader, and goes the usual way: record, r
 Adjudicating needs the final position too: a judge that `scores` gives it with each verdict, and
 `final_result` scores it with the variant's own engine, as a replayed record is scored.
 
+With variant "auto" the core asks every variant of the record's family (`rules.inference.
+candidates`) of each game in the same pass: it replays the game's turns, read once, under each
+variant it plays, and gives the variant `choose_variant` would judge by and every variant that
+accepts the game (`accepted_by`). A variant whose engine the core does not play (sabotage-malthus)
+is asked only whether it refuses the game's first turn (the start position's cells, the first
+mover's stone counts): where it does not, or where no variant accepts the game, the game goes the
+usual way.
+
 `judge(request)` gives the judge for a request, or None where there is none: the core is not
-built (or `CATCHUP_PURE` asks for the reference), or the variant is "auto" (its report lists every
-variant that accepts each record).
+built (or `CATCHUP_PURE` asks for the reference).
 """
 
 from __future__ import annotations
@@ -33,7 +40,9 @@ if TYPE_CHECKING:
     from catchup_notation.formats.lg import PlainRun
     from catchup_notation.model import Result
     from catchup_notation.reading.request import Request
+    from catchup_notation.rules.engine import Engine
     from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.rules.registry import Variant
 
 #: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of
 #: tiny games would otherwise be many times that in verdicts), and handed on as soon as it is made.
@@ -47,9 +56,10 @@ TAKE_AT_MOST = 1024
 FinalPosition = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
 
 #: A game the core judged valid with no warning: where it starts (line, column), its players as the
-#: record names them (PW, PB, None where it does not), its turns, the variant it was judged by and
-#: its final position (None unless the judge `scores`).
-Verdict = tuple[int, int, str | None, str | None, int, str, FinalPosition | None]
+#: record names them (PW, PB, None where it does not), its turns, the variant it was judged by, its
+#: final position (None unless the judge `scores`) and, with variant "auto", every variant that
+#: accepts it (else None).
+Verdict = tuple[int, int, str | None, str | None, int, str, FinalPosition | None, tuple[str, ...] | None]
 
 
 class Judged(NamedTuple):
@@ -66,8 +76,7 @@ def judge(request: Request, *, scores: bool = False) -> PlainJudge | None:
     """The judge of plain Little Golem games for `request`, or None (see the module's doc); one
     that `scores` gives each verdict the game's final position (adjudicate's)."""
     hexcore = core("_hexcore")
-    variant = request.variant
-    if hexcore is None or (isinstance(variant, str) and variant.strip().lower() == AUTO):
+    if hexcore is None:
         return None
     return PlainJudge(hexcore, request, scores)
 
@@ -109,6 +118,8 @@ class PlainJudge:
         self._request = request
         self._scores = scores
         self._setups: dict[str | None, tuple[Any, ...] | None] = {}
+        variant = request.variant
+        self._auto = isinstance(variant, str) and variant.strip().lower() == AUTO
 
     def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Verdict], int]:
         """The verdicts of the games from the '(' at `pos` on, as far as the core takes them, and
@@ -149,6 +160,8 @@ class PlainJudge:
             read_by = _variant_of({} if size is None else {"SZ": size}, self._request.reading_variant or "catchup")
             if read_by is None:
                 return None
+            if self._auto:
+                return self._auto_setup(read_by)
             judged_by = variant_for(Record(str(read_by)), self._request.variant)  # as Game.verify chooses it
             rules = rules_of(judged_by.new_game())
             # A verdict names its variant by its string: a scored one is scored under that string's.
@@ -160,12 +173,59 @@ class PlainJudge:
             return None
         return (core_board(judged_by.board), rules, _labels(read_by.board), str(judged_by))
 
+    def _auto_setup(self, read_by: Variant) -> tuple[Any, ...] | None:
+        """`_setup_of` for variant "auto": every variant asked of a record read under `read_by`
+        (see `judge_plain` in the core), None where one of them is on another board, spelt
+        otherwise when read back, or neither played by the core nor checkable at its first turn."""
+        from catchup_notation.rules.corerules import core_board, rules_of
+        from catchup_notation.rules.inference import candidates
+        from catchup_notation.rules.registry import parse_variant
+
+        own = str(read_by)
+        asked = []
+        for candidate in candidates(own):
+            tag = str(candidate)
+            # A verdict names its variant by its string (and a scored one is scored under it).
+            if candidate.board != read_by.board or parse_variant(tag) != candidate:
+                return None
+            game = candidate.new_game()
+            rules = rules_of(game)
+            opening = _opening(game) if rules is None else (None, 0, 0)
+            if opening is None:
+                return None
+            asked.append((tag, rules, *opening, tag == own))
+        if not asked:
+            return None
+        return (core_board(read_by.board), None, _labels(read_by.board), None, tuple(asked))
+
+
+def _opening(game: Engine) -> tuple[bytes, int, int] | None:
+    """What the core checks of the first turn under an engine it does not play: the cells taken
+    before it, the stone counts allowed (a bit per count) and the first mover; None where the
+    engine might judge a first turn otherwise than `HexGame` does (its own play or checks)."""
+    from array import array
+
+    from catchup_notation.rules.hexgame import HexGame
+
+    kind = type(game)
+    if not isinstance(game, HexGame) or any(
+        getattr(kind, name) is not getattr(HexGame, name) for name in ("play", "check", "_examine", "_current_counts")
+    ):
+        return None
+    if game.over:
+        return (b"", 0, 0)  # every first turn is refused: the game is over
+    counts = game.allowed_counts()
+    if any(not 0 <= count < 64 for count in counts):
+        return None
+    taken = array("i", (i for i, owner in enumerate(game.owner) if owner)).tobytes()
+    return (taken, sum(1 << count for count in set(counts)), game.to_move or 0)
+
 
 def final_result(verdict: Verdict) -> Result:
     """What adjudicating the game of a verdict with its final position (a judge that `scores`
     gave it) says (`Game.result()`): the variant's own scoring (`HexGame.score`) of that position,
     with the players named as the record names them."""
-    _, _, white, black, turns, variant, final = verdict
+    _, _, white, black, turns, variant, final, _ = verdict
     assert final is not None, "a verdict of a judge that scores"
     first, second, score_1, score_2, empty, end, resigned = final
     start = _start(variant)

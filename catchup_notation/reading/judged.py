@@ -62,11 +62,12 @@ class JudgedGame(Game):
         return self._record
 
     def verify(self) -> Verification:
-        """As `Game.verify`: the core's verdict, every turn legal under the variant judged by."""
+        """As `Game.verify`: the core's verdict, every turn legal under the variant judged by (with
+        variant "auto", the one chosen, and every variant that accepts the game)."""
         if self._verdict is None:
             return super().verify()
-        turns, variant = self._verdict[4], self._verdict[5]
-        return Verification(True, variant, turns)
+        turns, variant, accepted = self._verdict[4], self._verdict[5], self._verdict[7]
+        return Verification(True, variant, turns, accepted_by=accepted)
 
 
 class TextJudge(PlainJudge):

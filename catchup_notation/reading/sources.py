@@ -92,7 +92,7 @@ def _stream_inputs(stream: IO[Any], name: str, path: str | None) -> Iterator[Inp
         yield from zip_inputs(spool, name)
 
 
-def _is_zip(path: str) -> bool:
+def is_zip(path: str) -> bool:
     """Whether a regular file is a zip archive, by its first bytes (a file that cannot be read is
     not: opening it reports why). Anything else (a FIFO, a device) is never opened here: what it
     gives can be read only once."""
@@ -165,7 +165,7 @@ def survey(path: str) -> Survey:
 def _zip_skipped(path: str) -> list[tuple[str, str]]:
     """The members of a zip archive named so (`.zip`) that are not read, and why (none for any
     other file: whether a file is an archive is otherwise told when it is read)."""
-    if not path.lower().endswith(".zip") or not _is_zip(path):
+    if not path.lower().endswith(".zip") or not is_zip(path):
         return []
     import zipfile
 

@@ -13,14 +13,20 @@ AUTO = "auto"
 
 def accepting_variants(record: Record) -> list[str]:
     """Canonical strings of every variant of the record's family (at its board size or number
-    set) under which all of its turns are legal, in registry order.
+    set) under which all of its turns are legal, in registry order (those of `candidates`)."""
+    return [str(candidate) for candidate in candidates(record.variant) if accepts(record, candidate)]
+
+
+def candidates(variant: str) -> list[Variant]:
+    """The variants asked of a record of `variant` (its own) by `accepting_variants`: every
+    variant of its family at its board size or number set, in registry order.
 
     A variant with a required parameter the record does not set (brink's margin x) is left out:
     it has no canonical string to offer, and x changes only the scoring, never which turns are legal.
     So is one that cannot be played on the record's board (sabotage-malthus below side 4).
     """
-    own = parse_variant(record.variant)
-    accepted = []
+    own = parse_variant(variant)
+    found = []
     for spec in specs():
         if spec.family != own.family:
             continue
@@ -30,12 +36,10 @@ def accepting_variants(record: Record) -> list[str]:
         if own.params.get("board") is not None and not any(p.name == "board" for p in spec.parameters):
             continue
         try:
-            candidate = parse_variant(spec.name, **shared)
+            found.append(parse_variant(spec.name, **shared))
         except VariantError:
             continue
-        if accepts(record, candidate):
-            accepted.append(str(candidate))
-    return accepted
+    return found
 
 
 def choose_variant(record: Record, choice: str | Variant | None) -> tuple[Variant, list[str] | None]:
