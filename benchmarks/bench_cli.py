@@ -221,10 +221,14 @@ def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
     for exe in executables:
         contestants.append((f"{exe} --version", [exe, "--version"]))
         contestants.append((f"{exe} verify 1 game", [exe, "verify", str(small)]))
-    # Where a verify's start-up goes: the command-line framework alone, the library's reading and
-    # report stack alone (this installation's interpreter).
+        # The same run through the typer app (--debug is one of the command lines left to it).
+        contestants.append((f"{exe} --debug verify 1 game", [exe, "--debug", "verify", str(small)]))
+    # Where a verify's start-up goes: the command-line framework alone, the one package the run
+    # imports beside the library, and the library's reading and report stack as the run imports it
+    # (this installation's interpreter).
     contestants.append(("python -c 'import typer'", [sys.executable, "-c", "import typer"]))
-    stack = "import catchup_notation.batch, catchup_notation.reports"
+    contestants.append(("python -c 'import attrs'", [sys.executable, "-c", "import attrs"]))
+    stack = "import catchup_notation.cli.verifying"
     contestants.append(("python -c 'import <verify's library stack>'", [sys.executable, "-c", stack]))
     return contestants
 

@@ -16,7 +16,6 @@ met, and where one is missing only that kind is refused, with an error that says
 
 from __future__ import annotations
 
-import gzip
 import importlib
 import io
 import sys
@@ -158,6 +157,8 @@ class Decompressed(io.RawIOBase):
 def _decompressor(compressed: BinaryIO, kind: str) -> io.BufferedIOBase:
     """A stream of what `compressed` holds (gzip, bzip2 or xz), decompressed as it is read."""
     if kind == "gzip":
+        import gzip  # when met (start-up time)
+
         return gzip.GzipFile(fileobj=compressed)  # refuses bytes after its last member itself
     return io.BufferedReader(_Streams(compressed, kind))
 
@@ -297,6 +298,8 @@ def compressing(raw: BinaryIO, ending: str) -> BinaryIO:
     `.xz`); closing it finishes the compressed data but leaves `raw` open."""
     kind = ENDINGS[ending]
     if kind == "gzip":
+        import gzip
+
         return gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)  # type: ignore[return-value]
     if kind == "bzip2":
         return codec(kind).BZ2File(raw, mode="wb")  # type: ignore[no-any-return]

@@ -28,10 +28,10 @@ from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
 from catchup_notation.reading.fastpath import final_result
 from catchup_notation.rules.replay import player_names
-from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits
 
 if TYPE_CHECKING:
     from catchup_notation.reading.fastpath import Verdict
+    from catchup_notation.solvers.limits import EndgameLimits
 
 Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "plain"
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
@@ -85,7 +85,7 @@ class TurnReport:
 
     #: Who plays the turn (1 or 2).
     player: int
-    #: Its cells, named as the record's notation names them (empty: a pass).
+    #: Its cells, named as the record's notation names them, or the one `--labels` names (empty: a pass).
     cells: tuple[str, ...]
     #: Each stone's colour where one is not its mover's own (too, product).
     colours: tuple[int, ...] = attrs.field(default=(), metadata=OMIT_IF_DEFAULT)
@@ -604,6 +604,7 @@ def endgame_report(game: Game, limits: EndgameLimits | None = None) -> EndgameRe
     from catchup_notation.rules.hexgame import HexGame
     from catchup_notation.solvers.endgame import EndgameError, EndgameTimeout, EndgameTooLarge, solve_endgame
     from catchup_notation.solvers.estimate import variant_kind
+    from catchup_notation.solvers.limits import ENDGAME_EMPTY, EndgameLimits  # adjudicate's only (start-up time)
 
     limits = limits or EndgameLimits()
     played = game.replay()

@@ -85,7 +85,7 @@ class TurnEntry:
     number: int
     #: Who played it (1 or 2).
     player: int
-    #: Its cells, named as the record's notation names them.
+    #: Its cells, named as the record's notation names them (or the one `--labels` names).
     cells: tuple[str, ...]
     #: The value before it, for its mover.
     before: ValueReport | None
@@ -371,8 +371,9 @@ def review_of(
         return exc
 
 
-def report_of_review(game: Game, review: Review | CatchupError) -> ReviewReport:
-    """The report of a game from its review (or the error that stopped it)."""
+def report_of_review(game: Game, review: Review | CatchupError, labels: str | None = None) -> ReviewReport:
+    """The report of a game from its review (or the error that stopped it), its cells named in
+    notation `labels` (default: the record's own)."""
     common = _common(game)
     if isinstance(review, CatchupError):
         error = _error_of(game, review)
@@ -384,7 +385,7 @@ def report_of_review(game: Game, review: Review | CatchupError) -> ReviewReport:
             status=status,
             caret=str(game.reading_error) if game.reading_error is not None else None,
         )
-    turns = tuple(_turn_entry(game, t) for t in review.turns)
+    turns = tuple(_turn_entry(game, t, labels) for t in review.turns)
     return ReviewReport(
         **common,  # type: ignore[arg-type]
         warnings=warning_reports(game.warnings),
@@ -451,14 +452,16 @@ def _position_entry(position: object) -> PositionEntry:
     )
 
 
-def _turn_entry(game: Game, reviewed: TurnReview) -> TurnEntry:
+def _turn_entry(game: Game, reviewed: TurnReview, labels: str | None = None) -> TurnEntry:
+    namer = game.cell_names(labels)
+
     def named(turn: Turn) -> TurnReport:
-        return turn_report(turn, game.cell_name, game.turn_text(turn))
+        return turn_report(turn, namer, game.turn_text(turn, labels))
 
     return TurnEntry(
         number=reviewed.number,
         player=reviewed.player,
-        cells=tuple(game.cell_name(cell) for cell in reviewed.turn.cells),
+        cells=tuple(namer(cell) for cell in reviewed.turn.cells),
         before=value_report(reviewed.before),
         after=value_report(reviewed.after),
         best=named(reviewed.best) if reviewed.best is not None else None,
@@ -466,7 +469,7 @@ def _turn_entry(game: Game, reviewed: TurnReview) -> TurnEntry:
         best_played=reviewed.best_played,
         loss=None if reviewed.loss is None else round(reviewed.loss, 4),
         judgement=reviewed.judgement,
-        text=game.turn_text(reviewed.turn),
+        text=game.turn_text(reviewed.turn, labels),
     )
 
 

@@ -1,9 +1,10 @@
 """What `catchup solve` prints: the JSON object and the text lines of a solution, hex or number-set,
 and the SVG pictures of a hex position's winning turns.
 
-Hex cells are named as the engine names them: a record's position in the record's notation, an
-empty board the Little Golem way (`Board.label`: E5 is the centre of side 5); a stone of the other
-colour (too, product) carries its colour mark (`E5=w`) in text, and `colours` in JSON. The JSON
+Hex cells are named as the engine names them, in the text, the JSON and the pictures' rows: a
+record's position in the record's notation (or the one `--labels` names), an empty board the
+Little Golem way (`Board.label`: E5 is the centre of side 5); a stone of the other colour (too,
+product) carries its colour mark (`E5=w`) in text, and `colours` in JSON. The JSON
 object starts with the fields every report shares (`record_fields`); its JSON Schema ships as
 `grammars/solve.schema.json`.
 """
@@ -157,7 +158,7 @@ def write_move_pictures(game: HexGame, result: EndgameResult, folder: Path) -> l
         after.play(move.turn)
         name = "-".join(game.turn_text(move.turn).replace("=", "").split()) or "pass"
         path = folder / f"best-{rank:02d}-{name}.svg"
-        write_file(path, state_svg(after.state(), last_turn_cells=move.turn.cells))
+        write_file(path, state_svg(after.state(), last_turn_cells=move.turn.cells, cell_names=game.cell_namer))
         written.append(path)
     if result.moves and all(len(m.turn.cells) == 1 for m in result.moves):
         for colour in (1, 2):
@@ -170,7 +171,8 @@ def write_move_pictures(game: HexGame, result: EndgameResult, folder: Path) -> l
                 continue
             suffix = "" if not game.either_colour else f"-{game.colour_names[colour - 1].lower()}"
             path = folder / f"map{suffix}.svg"
-            write_file(path, state_svg(game.state(), cell_fills=fills, caption=_map_caption(game, colour, fills)))
+            caption = _map_caption(game, colour, fills)
+            write_file(path, state_svg(game.state(), cell_fills=fills, caption=caption, cell_names=game.cell_namer))
             written.append(path)
     return written
 

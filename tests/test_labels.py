@@ -117,3 +117,65 @@ def test_names_of_another_form_leave_the_little_golem_labels():
     assert [parts(row[0])[0] for row in board.rows] == list("ABCDEFGHI")
     ap = parts_of(board, lambda cell: get("abstractplay").cell_name(cell, board))
     assert ap(board.rows[0][0]) == ("i", "1")
+
+
+def _small_ap(tmp_path: Path) -> Path:
+    """A finished side-3 game as Abstract Play writes it: small enough for the exact solver alone."""
+    from cli_records import random_game
+
+    from catchup_notation.formats import write_text
+
+    text, _ = write_text([random_game(5, "catchup(size=3)")], "abstractplay")
+    path = tmp_path / "small.apjson"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_review_names_cells_in_the_labels_its_page_draws(tmp_path):
+    path = _small_ap(tmp_path)
+    (game,) = cn.read(path)
+    said = {}
+    for labels in (None, "lg"):
+        args = ["--labels", labels] if labels else []
+        page, written = tmp_path / f"{labels}.html", tmp_path / f"{labels}.json"
+        files = ["--html", str(page), "--write", str(written)]
+        result = run("review", str(path), "--exact-only", "--max-empty", "13", "--json", *files, *args)
+        assert result.exit_code == 0, result.output
+        (report,) = [json.loads(line) for line in result.stdout.splitlines()]
+        namer = game.cell_names(labels)
+        turns = report["reviewed_turns"]
+        assert [entry["cells"] for entry in turns] == [[namer(c) for c in t.cells] for t in game.turns]
+        names = {namer(c) for c in game.variant.board.cells}
+        bests = [entry["best"] for entry in turns if entry["best"] is not None]
+        assert bests and all(set(best["cells"]) <= names for best in bests)
+        data = _game_data(page.read_text(encoding="utf-8"))
+        assert data["labels"] == (labels or "abstractplay")
+        shown = [step["m"] for line in data["review"]["lines"] for step in line]
+        assert shown and all(name in names for m in shown for name in m.split())
+        said[labels] = (turns, re.sub(r"[0-9.]+ s\b", "", written.read_text(encoding="utf-8")))  # but its time
+    assert said["lg"][0] != said[None][0]  # the report follows --labels...
+    assert said["lg"][1] == said[None][1]  # ...the record written keeps its own names in its comments
+
+
+def test_solve_names_and_draws_cells_in_the_labels_asked_for(tmp_path):
+    path = _small_ap(tmp_path)
+    (game,) = cn.read(path)
+    board = game.variant.board
+    for labels, rows in ((None, "edcba"), ("lg", "ABCDE")):
+        folder = tmp_path / f"svg-{labels}"
+        args = ["--labels", labels] if labels else []
+        result = run("solve", str(path), "--turn", "3", "--json", "--svg", str(folder), "--jobs", "1", *args)
+        assert result.exit_code == 0, result.output
+        (data,) = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+        namer = game.cell_names(labels)
+        assert {cell for move in data["moves"] for cell in move["cells"]} <= {namer(c) for c in board.cells}
+        pictures = sorted(folder.iterdir())
+        assert pictures and any(p.name.startswith("best-") for p in pictures)
+        for picture in pictures:
+            drawn = {t.text for t in ET.parse(picture).getroot().iter(f"{SVG}text") if t.get("class") == "coord"}
+            assert set(rows) <= drawn and not set(rows.swapcase()) & drawn, picture.name
+    # The empty board is Little Golem's unless asked otherwise.
+    result = run("solve", "--variant", "catchup(size=2)", "--moves", "--json", "--jobs", "1", "--labels", "ap")
+    (data,) = [json.loads(line) for line in result.stdout.splitlines()]
+    two = parse_variant("catchup(size=2)").board
+    assert {move["cells"][0] for move in data["moves"]} == {get("abstractplay").cell_name(c, two) for c in two.cells}

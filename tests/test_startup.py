@@ -15,10 +15,13 @@ import pytest
 #: (one file of one game), the other notations, the engine and solvers, pictures and pages, the
 #: protocol and every other command.
 NOT_FOR_VERIFY = (
+    "typer",
     "lark",
     "cattrs",
     "rich",
     "json",
+    "csv",
+    "gzip",
     "multiprocessing",
     "concurrent",
     "catchup_notation.engine",
@@ -41,7 +44,38 @@ NOT_FOR_VERIFY = (
     "catchup_notation.cli.review",
     "catchup_notation.cli.solve",
     "catchup_notation.cli.view",
+    "catchup_notation.cli.typer_app",
+    "catchup_notation.cli.options",
+    "catchup_notation.cli.verify",
+    "catchup_notation.solvers",
 )
+
+#: Every module of the library a plain verify of one Little Golem game imports, and no other: a
+#: module added to this path costs every run its import (a new one belongs here only when the run
+#: needs it; see docs/benchmarks.md for what each costs).
+VERIFY_MODULES = {
+    *("catchup_notation", "catchup_notation.batch", "catchup_notation.board", "catchup_notation.compiled"),
+    *("catchup_notation.compression", "catchup_notation.errors", "catchup_notation.escaping"),
+    *("catchup_notation.game", "catchup_notation.hints", "catchup_notation.limits", "catchup_notation.model"),
+    *("catchup_notation.reports", "catchup_notation.resources", "catchup_notation.shapes"),
+    *("catchup_notation.version", "catchup_notation.workers", "catchup_notation.writing"),
+    *("catchup_notation.cli", "catchup_notation.cli.main", "catchup_notation.cli.output"),
+    *("catchup_notation.cli.progress", "catchup_notation.cli.quick", "catchup_notation.cli.runs"),
+    *("catchup_notation.cli.verifying", "catchup_notation.cli.version"),
+    *("catchup_notation.formats.base", "catchup_notation.formats.colours", "catchup_notation.formats.decoding"),
+    *("catchup_notation.formats.diagnostics", "catchup_notation.formats.lg.building"),
+    *("catchup_notation.formats.lg.cells", "catchup_notation.formats.lg.dialect", "catchup_notation.formats.lg.format"),
+    *("catchup_notation.formats.lg.plain", "catchup_notation.formats.lg.sgf", "catchup_notation.formats.lg.splitting"),
+    *("catchup_notation.formats.lg.writer",),
+    *("catchup_notation.reading", "catchup_notation.reading.detection", "catchup_notation.reading.fastpath"),
+    *("catchup_notation.reading.judged", "catchup_notation.reading.opening", "catchup_notation.reading.records"),
+    *("catchup_notation.reading.request", "catchup_notation.reading.sources"),
+    *("catchup_notation.rules", "catchup_notation.rules.adjudicate", "catchup_notation.rules.corerules"),
+    *("catchup_notation.rules.engine", "catchup_notation.rules.hexgame", "catchup_notation.rules.inference"),
+    *("catchup_notation.rules.ketchup", "catchup_notation.rules.marks", "catchup_notation.rules.predecessors"),
+    *("catchup_notation.rules.registry", "catchup_notation.rules.replay", "catchup_notation.rules.sauce"),
+    *("catchup_notation.rules.scoring",),
+}
 
 GAME = "(;FF[4]SZ[5]PW[Ann]PB[Bob];W[E5];B[D4F6];W[C3G7];B[E4];W[E6F5];B[D5])\n"
 
@@ -72,6 +106,18 @@ def test_a_plain_verify_imports_nothing_heavy(tmp_path: Path) -> None:
     assert "catchup_notation.reading.fastpath" in names  # what it needs is there
     for package in NOT_FOR_VERIFY:
         assert not loaded(names, package), f"{package} imported by a plain verify"
+
+
+def test_a_plain_verify_imports_exactly_what_it_imported_before(tmp_path: Path) -> None:
+    (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
+    names, run = imported(tmp_path, "verify", "one.sgf")
+    assert run.returncode == 0 and "ok: 6 turns" in run.stdout
+    library = set(loaded(names, "catchup_notation"))
+    assert not library - VERIFY_MODULES, "imported now, not before: keep it off this path, or add it here"
+    assert not VERIFY_MODULES - library, "no longer imported: take it off the list"
+    others = {name.split(".")[0] for name in names} - set(sys.stdlib_module_names) - {"catchup_notation"}
+    assert {"attr", "attrs"} <= others  # the one package beside the library this run needs
+    assert not {name for name in others if not name.startswith("_")} - {"attr", "attrs", "org", "sitecustomize"}
 
 
 def test_the_grammar_is_loaded_when_a_record_needs_it(tmp_path: Path) -> None:

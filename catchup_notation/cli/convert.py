@@ -23,7 +23,6 @@ from catchup_notation import formats
 from catchup_notation.batch import reports
 from catchup_notation.cli import convert_tree, output, runs
 from catchup_notation.cli.options import (
-    AUTO,
     Board,
     Corrections,
     Format,
@@ -38,6 +37,7 @@ from catchup_notation.cli.options import (
     with_board,
 )
 from catchup_notation.cli.progress import RecordsBar, records_bar, say_on_stderr
+from catchup_notation.cli.values import AUTO
 from catchup_notation.converting import checked
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning

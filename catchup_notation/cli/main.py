@@ -1,5 +1,6 @@
-"""The `catchup` command (the console script): the typer app, run with care for standard output and
-for the signals that end a process (see `main`)."""
+"""The `catchup` command (the console script): the typer app (or, for the common verify command
+lines, `quick`), run with care for standard output and for the signals that end a process (see
+`main`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import signal
 import sys
 from collections.abc import Callable
 
+from catchup_notation.cli import quick
 from catchup_notation.cli.version import version_text
 from catchup_notation.workers import TERMINATING
 
@@ -31,10 +33,13 @@ def main() -> None:
     if sys.stdout is None or _closed(sys.stdout):
         _say("error: standard output is closed; nothing could be written")
         sys.exit(EXIT_UNREADABLE)
-    if sys.argv[1:] == ["--version"]:  # the one answer that needs no typer (start-up time)
-        code: int | str | None = _delivered(lambda: print(version_text()))
+    code: int | str | None
+    if sys.argv[1:] == ["--version"]:  # answers that need no typer (start-up time)
+        code = _delivered(lambda: print(version_text()))
     else:
-        code = _run_app()
+        code = quick.run(sys.argv[1:])
+        if code is None:
+            code = _run_app()
     if _signalled:
         code = 128 + _signalled[-1]
     try:

@@ -9,14 +9,13 @@ import attrs
 import typer
 from typer._click.types import ParamType  # typer's own copy of click (typer vendors it)
 
+from catchup_notation.cli.values import variant_value
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.rules.registry import on_board, parse_variant
+from catchup_notation.rules.registry import on_board
 from catchup_notation.version import manual_page
 
 if TYPE_CHECKING:
     from catchup_notation.game import Game
-
-AUTO = "auto"
 
 
 class Words(ParamType):
@@ -38,13 +37,12 @@ TEXT = Words()
 
 
 def _check_variant(value: str | None) -> str | None:
-    if value is None or value.strip().lower() == AUTO:
-        return value and AUTO
+    if value is None:
+        return None
     try:
-        chosen = parse_variant(value)
+        return variant_value(value)
     except VariantError as exc:
         raise typer.BadParameter(str(exc)) from None
-    return str(chosen) if "@" in value else value  # a board file is read once, here
 
 
 def check_format(value: str | None) -> str | None:

@@ -2,7 +2,8 @@
 
 JSON is written as it is (one object per line) so that nothing styles or wraps it.
 Rich consoles are built when a command runs, never at import, so they see the environment of that
-run (the test runner's captured streams, `NO_COLOR`, whether stderr is a terminal).
+run (the test runner's captured streams, `NO_COLOR`, whether stderr is a terminal). Typer is
+imported only where an exit or an error is made: the common verify runs go without it (`quick`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-import typer
-
 from catchup_notation.escaping import printable_lines
 from catchup_notation.hints import cli_words
 from catchup_notation.writing import OutputError
 
 if TYPE_CHECKING:  # Rich is imported only when a terminal is drawn on (start-up time)
+    import typer
     from rich.console import Console
 
 # Exit codes (documented in docs/reports.md; tested in tests/test_cli_exits.py).
@@ -81,6 +81,8 @@ def _console(*, stderr: bool) -> Console:
 
         def on_broken_pipe(self) -> None:
             """Stop quietly with the code for output not delivered (Rich's own exits with 1)."""
+            import typer
+
             self.quiet = True
             raise typer.Exit(quiet_broken_pipe())
 
@@ -134,6 +136,8 @@ def warn(message: str) -> None:
 
 def fail(message: str, code: int) -> typer.Exit:
     """Print `error: message` on stderr; return the Exit to raise (so callers read `raise fail(...)`)."""
+    import typer
+
     print_lines([("error", f"error: {message}")], stderr=True)
     return typer.Exit(code)
 
@@ -164,16 +168,16 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
     def run(*args: Any, **kwargs: Any) -> T:
         try:
             return command(*args, **kwargs)
-        except (typer.Exit, typer.Abort, typer.TyperException, KeyboardInterrupt):  # usage errors are TyperExceptions
-            raise
         except BrokenPipeError:  # `catchup verify ... | head`: the reader left; nothing to say
+            import typer
+
             raise typer.Exit(quiet_broken_pipe()) from None
         except OutputError as exc:  # an output file that cannot be written
             raise fail(exc.message, EXIT_UNREADABLE) from None
         except OSError as exc:  # standard output or error cannot be written (a full disk, a bad handle)
             raise fail(f"cannot write the output: {exc.strerror or exc}", EXIT_UNREADABLE) from None
         except Exception as exc:
-            if debug_enabled():
+            if from_typer(exc) or debug_enabled():  # exits and usage errors pass through
                 raise
             raise fail(
                 f"internal error ({type(exc).__name__}: {exc}); this is a bug in catchup-notation, {REPORT_TO}",
@@ -181,3 +185,10 @@ def guarded(command: Callable[..., T]) -> Callable[..., T]:
             ) from None
 
     return run
+
+
+def from_typer(exc: BaseException) -> bool:
+    """Whether `exc` is typer's: an exit (`fail`), an abort or a usage error. None can be raised
+    before typer is imported, so a run that has not imported it has none to look for."""
+    typer = sys.modules.get("typer")
+    return typer is not None and isinstance(exc, (typer.Exit, typer.Abort, typer.TyperException))

@@ -19,6 +19,7 @@ from catchup_notation.cli.options import (
     Board,
     Corrections,
     Format,
+    Labels,
     Paths,
     Progress,
     RecordPick,
@@ -171,6 +172,7 @@ def review_command(
     strict: Strict = False,
     jobs: ReviewJobs = None,
     progress: Progress = None,
+    labels: Labels = None,
     time: Time = None,
     level: Level = None,
     playouts: Playouts = None,
@@ -205,7 +207,7 @@ def review_command(
         found = _picked(found, record)
     to_file = out is not None and out != "-"
     shown = progress is not False and (mode == "text" or to_file)
-    review = _Reviewer(settings, exact_only, threads, seed)
+    review = _Reviewer(settings, exact_only, threads, seed, labels)
     records: list[Record] = []
     shown_games: list[tuple[Game, Reviewed | None]] = []
     tally = runs.Tally()
@@ -232,7 +234,7 @@ def review_command(
     if target is not None:
         _write_records(records, *target)
     if html is not None:
-        _write_page(html, shown_games)
+        _write_page(html, shown_games, labels)
     raise typer.Exit(tally.exit_code(strict=strict))
 
 
@@ -295,10 +297,14 @@ def _write_records(records: list[Record], path: str, notation: str) -> None:
 class _Reviewer:
     """What reviews one game (picklable, for the worker processes). Each game gets an engine of its
     own, made from the seed: a record's review is the same whatever the records around it and
-    however many are reviewed at once."""
+    however many are reviewed at once. `labels`: the notation the report names cells in (None:
+    the record's own)."""
 
-    def __init__(self, settings: ReviewSettings, exact_only: bool, threads: int | None, seed: int | None) -> None:
+    def __init__(
+        self, settings: ReviewSettings, exact_only: bool, threads: int | None, seed: int | None, labels: str | None
+    ) -> None:
         self.settings, self.exact_only, self.threads, self.seed = settings, exact_only, threads, seed
+        self.labels = labels
 
     def __call__(self, game: Game, progress: Callable[[int, int, PositionReview], None] | None = None) -> Outcome:
         from catchup_notation.review_report import report_of_review, review_of, reviewed_record
@@ -306,10 +312,12 @@ class _Reviewer:
         with self.engine() as engine:
             threads = getattr(engine, "threads", self.threads)
             reviewed = review_of(game, self.settings, engine, threads=threads, seed=self.seed, progress=progress)
-        report = report_of_review(game, reviewed)
+        report = report_of_review(game, reviewed, self.labels)
         if isinstance(reviewed, Exception):
             return report, None, None
-        return report, reviewed_record(game, reviewed, report), reviewed
+        # The comments written into the record name cells as its own moves do, whatever the report's labels.
+        own = report if self.labels is None else report_of_review(game, reviewed)
+        return report, reviewed_record(game, reviewed, own), reviewed
 
     @contextlib.contextmanager
     def engine(self) -> Iterator[Analyser | None]:
@@ -423,16 +431,18 @@ def _writer(stream: Any, mode: str, display: SearchDisplay | None) -> Callable[.
     return write
 
 
-def _write_page(path: str, shown: list[tuple[Game, Reviewed | None]]) -> None:
-    """The viewer's page: of the one game, or a report of them all."""
+def _write_page(path: str, shown: list[tuple[Game, Reviewed | None]], labels: str | None) -> None:
+    """The viewer's page: of the one game, or a report of them all, cells named in `labels`."""
     from catchup_notation.render.html import game_page, write_report
     from catchup_notation.writing import atomic_output
 
     with atomic_output(path) as stream:
         if len(shown) == 1:
-            stream.write(game_page(shown[0][0], review=shown[0][1]))
+            stream.write(game_page(shown[0][0], review=shown[0][1], labels=labels))
         else:
-            write_report((game for game, _ in shown), stream, title="Reviews", reviews=lambda n: shown[n][1])
+            write_report(
+                (game for game, _ in shown), stream, title="Reviews", reviews=lambda n: shown[n][1], labels=labels
+            )
 
 
 def _summary(tally: runs.Tally) -> str:

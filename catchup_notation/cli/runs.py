@@ -10,7 +10,6 @@ printed form, so that the parent only writes.
 from __future__ import annotations
 
 import contextlib
-import csv
 import functools
 import io
 import os
@@ -21,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TextIO
 
 import attrs
-import typer
 
 from catchup_notation.cli import output
 from catchup_notation.cli.progress import records_bar
@@ -70,6 +68,8 @@ class Report(Protocol):
 def report_mode(*, json: bool, csv: bool, out: str | None) -> Mode:
     """The form of the report: --json, --csv, else what the -o file's ending says, else text."""
     if json and csv:
+        import typer
+
         raise typer.BadParameter("give --json or --csv, not both", param_hint="--json / --csv")
     if json or csv:
         return "json" if json else "csv"
@@ -341,6 +341,8 @@ def csv_header(fields: Sequence[str]) -> str:
 
 
 def _csv_row(values: Sequence[object]) -> str:
+    import csv  # CSV reports only (start-up time)
+
     out = io.StringIO()
     # The writer quotes a field holding any character of its line terminator: so "\r\n", cut off after.
     csv.writer(out, lineterminator="\r\n").writerow(values)

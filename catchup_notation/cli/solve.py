@@ -13,10 +13,10 @@ from catchup_notation import solve_reports
 from catchup_notation.cli import output
 from catchup_notation.cli.inputs import one_game
 from catchup_notation.cli.numbers_options import Scores, SetSpec, numbers_and_scores
-from catchup_notation.cli.options import FIRST_RECORD, TEXT, Format, RecordIndex, RecordPick, json_option
+from catchup_notation.cli.options import FIRST_RECORD, TEXT, Format, Labels, RecordIndex, RecordPick, json_option
 from catchup_notation.cli.search_options import JobsOption, MaxNodes, Memory, Timeout, search_progress
 from catchup_notation.errors import IllegalTurn, VariantError
-from catchup_notation.game import Game
+from catchup_notation.game import Game, cell_namer
 from catchup_notation.rules.hexgame import HexGame
 from catchup_notation.rules.numbers import NumbersGame
 from catchup_notation.rules.registry import parse_variant
@@ -101,6 +101,7 @@ def solve_command(
     memory: Memory = 1024,
     format: Format = None,
     json: Annotated[bool, json_option("The result as one JSON object on stdout.")] = False,
+    labels: Labels = None,
 ) -> None:
     """Solve a position exactly: the value with perfect play, a principal line (hex), the value of
     every turn with --moves, nodes and time."""
@@ -136,6 +137,8 @@ def solve_command(
         _numbers(name, numbers, engine.scores, to_move, moves, json, numbers_budget, record, played)
         return
     assert isinstance(engine, HexGame)
+    if labels is not None:  # the turns printed and the pictures' rows, in that notation
+        engine.cell_namer = record.cell_names(labels) if record is not None else cell_namer(labels, engine.board)
     _hex(engine, moves or svg is not None, json, svg, budget, record)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from catchup_notation.cli import output, runs
+from catchup_notation.cli import output, verifying
 from catchup_notation.cli.options import (
     Board,
     Corrections,
@@ -22,7 +22,6 @@ from catchup_notation.cli.options import (
     parse_corrections,
     with_board,
 )
-from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
 
 EXAMPLES = """\
 Examples:
@@ -71,29 +70,21 @@ def verify(
     statistics: Statistics = False,
 ) -> None:
     """Check that every record follows the rules of its variant; report the first broken rule of each."""
-    code = runs.run_reports(
+    code = verifying.run(
         paths,
-        verify_report,
-        fields=ROW_FIELDS["verify"],
-        summary=_summary,
-        mode=runs.report_mode(json=json, csv=csv, out=out),
-        out=out,
-        jobs=jobs,
-        format=format,
         variant=with_board(variant, board),
+        format=format,
         corrections=parse_corrections(corrections),
+        json=json,
+        csv=csv,
+        out=out,
         strict=strict,
+        jobs=jobs,
         progress=progress,
-        label="verifying",
-        judged=judged_verify_report,
         quiet=quiet,
         statistics=statistics,
     )
     raise typer.Exit(code)
-
-
-def _summary(tally: runs.Tally) -> str:
-    return runs.counted(tally, "valid", "invalid", "unreadable", always=("valid", "invalid", "unreadable"))
 
 
 def register(app: typer.Typer) -> None:

@@ -97,7 +97,7 @@ def game_page(
     classes in the move list and the best line of every position, steppable on the board; the
     board and the moves name cells in notation `labels` (default: the record's own)."""
     data = game_view(game, endgame=endgame, texts=True, labels=labels)
-    _add_review(game, data, review)
+    _add_review(game, data, review, labels)
     texts = data.pop("texts", [])
     looks = _Looks()
     board = _opening_board(game, data, labels) if looks.add(data) is not None else ""
@@ -132,7 +132,7 @@ def write_report(
         for number, game in enumerate(games):
             static = number < STATIC_GAMES
             data = game_view(game, number=number, endgame=endgame, texts=static, labels=labels)
-            _add_review(game, data, reviews(number) if reviews is not None else None)
+            _add_review(game, data, reviews(number) if reviews is not None else None, labels)
             texts = data.pop("texts", [])
             counts[data["outcome"]] += 1
             looks.add(data)
@@ -175,11 +175,11 @@ def write_report(
 Reviewed = tuple["Review", "ReviewReport"]
 
 
-def _add_review(game: Game, data: JSON, review: Reviewed | None) -> None:
+def _add_review(game: Game, data: JSON, review: Reviewed | None, labels: str | None) -> None:
     if review is not None and data.get("family") == "hex" and data.get("pos"):
         from catchup_notation.render.reviewview import review_view
 
-        data["review"] = review_view(game, *review)
+        data["review"] = review_view(game, *review, labels=labels)
 
 
 def report_page(games: Iterable[Game], **options: Any) -> str:

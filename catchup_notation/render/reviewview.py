@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 JSON = dict[str, Any]
 
 
-def review_view(game: Game, review: Review, report: ReviewReport) -> JSON:
-    """The viewer's data of `review` (of `game`; `report` is its report, for the words)."""
+def review_view(game: Game, review: Review, report: ReviewReport, labels: str | None = None) -> JSON:
+    """The viewer's data of `review` (of `game`; `report` is its report, for the words, made with
+    the same `labels`): the lines name cells in notation `labels` (default: the record's own)."""
     variant = game.variant
     assert variant is not None
     index = variant.board.index
@@ -40,7 +41,7 @@ def review_view(game: Game, review: Review, report: ReviewReport) -> JSON:
             added: list[list[int]] = [[], []]
             for cell, colour in zip(turn.cells, turn.stone_colours, strict=True):
                 added[colour - 1].append(index[cell])
-            out.append({"p": turn.player, "m": game.turn_text(turn), "add": added})
+            out.append({"p": turn.player, "m": game.turn_text(turn, labels), "add": added})
         return out
 
     values = [p.value for p in review.positions]
