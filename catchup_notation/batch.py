@@ -93,12 +93,17 @@ def games(
         yield from read(path, format=format, variant=variant, corrections=corrections)
 
 
-def worker_count(jobs: int | None, files: Sequence[str], *, fast: bool = False) -> int:
+def worker_count(jobs: int | None, files: Sequence[str], *, fast: bool = False, verdicts_only: bool = False) -> int:
     """`jobs` None means every core for a large input (standard input too: its size is not known
     beforehand), one process for a small one (`PARALLEL_BYTES`, or `PARALLEL_SLOW_BYTES` unless
-    its records are judged on the core, `fast`); never more than the cores available."""
+    its records are judged on the core, `fast`); never more than the cores available. A run whose
+    reports are the core's verdicts alone (`verdicts_only`: verify on the core) is one process
+    whatever its size: finding and handing out its records costs the main process about what
+    judging them costs, so workers only add the handing over (benchmarks/bench_jobs.py)."""
     if jobs is not None:
         return capped(jobs)
+    if fast and verdicts_only:
+        return 1
     if STDIN in files:
         return available_cores()
     enough = PARALLEL_BYTES if fast else PARALLEL_SLOW_BYTES
@@ -131,7 +136,7 @@ def reports(
     request = make_request(format, variant, corrections)
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
     fast = judged is not None and fastpath.judge(request) is not None
-    workers = worker_count(jobs, files, fast=fast)
+    workers = worker_count(jobs, files, fast=fast, verdicts_only=not scores)
     work = _Reporting(report, judged, scores)
     if workers <= 1:
         judge = _judge(request, work)

@@ -124,6 +124,11 @@ def test_the_default_is_one_process_for_a_small_input_and_every_core_for_a_large
     medium.write_text((games(5)[0] + "\n") * (batch.PARALLEL_SLOW_BYTES // len(games(5)[0]) + 1), encoding="utf-8")
     assert batch.worker_count(None, [str(medium)], fast=True) == 1
     assert batch.worker_count(None, [str(medium)], fast=False) == available_cores()
+    # Verify on the core: handing its records out costs what judging them does.
+    assert batch.worker_count(None, [str(big)], fast=True, verdicts_only=True) == 1
+    assert batch.worker_count(None, ["-"], fast=True, verdicts_only=True) == 1
+    assert batch.worker_count(2, [str(big)], fast=True, verdicts_only=True) == min(2, available_cores())
+    assert batch.worker_count(None, [str(medium)], fast=False, verdicts_only=True) == available_cores()
 
 
 def _cli(*arguments: str, cwd: Path) -> tuple[int, bytes, bytes]:
