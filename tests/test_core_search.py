@@ -161,6 +161,8 @@ def test_ctrl_c_stops_the_compiled_search():
     game = parse_variant("catchup(size=4)").new_game()  # hours of search
     searcher = make_searcher(game, capacity=1 << 20)
     assert isinstance(searcher, CoreSearcher)
+    # Python's own Ctrl-C handler, whatever the run inherited (a shell's background job ignores SIGINT)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -168,4 +170,5 @@ def test_ctrl_c_stops_the_compiled_search():
             searcher.value(searcher.state(game))
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, before)
     assert searcher.nodes > 0
