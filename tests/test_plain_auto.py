@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import hypothesis.strategies as st
@@ -67,13 +68,7 @@ def archive(rng: random.Random, count: int) -> str:
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seed=st.integers(0, 2**32), count=st.integers(1, 40), mode=st.sampled_from(["json", "json", "csv", "text"]))
 def test_auto_in_one_pass_as_read_and_as_in_python(tmp_path_factory, seed, count, mode):
-    rng = random.Random(seed)
-    path = tmp_path_factory.mktemp("auto") / "archive.sgf"
-    path.write_text(archive(rng, count), encoding="utf-8")
-    paths = [str(path)]
-    fast = printed(paths, mode, "auto", judged=True, pure=False)
-    assert fast == printed(paths, mode, "auto", judged=False, pure=False)
-    assert fast == printed(paths, mode, "auto", judged=True, pure=True)
+    _same_three_ways(printed, tmp_path_factory.mktemp("auto") / "archive.sgf", seed, count, mode)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -81,13 +76,17 @@ def test_auto_in_one_pass_as_read_and_as_in_python(tmp_path_factory, seed, count
 def test_auto_adjudicated_in_one_pass_as_read_and_as_in_python(tmp_path_factory, seed, count, mode):
     """Adjudicate scores each game under the variant it is judged by (its own, or the first that
     accepts it), from the final position the core reached under that variant."""
-    rng = random.Random(seed)
-    path = tmp_path_factory.mktemp("auto") / "archive.sgf"
-    path.write_text(archive(rng, count), encoding="utf-8")
+    _same_three_ways(adjudicated, tmp_path_factory.mktemp("auto") / "archive.sgf", seed, count, mode)
+
+
+def _same_three_ways(run: Callable[..., object], path: Path, seed: int, count: int, mode: str) -> None:
+    """`run` (verify's or adjudicate's output) of a random archive under variant auto: the same with
+    the core's shortcut, without it, and on the pure-Python reference."""
+    path.write_text(archive(random.Random(seed), count), encoding="utf-8")
     paths = [str(path)]
-    fast = adjudicated(paths, mode, "auto", judged=True, pure=False)
-    assert fast == adjudicated(paths, mode, "auto", judged=False, pure=False)
-    assert fast == adjudicated(paths, mode, "auto", judged=True, pure=True)
+    fast = run(paths, mode, "auto", judged=True, pure=False)
+    assert fast == run(paths, mode, "auto", judged=False, pure=False)
+    assert fast == run(paths, mode, "auto", judged=True, pure=True)
 
 
 def quirky_inputs() -> list[str]:
