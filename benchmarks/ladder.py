@@ -5,8 +5,12 @@
 
 A player is `uct` (the plain UCT baseline of benchmarks/uct_baseline.py, random playouts, pure
 Python), `L1`..`L9` (the engine at that level, one thread, the compiled core where it is built) or
-`M` (the engine's own tree search with the exact solver turned off and no playout cap: plain MCTS
-with random playouts at the engine's speed, the baseline of equal speed).
+`M` (the engine's own tree search with the exact solver turned off, no playout cap and settings
+of its own that stay fixed whatever the engine's defaults become: plain MCTS with uniformly random
+playouts at the engine's speed, the baseline of equal speed).
+A level may carry changed search settings, for trying them against the others: `L9/count_tries=2`
+or `L9/exploration=0.6/fpu_reduction=0.1` (fields of catchup_notation.engine.mcts.Settings, each
+`/name=value`, on top of the level's own).
 A pairing `A-B` plays `--games` games, A taking the first move in the even games and B in the odd
 ones, every turn within `--time` seconds (a level's playout cap may end its turn sooner). After
 every game the results go to the JSON file `--out`, so a run stopped at any point resumes where it
@@ -27,12 +31,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from uct_baseline import UctPlayer
 
 import catchup_notation as cn
 from catchup_notation.engine import Engine, Limit
+from catchup_notation.engine.levels import level_settings
+from catchup_notation.engine.mcts import Settings
 from catchup_notation.rules.hexgame import HexGame
 
 VARIANT = "catchup(size=5)"
@@ -53,6 +61,9 @@ PAIRINGS = (
     "L9-L8",
 )
 Z = 1.959963984540054
+#: The settings of `M`, fixed: UCT's constant 0.4, first-play urgency at the parent's mean, no RAVE,
+#: uniformly random cells and counts in the playouts.
+PLAIN = Settings(exploration=0.4, fpu_reduction=0.0, rave=0.0, near_tries=0, count_tries=0)
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:
@@ -74,6 +85,22 @@ def elo(p: float) -> float:
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
+def level_player(name: str, seed: int) -> tuple[Engine, int]:
+    """The engine a level player `L<n>` (or `L<n>/field=value/...`) plays with, and its level."""
+    level, *changes = name.split("/")
+    settings = None
+    if changes:
+        fields = {field.name: field.type for field in attrs.fields(Settings)}
+        given: dict[str, Any] = {}
+        for change in changes:
+            key, _, value = change.partition("=")
+            if key not in fields or not value:
+                raise SystemExit(f"{name}: {change!r} is not a setting=value of the search ({', '.join(fields)})")
+            given[key] = float(value) if fields[key] in (float, "float") else int(value)
+        settings = attrs.evolve(level_settings(int(level[1:]))[0], **given)
+    return Engine(threads=1, seed=seed, settings=settings), int(level[1:])
+
+
 def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int | None, int, dict[str, float]]:
     """One game: the winner's seat (1 first, 2 second, None a draw), its length in turns, and
     each player's mean playouts a turn (what tells whether the time or a level's cap ended its
@@ -82,7 +109,8 @@ def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int |
     assert isinstance(game, HexGame)
     names = {1: first, 2: second}
     playouts: dict[int, list[int]] = {1: [], 2: []}
-    with Engine(threads=1, seed=seed) as engine, Engine(threads=1, seed=seed, solver=False) as plain:
+    players = {name: level_player(name, seed) for name in (first, second) if name not in ("uct", "M")}
+    with Engine(threads=1, seed=seed, solver=False, settings=PLAIN) as plain:
         baseline = UctPlayer(seed=seed)
         while not game.over:
             name = names[game.mover]
@@ -91,7 +119,9 @@ def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int |
                 playouts[game.mover].append(baseline.playouts)
             else:
                 searcher, limit = (
-                    (plain, Limit(time=seconds)) if name == "M" else (engine, Limit(time=seconds, level=int(name[1:])))
+                    (plain, Limit(time=seconds))
+                    if name == "M"
+                    else (players[name][0], Limit(time=seconds, level=players[name][1]))
                 )
                 result = searcher.play(game, limit)
                 # A lost game is played to its end (the turn comes with a resignation too): the
@@ -146,8 +176,9 @@ def mean_playouts(games: list[dict[str, Any]], name: str) -> str:
 
 
 def table(data: dict[str, Any]) -> str:
+    width = max([10, *(len(pairing) for pairing in data["pairings"])])
     lines = [
-        f"{'pairing':10} {'games':>5} {'score A':>8} {'Elo A-B':>8} {'95% interval':>16} {'s/turn':>6} {'load':>5}"
+        f"{'pairing':{width}} {'games':>5} {'score A':>8} {'Elo A-B':>8} {'95% interval':>16} {'s/turn':>6} {'load':>5}"
         f" {'playouts A / B':>16}",
     ]
     for pairing, record in data["pairings"].items():
@@ -162,7 +193,7 @@ def table(data: dict[str, Any]) -> str:
         a, b = pairing.split("-")
         playouts = f"{mean_playouts(games, a)} / {mean_playouts(games, b)}"
         lines.append(
-            f"{pairing:10} {n:5} {score / n:8.1%} {elo(score / n):8.0f} "
+            f"{pairing:{width}} {n:5} {score / n:8.1%} {elo(score / n):8.0f} "
             f"{f'[{elo(low):.0f}, {elo(high):.0f}]':>16} {record['time']:6.2f} {load_text} {playouts:>16}"
         )
     return "\n".join(lines)

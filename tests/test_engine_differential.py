@@ -58,7 +58,13 @@ def test_the_core_builds_the_reference_tree(name, board, seed, turns, playouts):
     game = position(name, board, seed, turns)
     if game.over:
         return
-    settings = Settings(exploration=0.1 + (seed % 7) / 5, fpu_reduction=(seed % 3) / 10, rave=(0, 30, 1000)[seed % 3])
+    settings = Settings(
+        exploration=0.1 + (seed % 7) / 5,
+        fpu_reduction=(seed % 3) / 10,
+        rave=(0, 30, 1000)[seed % 3],
+        near_tries=seed % 4 // 2,
+        count_tries=seed % 5 // 3,
+    )
     reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
     assert compiled is not None
     assert compiled.run(playouts) == reference.run(playouts)

@@ -78,3 +78,24 @@ def test_a_run_resumes_from_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert row.split()[1:3] == ["4", "75.0%"] and row.endswith("250 / 7")  # mean playouts of 100..400
     with pytest.raises(SystemExit, match=r"0\.1 s a turn"):
         ladder.run_pairing(out, ladder.load(out), "L2-uct", 0.2, 5)
+
+
+def test_a_level_player_may_carry_changed_settings() -> None:
+    engine, level = ladder.level_player("L9/count_tries=2/exploration=0.6", seed=1)
+    assert level == 9 and engine.settings is not None
+    assert (engine.settings.count_tries, engine.settings.exploration, engine.settings.near_tries) == (2, 0.6, 0)
+    engine, level = ladder.level_player("L4", seed=1)
+    assert level == 4 and engine.settings is None  # the level's own
+    with pytest.raises(SystemExit, match="not a setting"):
+        ladder.level_player("L9/speed=3", seed=1)
+
+
+def test_the_equal_speed_baseline_keeps_plain_settings() -> None:
+    plain = ladder.PLAIN
+    assert (plain.exploration, plain.fpu_reduction, plain.rave, plain.near_tries, plain.count_tries) == (
+        0.4,
+        0.0,
+        0.0,
+        0,
+        0,
+    )

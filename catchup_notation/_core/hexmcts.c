@@ -97,7 +97,8 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
 }
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, double rave, int32_t max_nodes) {
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
+              int count_tries) {
     memset(t, 0, sizeof *t);
     t->board = board;
     t->rules = *rules;
@@ -106,6 +107,8 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
     t->fpu_reduction = fpu_reduction;
     t->rave = t->either ? 0.0 : rave;
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
+    t->near_tries = near_tries < 0 ? 0 : near_tries;
+    t->count_tries = count_tries < 0 ? 0 : count_tries;
     t->rng = seed;
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
         mcts_free(t);
@@ -208,6 +211,13 @@ int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, in
     return found;
 }
 
+/* Tree._touches: whether a cell has a neighbour of `player`'s colour. */
+static inline int touches(const hex_board *board, const signed char *owner, int cell, int player) {
+    for (int i = board->start[cell]; i < board->start[cell + 1]; i++)
+        if (owner[board->near[i]] == player) return 1;
+    return 0;
+}
+
 /* Tree.complete_turn: 1 placed, 0 no legal completion, -1 out of memory. */
 static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                          counts_t counts) {
@@ -228,10 +238,18 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
         tints[j] = t->either ? colours[j] : player;
     }
     for (int attempt = 0; attempt < TRIES; attempt++) {
-        int count = options[rng_below(&th->rng, nopt)], need = count - k;
+        int o = rng_below(&th->rng, nopt);
+        for (int extra = 0; extra < t->count_tries && nopt > 1; extra++) {
+            int other = rng_below(&th->rng, nopt);
+            if (other > o) o = other;
+        }
+        int count = options[o], need = count - k;
         memcpy(pool, after, sizeof(int) * (size_t)na);
         for (int j = 0; j < need; j++) {
-            int r = j + rng_below(&th->rng, na - j), swap = pool[j];
+            int r = j + rng_below(&th->rng, na - j);
+            for (int extra = 0; extra < t->near_tries && !touches(t->board, g->owner, pool[r], player); extra++)
+                r = j + rng_below(&th->rng, na - j);
+            int swap = pool[j];
             pool[j] = pool[r];
             pool[r] = swap;
         }

@@ -1,8 +1,9 @@
 /* Monte Carlo tree search over hex positions: the mirror of catchup_notation/engine/mcts.py (read
  * its notes first). A turn's count, then one stone a tree action; UCT with first-play
- * urgency; score-bounded proofs; uniform random playouts. With one thread, a seed and a playout
- * limit, this and the Python reference build the same tree, node for node (same SplitMix64
- * draws, same formulas in doubles, same tie-breaks). A tree is searched by one thread: the engine
+ * urgency; score-bounded proofs; random playouts (uniform, or biased by near_tries and
+ * count_tries). With one thread, a seed and a playout limit, this and the Python reference
+ * build the same tree, node for node (same SplitMix64 draws, same formulas in doubles, same
+ * tie-breaks). A tree is searched by one thread: the engine
  * runs one tree a thread and adds up what they found (engine/search.py). */
 #ifndef HEXMCTS_H
 #define HEXMCTS_H
@@ -30,6 +31,8 @@ typedef struct {
     hex_game root;
     int either;
     double exploration, fpu_reduction, rave; /* rave 0: no RAVE (always so where either colour may be placed) */
+    int near_tries;  /* playouts: redraws of a cell that touches none of the mover's stones (0: uniform cells) */
+    int count_tries; /* playouts: more draws of the count, the largest kept (0: uniform counts) */
     int32_t max_nodes;
     mcts_node *nodes;
     int32_t node_count, node_room;
@@ -42,7 +45,8 @@ typedef struct {
 } mcts_tree;
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
-              double exploration, double fpu_reduction, double rave, int32_t max_nodes);
+              double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
+              int count_tries);
 void mcts_free(mcts_tree *t);
 
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in

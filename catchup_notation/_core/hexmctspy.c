@@ -98,13 +98,14 @@ static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
     PyObject *board, *rules_tuple, *state;
     unsigned long long seed;
     double exploration, fpu_reduction, rave;
-    int max_nodes;
+    int max_nodes, near_tries = 0, count_tries = 0;
     hex_rules rules;
     hex_game root;
     static char *names[] = {"board", "rules", "state", "seed", "exploration", "fpu_reduction", "rave", "max_nodes",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKdddi:Mcts", names, &BoardType, &board, &rules_tuple, &state,
-                                     &seed, &exploration, &fpu_reduction, &rave, &max_nodes))
+                            "near_tries", "count_tries", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKdddi|ii:Mcts", names, &BoardType, &board, &rules_tuple, &state,
+                                     &seed, &exploration, &fpu_reduction, &rave, &max_nodes, &near_tries,
+                                     &count_tries))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Mcts: already made");
@@ -125,7 +126,8 @@ static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "the game is over: there is nothing to search");
         return -1;
     }
-    int failed = mcts_init(&self->tree, b, &rules, &root, seed, exploration, fpu_reduction, rave, max_nodes);
+    int failed = mcts_init(&self->tree, b, &rules, &root, seed, exploration, fpu_reduction, rave, max_nodes,
+                           near_tries, count_tries);
     game_free(&root);
     if (failed) {
         PyErr_NoMemory();

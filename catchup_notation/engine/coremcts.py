@@ -43,6 +43,8 @@ class CoreTree:
             settings.fpu_reduction,
             settings.rave,
             settings.max_nodes,
+            settings.near_tries,
+            settings.count_tries,
         )
 
     def run(self, playouts: int, deadline: float = 0.0) -> int:

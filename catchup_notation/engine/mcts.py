@@ -24,6 +24,10 @@ constraints of alternative and Ketchup 1-2) is dead: it is left out, not lost.
 
 Playouts play uniformly chosen allowed counts and uniformly chosen empty cells to the end (a turn
 in progress is completed to its count with cells after its last one, as the tree orders them).
+Two biases are settings, off by default (measured no better: docs/engine.md): `near_tries` draws
+a cell again while it touches none of the mover's stones, `count_tries` keeps the largest of
+several draws of the count. Each redraw is one more random number, in the same order in both
+searches.
 
 The compiled search (catchup_notation._hexcore.Mcts) does exactly this, with the same random
 numbers (rng.SplitMix64), formulas and tie-breaks: with one thread and a playout limit both build
@@ -53,7 +57,7 @@ TRIES = 8
 
 @attrs.frozen
 class Settings:
-    """The search's parameters (the engine's levels choose them; see docs/engine-search.md)."""
+    """The search's parameters (the engine's levels choose them; see docs/engine.md)."""
 
     #: UCT's exploration constant.
     exploration: float = 0.4
@@ -74,6 +78,12 @@ class Settings:
     solve_per_round: int = 4
     #: ...each with at most this many of its nodes.
     solve_nodes: int = 20_000
+    #: Playouts: a cell drawn that touches none of the mover's stones is drawn again, up to this
+    #: many times (0: uniformly random cells).
+    near_tries: int = 0
+    #: Playouts: the count is drawn this many more times and the largest draw kept (0: uniformly
+    #: random counts).
+    count_tries: int = 0
 
 
 class NodeInfo(NamedTuple):
@@ -468,12 +478,21 @@ class Tree:
         if not options:
             return False
         rng, either = self.rng, self.either
+        near_tries, count_tries = self.settings.near_tries, self.settings.count_tries
+        neighbours, player = self.game.board.neighbours, game.mover
         for _ in range(TRIES):
-            count = options[rng.below(len(options))]
-            need = count - k
+            pick = rng.below(len(options))
+            if len(options) > 1:
+                for _ in range(count_tries):
+                    pick = max(pick, rng.below(len(options)))
+            need = options[pick] - k
             pool = list(after)
             for j in range(need):
                 r = j + rng.below(len(pool) - j)
+                for _ in range(near_tries):
+                    if any(owner[i] == player for i in neighbours[pool[r]]):
+                        break
+                    r = j + rng.below(len(pool) - j)
                 pool[j], pool[r] = pool[r], pool[j]
             stones = cells + pool[:need]
             if either:

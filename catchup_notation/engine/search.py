@@ -34,7 +34,7 @@ from catchup_notation.compiled import pure_requested
 from catchup_notation.engine.analysis import Analysis, Candidate, Limit, PlayResult, Value
 from catchup_notation.engine.coremcts import core_tree
 from catchup_notation.engine.levels import level_settings
-from catchup_notation.engine.mcts import NodeInfo, Tree
+from catchup_notation.engine.mcts import NodeInfo, Settings, Tree
 from catchup_notation.engine.rng import SplitMix64
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
@@ -113,7 +113,8 @@ class Engine:
     """The engine in this process (see the module notes). `threads` (None: every core; the
     pure-Python search uses one), `seed` (None: a new one each search), `memory_mb` bounds the
     trees (all together), `pure` forces the pure-Python search, `solver` turns the exact solver
-    on or off (None: as the level says)."""
+    on or off (None: as the level says), `settings` are the tree's settings (None: the level's;
+    the level's playout cap holds either way)."""
 
     def __init__(
         self,
@@ -123,6 +124,7 @@ class Engine:
         memory_mb: int | None = None,
         pure: bool | None = None,
         solver: bool | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.pure = pure_requested() if pure is None else pure
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -130,6 +132,7 @@ class Engine:
         self.seed = seed
         self.memory_mb = memory_mb if memory_mb is not None else 1024
         self.solver = solver
+        self.settings = settings
         self._searches = 0
         if solver is not False:
             # Imported here, not at the first search, whose clock would pay for it (a few
@@ -189,6 +192,8 @@ class _Search:
         self.settings, self.level_playouts, self.use_solver = level_settings(limit.level)
         if engine.solver is not None:
             self.use_solver = engine.solver
+        if engine.settings is not None:
+            self.settings = engine.settings
         self.started = time.monotonic()
         self.deadline = self.started + limit.time if limit.time is not None else 0.0
         caps = [p for p in (limit.playouts, self.level_playouts) if p is not None]

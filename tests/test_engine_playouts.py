@@ -1,0 +1,116 @@
+"""The playouts' policy (mcts.Settings.near_tries, count_tries): the cells and counts a playout
+draws follow the distribution the settings describe, in the pure-Python search and in the
+compiled one alike (the compiled core builds the reference's tree with the policy on)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import catchup_notation as cn
+from catchup_notation.compiled import core
+from catchup_notation.engine import Engine, Limit
+from catchup_notation.engine.coremcts import core_tree
+from catchup_notation.engine.mcts import Settings, Tree
+from tests.test_engine_differential import KNOWN, assert_same_tree, position
+
+DRAWS = 6000
+
+
+def side3_position():
+    """Side 3 (19 cells), White to move: White's stone at the centre (6 of the 16 empty cells
+    touch it), Black's two apart."""
+    game = cn.new_game("catchup(size=3)")
+    game.play("C3")
+    game.play("A1 E3")
+    return game
+
+
+def first_cells(settings: Settings, draws: int) -> Counter[int]:
+    """The cell of the first (only) stone of many one-stone turns completed at random."""
+    game = side3_position()
+    tree = Tree(game, 7, settings)
+    seen: Counter[int] = Counter()
+    for _ in range(draws):
+        work = game.copy()
+        assert tree.complete_turn(work, [], [], 1, (1,))
+        (cell,) = [i for i, (a, b) in enumerate(zip(work.owner, game.owner, strict=True)) if a != b]
+        seen[cell] += 1
+    return seen
+
+
+@pytest.mark.parametrize("tries", [0, 1, 2])
+def test_cells_touching_the_movers_stones_are_drawn_as_often_as_the_policy_says(tries):
+    game = side3_position()
+    mover, near = game.mover, game.board.neighbours
+    empty = [i for i, owner in enumerate(game.owner) if owner == 0]
+    touching = {i for i in empty if any(game.owner[j] == mover for j in near[i])}
+    assert 0 < len(touching) < len(empty)
+    q = 1 - len(touching) / len(empty)  # the chance that one draw touches none of the mover's stones
+    # a touching cell is taken at any of the 1 + tries draws; another only at the last
+    expected_touching = 1 - q ** (tries + 1)
+    seen = first_cells(Settings(near_tries=tries), DRAWS)
+    share = sum(seen[i] for i in touching) / DRAWS
+    assert abs(share - expected_touching) < 0.03, (share, expected_touching)
+    assert set(seen) <= set(empty)
+    # within each kind, the cells are drawn alike
+    for kind in (touching, set(empty) - touching):
+        counts = [seen[i] for i in kind]
+        mean = sum(counts) / len(counts)
+        assert all(abs(c - mean) < 0.35 * mean + 15 for c in counts), counts
+
+
+@pytest.mark.parametrize(("tries", "expected"), [(0, 1 / 2), (1, 3 / 4), (2, 7 / 8)])
+def test_the_count_is_the_largest_of_its_draws(tries, expected):
+    game = cn.new_game("catchup(size=3)")
+    game.play("C3")  # Black: one or two stones
+    assert game.allowed_counts() == (1, 2)
+    tree = Tree(game, 11, Settings(count_tries=tries))
+    twos = 0
+    for _ in range(DRAWS):
+        work = game.copy()
+        assert tree.complete_turn(work, [], [], -1, game.allowed_counts())
+        twos += work.empty == game.empty - 2
+    assert abs(twos / DRAWS - expected) < 0.03
+
+
+def test_uniform_playouts_are_the_default():
+    assert Settings().near_tries == 0
+    assert Settings().count_tries == 0
+
+
+@pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
+@pytest.mark.parametrize("seed", range(12))
+def test_the_core_builds_the_reference_tree_with_the_policy(seed):
+    name = KNOWN[seed % len(KNOWN)]
+    game = position(name, (3, 4, 5, "blob")[seed % 4], seed, seed % 6)
+    assert not game.over
+    settings = Settings(near_tries=1 + seed % 3, count_tries=seed % 3)
+    reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
+    assert compiled is not None
+    assert compiled.run(250) == reference.run(250)
+    assert_same_tree(reference, compiled)
+
+
+@pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
+def test_the_policy_changes_the_tree():
+    game = position("catchup", 5, 3, 6)
+    plain, biased = Tree(game, 5, Settings()), Tree(game, 5, Settings(near_tries=2))
+    plain.run(300)
+    biased.run(300)
+    assert [plain.info(i) for i in range(50)] != [biased.info(i) for i in range(50)]
+
+
+def test_an_engine_searches_with_the_settings_it_is_given():
+    game = cn.new_game("catchup(size=4)")
+    game.play("D4")
+    limit = Limit(playouts=600, level=3)  # level 3: no solver, the tree alone
+
+    def searched(settings: Settings | None) -> list[tuple[object, ...]]:
+        analysis = Engine(threads=1, seed=4, settings=settings).analyse(game, limit)
+        return [(c.turn, c.value.visits, c.value.win) for c in analysis.candidates]
+
+    assert searched(Settings()) == searched(None)  # the level's settings are the defaults
+    assert searched(Settings(count_tries=3)) != searched(None)
+    assert searched(Settings(exploration=2.0)) != searched(None)
