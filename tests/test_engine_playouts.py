@@ -12,7 +12,7 @@ import catchup_notation as cn
 from catchup_notation.compiled import core
 from catchup_notation.engine import Engine, Limit
 from catchup_notation.engine.coremcts import core_tree
-from catchup_notation.engine.mcts import Settings, Tree
+from catchup_notation.engine.mcts import MAX_TRIES, Settings, Tree
 from tests.test_engine_differential import KNOWN, assert_same_tree, position
 
 DRAWS = 6000
@@ -114,3 +114,17 @@ def test_an_engine_searches_with_the_settings_it_is_given():
     assert searched(Settings()) == searched(None)  # the level's settings are the defaults
     assert searched(Settings(count_tries=3)) != searched(None)
     assert searched(Settings(exploration=2.0)) != searched(None)
+
+
+@pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
+def test_huge_tries_are_cut_alike_in_both():
+    # The opening: no cell touches a stone of the mover's, so every redraw up to the cut is made.
+    game = cn.new_game("catchup(size=5)")
+    settings = Settings(near_tries=10**9, count_tries=10**9)
+    reference, compiled = Tree(game, 2, settings), core_tree(game, 2, settings)
+    assert compiled is not None
+    assert compiled.run(40) == reference.run(40) == 40
+    assert_same_tree(reference, compiled)
+    cut = Tree(game, 2, Settings(near_tries=MAX_TRIES, count_tries=MAX_TRIES))
+    cut.run(40)
+    assert_same_tree(cut, compiled)

@@ -107,8 +107,8 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
     t->fpu_reduction = fpu_reduction;
     t->rave = t->either ? 0.0 : rave;
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
-    t->near_tries = near_tries < 0 ? 0 : near_tries;
-    t->count_tries = count_tries < 0 ? 0 : count_tries;
+    t->near_tries = near_tries < 0 ? 0 : near_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : near_tries;
+    t->count_tries = count_tries < 0 ? 0 : count_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : count_tries;
     t->rng = seed;
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
         mcts_free(t);
@@ -211,7 +211,7 @@ int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, in
     return found;
 }
 
-/* Tree._touches: whether a cell has a neighbour of `player`'s colour. */
+/* Whether a cell has a neighbour of `player`'s colour (inline in mcts.py's Tree.complete_turn). */
 static inline int touches(const hex_board *board, const signed char *owner, int cell, int player) {
     for (int i = board->start[cell]; i < board->start[cell + 1]; i++)
         if (owner[board->near[i]] == player) return 1;

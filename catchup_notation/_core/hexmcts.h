@@ -15,6 +15,8 @@
 #define MCTS_ROOT (-1)
 /* A count action chooses how many stones a turn places: -2 - count (a pass: -2). */
 #define MCTS_COUNT(m) (-2 - (m))
+/* Most redraws of a playout's cell or count (mcts.py MAX_TRIES): more would only slow playouts. */
+#define MCTS_MAX_TRIES 16
 
 typedef struct {
     int32_t parent, action, first, count; /* first: the node's actions in the pool (-1: not expanded) */

@@ -1,6 +1,6 @@
 /* The Python interface of the playing engine's tree search (hexmcts.c):
  *
- *   Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes)
+ *   Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes, near_tries=0, count_tries=0)
  *
  * `state` is a position as Game.state() gives it (owner, parent, gsize, largest, scores, empty,
  * turns played, to move, end, facts of every turn). engine/coremcts.py wraps it behind the
@@ -307,7 +307,8 @@ PyTypeObject MctsType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "catchup_notation._hexcore.Mcts",
     .tp_basicsize = sizeof(MctsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes): the engine's tree search.",
+    .tp_doc = "Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes, near_tries=0, "
+              "count_tries=0): the engine's tree search.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Mcts_init,
     .tp_dealloc = (destructor)Mcts_dealloc,

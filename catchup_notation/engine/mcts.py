@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 ROOT = -1
 #: Random tries at completing a turn before listing the completions in order (constrained variants).
 TRIES = 8
+#: Most redraws of a playout's cell or count (Settings.near_tries, count_tries; more are cut to it).
+MAX_TRIES = 16
 
 
 @attrs.frozen
@@ -478,7 +480,8 @@ class Tree:
         if not options:
             return False
         rng, either = self.rng, self.either
-        near_tries, count_tries = self.settings.near_tries, self.settings.count_tries
+        near_tries = max(0, min(self.settings.near_tries, MAX_TRIES))
+        count_tries = max(0, min(self.settings.count_tries, MAX_TRIES))
         neighbours, player = self.game.board.neighbours, game.mover
         for _ in range(TRIES):
             pick = rng.below(len(options))
