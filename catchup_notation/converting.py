@@ -19,8 +19,9 @@ to write as it is: each record is written once.
 from __future__ import annotations
 
 from catchup_notation import formats
+from catchup_notation.board import Cell
 from catchup_notation.errors import CatchupError, WriteError
-from catchup_notation.formats.base import NotationWarning
+from catchup_notation.formats.base import NotationWarning, plain_of
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.replay import replay
 
@@ -45,7 +46,15 @@ def faithfully(record: Record, format: str, where: str = "the record") -> list[N
 def checked(record: Record, format: str, where: str = "the record") -> tuple[str, list[NotationWarning]]:
     """`faithfully`, and the text of `record` alone in `format` that was checked."""
     text, warnings = formats.write_text([record], format)
-    variant = None if "variant" in formats.get(format).carries else record.variant
+    notation = formats.get(format)
+    variant = None if "variant" in notation.carries else record.variant
+    plain = plain_of(record)
+    direct = getattr(notation, "plain_turns", None)  # a notation's direct reader of its own writing
+    back = direct(text, variant) if plain is not None and direct is not None else None
+    if back is not None and plain is not None and back[:2] == (record.variant, plain[0]):
+        alike = _SAME if back[2] == plain[1] else _REORDERED if _same_stones(back[2], plain[1]) else _OTHER
+        if alike is _SAME or (alike is _REORDERED and _judged(record) is None):
+            return text, warnings  # read back as the same game (as `_alike` below finds it)
     items = list(formats.parse_text(text, format=format, variant=variant))
     if len(items) != 1 or items[0].record is None:
         problem = items[0].error if items and items[0].error is not None else "it holds no record"
@@ -85,6 +94,13 @@ def _alike(record: Record, back: Record) -> str:
         if turn != other and _stones(turn) != _stones(other):
             return _OTHER
     return _REORDERED
+
+
+def _same_stones(turns: list[tuple[Cell, ...]], others: list[tuple[Cell, ...]]) -> bool:
+    """Whether plain turns (`plain_of`) place the same stones turn by turn, in any order."""
+    return len(turns) == len(others) and all(
+        turn == other or sorted(turn) == sorted(other) for turn, other in zip(turns, others, strict=True)
+    )
 
 
 def _stones(turn: Turn) -> tuple[object, ...]:

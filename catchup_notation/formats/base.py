@@ -167,6 +167,34 @@ class Format(Protocol):
         (code `unwritable-cell`) for a cell it has no name for."""
         ...
 
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        """What reading `text` back gives the rules, where a direct reader can tell it exactly:
+        `text` one record alone as this notation's writer writes a game of plain turns (see
+        `plain_of`), read under `variant` (None: the one the text names). None where it cannot
+        tell (anything else in the text): the notation's reader reads it. `converting.checked`
+        compares this with the record written, instead of reading the text into a record."""
+        return None
+
+
+#: A game of plain turns as the rules see it: the variant string, the first mover and one tuple of
+#: cells per turn, the players alternating and every stone its mover's (see `plain_of`).
+PlainGame = tuple[str, int, list[tuple[Cell, ...]]]
+
+
+def plain_of(record: Record, board: Board | None = None) -> tuple[int, list[tuple[Cell, ...]]] | None:
+    """The first mover (0 where there is no turn) and each turn's cells of a record whose reader
+    kept its turns compactly (on `board`, where given; Little Golem's plain path: the players
+    alternate, every stone is its mover's, no turn is a pass), with no comment or other line of
+    play; None for any other record. A writer writes such turns from a table of cell names
+    without making the Turn objects."""
+    compact = getattr(record, "compact", None)
+    if compact is None or record.annotations or (board is not None and compact.board != board):
+        return None
+    cells: list[tuple[Cell, ...]] = compact.cells
+    if not all(cells):  # a pass: the writers say so
+        return None
+    return (compact.first if cells else 0), cells
+
 
 T = TypeVar("T")
 

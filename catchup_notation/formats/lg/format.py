@@ -35,11 +35,11 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, ReadOptions, write_each
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, PlainGame, ReadOptions, write_each
 from catchup_notation.formats.lg.building import _grammar_game
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import CARRIES
-from catchup_notation.formats.lg.plain import _plain_game
+from catchup_notation.formats.lg.plain import _plain_game, plain_turns
 from catchup_notation.formats.lg.splitting import (
     _BLANKS,
     _WHOLE_GAME,
@@ -174,6 +174,9 @@ class LittleGolem(Format):
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         return write_each(records, out, lambda record, _: write_record(record))
+
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        return plain_turns(text, variant)
 
 
 @attrs.frozen
