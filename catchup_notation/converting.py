@@ -14,6 +14,12 @@ that order changed (Abstract Play lists them sorted) is replayed once, and its c
 it is invalid. The others are replayed, both of them. `checked`
 gives the text it read back, for a notation whose collections are that text joined (`Format.joins`)
 to write as it is: each record is written once.
+
+A record whose reader kept its turns compactly (Little Golem's plain path: `formats.base.plain_of`)
+is written from those, and a notation with a direct reader of its own writing
+(`Format.plain_turns`: lg, json, abstractplay) reads the text back into the same compact turns,
+compared as above without a record or a Turn object being made; where the direct reader cannot
+tell (anything but what its writer writes of plain turns), the notation's reader reads the text.
 """
 
 from __future__ import annotations
@@ -46,15 +52,15 @@ def faithfully(record: Record, format: str, where: str = "the record") -> list[N
 def checked(record: Record, format: str, where: str = "the record") -> tuple[str, list[NotationWarning]]:
     """`faithfully`, and the text of `record` alone in `format` that was checked."""
     text, warnings = formats.write_text([record], format)
-    notation = formats.get(format)
-    variant = None if "variant" in notation.carries else record.variant
-    plain = plain_of(record)
-    direct = getattr(notation, "plain_turns", None)  # a notation's direct reader of its own writing
-    back = direct(text, variant) if plain is not None and direct is not None else None
-    if back is not None and plain is not None and back[:2] == (record.variant, plain[0]):
-        alike = _SAME if back[2] == plain[1] else _REORDERED if _same_stones(back[2], plain[1]) else _OTHER
-        if alike is _SAME or (alike is _REORDERED and _judged(record) is None):
-            return text, warnings  # read back as the same game (as `_alike` below finds it)
+    variant = None if "variant" in formats.get(format).carries else record.variant
+    before: tuple[str, int] | str | None = _UNJUDGED
+    alike = _directly_alike(record, format, text, variant)
+    if alike is _SAME:
+        return text, warnings
+    if alike is _REORDERED:
+        before = _judged(record)
+        if before is None:  # valid whatever the order of each turn's stones
+            return text, warnings
     items = list(formats.parse_text(text, format=format, variant=variant))
     if len(items) != 1 or items[0].record is None:
         problem = items[0].error if items and items[0].error is not None else "it holds no record"
@@ -63,7 +69,8 @@ def checked(record: Record, format: str, where: str = "the record") -> tuple[str
     alike = _alike(record, back)
     if alike is _SAME:
         return text, warnings
-    before = _judged(record)
+    if before is _UNJUDGED:
+        before = _judged(record)
     if alike is _REORDERED and before is None:  # valid whatever the order of each turn's stones
         return text, warnings
     after = _judged(back)
@@ -77,6 +84,18 @@ def checked(record: Record, format: str, where: str = "the record") -> tuple[str
 
 
 _SAME, _REORDERED, _OTHER = "same", "reordered", "other"
+_UNJUDGED = "not judged yet"
+
+
+def _directly_alike(record: Record, format: str, text: str, variant: str | None) -> str | None:
+    """`_alike` of a record of plain turns (`plain_of`) and what the notation's direct reader of
+    its own writing (`Format.plain_turns`) reads of `text`; None where either is not so."""
+    plain = plain_of(record)
+    direct = getattr(formats.get(format), "plain_turns", None)
+    back = direct(text, variant) if plain is not None and direct is not None else None
+    if back is None or plain is None or back[:2] != (record.variant, plain[0]):
+        return None if back is None else _OTHER
+    return _SAME if back[2] == plain[1] else _REORDERED if _same_stones(back[2], plain[1]) else _OTHER
 
 
 def _alike(record: Record, back: Record) -> str:
