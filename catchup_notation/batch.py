@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar
 
 import attrs
 
@@ -40,10 +40,10 @@ from catchup_notation.reading import (
     record_files,
     split,
 )
+from catchup_notation.reading.fastpath import Judged
 from catchup_notation.reading.opening import note_read
 from catchup_notation.reading.parts import Cut, cuts, part_format
 from catchup_notation.reading.records import read_part
-from catchup_notation.reading.fastpath import Judged
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import (
     DeathWatch,
@@ -204,6 +204,7 @@ class _Here(NamedTuple):
 
 
 _Job = _Work | _Here | list[Any]  # work for a worker, reports to make here, or reports made here
+_Answer: TypeAlias = "Future[Any] | _Here | list[Any] | None"  # a job's answer, to come, or itself (not a worker's)
 
 
 class _File:
@@ -275,8 +276,8 @@ def _part_jobs(file: _File) -> Iterator[_Job]:
 
 
 def _part_work(file: _File, cut: Cut) -> _Work:
-    args = (file.report, file.request, file.name, (cut.start, cut.end), cut.index, cut.line)
-    return _Work(_part_reports, args, GameSource(file.name, cut.index, cut.line), _Check(file, cut))
+    args = (file.report, file.request, file.name, (cut.start, cut.end), cut.first, cut.line)
+    return _Work(_part_reports, args, GameSource(file.name, cut.first, cut.line), _Check(file, cut))
 
 
 def _files_work(report: _Reporting, request: Request, names: list[str]) -> _Work:
@@ -293,7 +294,7 @@ def _in_order(
     leaves the pool reading the rest of it, and its shutdown waiting for ever)."""
     from concurrent.futures.process import BrokenProcessPool
 
-    waiting: deque[tuple[_Job, Future[Any] | list[Any] | None]] = deque()
+    waiting: deque[tuple[_Job, _Answer]] = deque()
     processes: list[Any] = []  # the pool's workers, known once the first job has started them
     watch = DeathWatch(processes)
     answer = _Answers(pool, watch)
@@ -327,7 +328,7 @@ class _Answers:
     def __init__(self, pool: ProcessPoolExecutor, watch: DeathWatch) -> None:
         self.pool, self.watch = pool, watch
 
-    def given(self, job: _Job, item: Future[Any] | list[Any] | None) -> Iterator[Any]:
+    def given(self, job: _Job, item: _Answer) -> Iterator[Any]:
         if isinstance(job, list):
             yield from job
             return
@@ -337,7 +338,7 @@ class _Answers:
                 file.done = True
                 yield from _read_here(file, cut.start)
             return
-        assert item is not None and not isinstance(item, list)
+        assert item is not None and not isinstance(item, (list, _Here))
         answer = self.watch.result(item)
         if job.check is None:
             yield from answer
@@ -345,8 +346,8 @@ class _Answers:
         file, cut = job.check
         if file.done:  # the rest of the file was read otherwise
             return
-        if (cut.index, cut.line) != (file.index, file.line):  # it started elsewhere: read it again
-            again = _part_work(file, cut._replace(index=file.index, line=file.line))
+        if (cut.first, cut.line) != (file.index, file.line):  # it started elsewhere: read it again
+            again = _part_work(file, cut._replace(first=file.index, line=file.line))
             answer = self.watch.result(self.pool.submit(again.function, *again.args))
         part = answer.part
         if part.between is None:  # reading the file ended in this part (an error that ends it)
@@ -360,12 +361,12 @@ class _Answers:
             note_read(file.name, cut.end if cut.end is not None else _size(file.name))
         yield from answer.reports
 
-    def needs_no_more(self, job: _Work, item: Future[Any] | list[Any] | None) -> bool:
+    def needs_no_more(self, job: _Work, item: _Answer) -> bool:
         """Whether a job answered needs no other job to give its reports (a part read again does)."""
         if job.check is None:
             return True
         file, cut = job.check
-        return file.done or (cut.index, cut.line) == (file.index, file.line)
+        return file.done or (cut.first, cut.line) == (file.index, file.line)
 
 
 def _first(job: _Work) -> GameSource:
@@ -390,7 +391,8 @@ def _part_reports(
 ) -> _PartResult:
     part = Part(index, line)
     judge = _judge(request, report)
-    return _PartResult([made for found in read_part(name, request, judge, span, part) for made in _made(report, found)], part)
+    found = read_part(name, request, judge, span, part)
+    return _PartResult([made for one in found for made in _made(report, one)], part)
 
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
@@ -408,11 +410,11 @@ def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
     return Game(None, variant=request.variant, format=request.format, source=first, error=error)
 
 
-def _ready(item: Future[Any] | list[Any] | None) -> bool:
+def _ready(item: _Answer) -> bool:
     return not (item is None or (not isinstance(item, (list, _Here)) and not item.done()))
 
 
-def _answered(item: Future[Any] | list[Any] | None) -> bool:
+def _answered(item: _Answer) -> bool:
     """Whether a job's results are all here (a job of a broken pool may have finished first)."""
     return isinstance(item, (list, _Here)) or (
         item is not None and item.done() and not item.cancelled() and item.exception() is None

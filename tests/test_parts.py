@@ -6,6 +6,7 @@ bytes that are not UTF-8 in a later part (the file ends there), a file cut off i
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from unittest import mock
@@ -123,9 +124,9 @@ def test_the_parts_end_where_a_line_starts_with_a_parenthesis(tmp_path):
     found = list(cuts(str(path), 1000, 2000))
     data = text.encode()
     assert found[0].start == 0 and found[-1].end is None
-    for before, after in zip(found, found[1:], strict=False):
+    for before, after in itertools.pairwise(found):
         assert before.end == after.start and data[after.start - 1 : after.start + 1] == b"\n("
-        assert after.index == data[: after.start].count(b"(;") and after.line == data[: after.start].count(b"\n") + 1
+        assert after.first == data[: after.start].count(b"(") and after.line == data[: after.start].count(b"\n") + 1
     one_line = tmp_path / "one-line.sgf"
     one_line.write_text(text.replace("\n", " "), encoding="utf-8")
     assert [cut.whole for cut in cuts(str(one_line), 1000, 2000)] == [False]

@@ -19,14 +19,14 @@ from catchup_notation.reading.request import Request
 
 class Cut(NamedTuple):
     """A part of a file: its bytes from `start` to `end` (None: to the end of the file), and the
-    index of its first record and its first line, as counted from the bytes before it (a guess
+    index of its first record (`first`) and its first line, as counted from the bytes before it (a guess
     the reading of the part before checks). `whole` False: no line start was found within reach
     of the part's size, and the rest of the file from `start` on is one stretch, to be read in
     the usual way."""
 
     start: int
     end: int | None
-    index: int
+    first: int
     line: int
     whole: bool = True
 

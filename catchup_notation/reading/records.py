@@ -171,8 +171,7 @@ def read_part(
     (with no `judge`: as `read` does), indexed and placed as in the whole file (`part` says
     where the part starts, and is told what it held)."""
     item = Input(path, path, open_path=path, span=span, part=part)
-    for found in _found_in(item, request, split=False, judge=judge):
-        yield found
+    yield from _found_in(item, request, split=False, judge=judge)
 
 
 def _options(item: Input, request: Request) -> ReadOptions:
