@@ -42,7 +42,6 @@ from catchup_notation.reading import (
 )
 from catchup_notation.reading.fastpath import Judged
 from catchup_notation.reading.opening import note_read
-from catchup_notation.reading.parts import Cut, cuts, part_format
 from catchup_notation.reading.records import read_part
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import (
@@ -57,6 +56,8 @@ from catchup_notation.workers import (
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+
+    from catchup_notation.reading.parts import Cut
 
 R = TypeVar("R")
 
@@ -249,6 +250,8 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
+        from catchup_notation.reading.parts import part_format  # only where there are workers
+
         fmt = part_format(name, request) if name != STDIN else None
         if fmt is not None:  # the workers read its parts
             yield from _part_jobs(_File(name, attrs.evolve(request, format=fmt), report))
@@ -266,6 +269,8 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
 def _part_jobs(file: _File) -> Iterator[_Job]:
     """The parts of a big file, each a job (the last, where the file cannot be cut further, read
     here), until the file is `done`."""
+    from catchup_notation.reading.parts import cuts
+
     for cut in cuts(file.name, PART_BYTES, PART_REACH):
         if file.done:
             return
