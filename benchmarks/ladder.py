@@ -4,7 +4,9 @@
     python benchmarks/ladder.py --table --out ladder.json      # the table only, no games
 
 A player is `uct` (the plain UCT baseline of benchmarks/uct_baseline.py, random playouts, pure
-Python) or `L1`..`L9` (the engine at that level, one thread, the compiled core where it is built).
+Python), `L1`..`L9` (the engine at that level, one thread, the compiled core where it is built) or
+`M` (the engine's own tree search with the exact solver turned off and no playout cap: plain MCTS
+with random playouts at the engine's speed, the baseline of equal speed).
 A pairing `A-B` plays `--games` games, A taking the first move in the even games and B in the odd
 ones, every turn within `--time` seconds (a level's playout cap may end its turn sooner). After
 every game the results go to the JSON file `--out`, so a run stopped at any point resumes where it
@@ -80,7 +82,7 @@ def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int |
     assert isinstance(game, HexGame)
     names = {1: first, 2: second}
     playouts: dict[int, list[int]] = {1: [], 2: []}
-    with Engine(threads=1, seed=seed) as engine:
+    with Engine(threads=1, seed=seed) as engine, Engine(threads=1, seed=seed, solver=False) as plain:
         baseline = UctPlayer(seed=seed)
         while not game.over:
             name = names[game.mover]
@@ -88,7 +90,10 @@ def play_game(first: str, second: str, seconds: float, seed: int) -> tuple[int |
                 turn = baseline.choose(game, seconds=seconds)
                 playouts[game.mover].append(baseline.playouts)
             else:
-                result = engine.play(game, Limit(time=seconds, level=int(name[1:])))
+                searcher, limit = (
+                    (plain, Limit(time=seconds)) if name == "M" else (engine, Limit(time=seconds, level=int(name[1:])))
+                )
+                result = searcher.play(game, limit)
                 # A lost game is played to its end (the turn comes with a resignation too): the
                 # score counts only finished games.
                 assert result.turn is not None

@@ -14,10 +14,11 @@ import pytest
 import catchup_notation as cn
 from catchup_notation.compiled import core
 from catchup_notation.formats import write_text
+from catchup_notation.formats.lg.splitting import game_texts
 from catchup_notation.game import Game
 from catchup_notation.model import Record
 from catchup_notation.reading import records
-from catchup_notation.reading.judged import JudgedGame, _game_texts
+from catchup_notation.reading.judged import JudgedGame
 from catchup_notation.rules.registry import parse_variant
 
 ROOT = Path(__file__).parent.parent
@@ -126,10 +127,10 @@ def test_verifying_a_judged_game_does_not_read_its_record() -> None:
 
 def test_games_not_cut_as_the_reader_cuts_them_are_left_to_it() -> None:
     game = "(;FF[4]SZ[5];W[E5])"
-    assert _game_texts(f"{game}\n {game}\n", 0, 2 * len(game) + 2, 2) == [game, game]
-    assert _game_texts(f"{game}  {game}", 0, 2 * len(game) + 2, 2) == [game, game]
-    assert _game_texts(f"{game}x {game}", 0, 2 * len(game) + 2, 2) is None  # not blanks between
-    assert _game_texts(f"{game} (;FF[4] ", 0, len(game) + 9, 2) is None  # the second is not whole
+    assert game_texts(f"{game}\n {game}\n", 0, 2 * len(game) + 2, 2) == [game, game]
+    assert game_texts(f"{game}  {game}", 0, 2 * len(game) + 2, 2) == [game, game]
+    assert game_texts(f"{game}x {game}", 0, 2 * len(game) + 2, 2) is None  # not blanks between
+    assert game_texts(f"{game} (;FF[4] ", 0, len(game) + 9, 2) is None  # the second is not whole
 
 
 def test_verify_replays_in_python_only_to_explain_a_broken_rule() -> None:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from catchup_notation.compiled import core
-from catchup_notation.formats.base import Piece
 from catchup_notation.game import Game, GameSource, Verification
 from catchup_notation.model import Record
 from catchup_notation.reading.fastpath import PlainJudge, judge
@@ -82,8 +81,10 @@ class TextJudge(PlainJudge):
 
     def take(self, text: str, pos: int, line: int, column: int) -> tuple[list[Verdict], int]:
         """As `PlainJudge.take`, each game's text kept."""
+        from catchup_notation.formats.lg.splitting import game_texts
+
         verdicts, end = super().take(text, pos, line, column)
-        found = _game_texts(text, pos, end, len(verdicts))
+        found = game_texts(text, pos, end, len(verdicts))
         if found is None:
             return [], pos
         self.texts.update(((verdict[0], verdict[1]), game) for verdict, game in zip(verdicts, found, strict=True))
@@ -100,30 +101,3 @@ class TextJudge(PlainJudge):
 def text_judge(request: Request) -> TextJudge | None:
     """The TextJudge for `request`, where there is a judge (see `fastpath.judge`)."""
     return None if judge(request) is None else TextJudge(core("_hexcore"), request)
-
-
-def _game_texts(text: str, pos: int, end: int, count: int) -> list[str] | None:
-    """The texts of the `count` games from `pos` to `end` (blanks between them), each as the Little
-    Golem reader cuts it (its `_WHOLE_GAME`), or None where they are not found so."""
-    from catchup_notation.formats.lg.splitting import _WHOLE_GAME
-
-    found = []
-    at = pos
-    for _ in range(count):
-        game = _WHOLE_GAME.match(text, at)
-        if game is None:
-            return None
-        found.append(game.group())
-        at = game.end()
-        following = text.find("(", at, end)
-        at = end if following < 0 else following
-        if text[game.end() : at].strip():
-            return None
-    return found if at == end else None
-
-
-def plain_piece(index: int, text: str, line: int, column: int) -> Piece:
-    """The piece the Little Golem reader makes of a game with nothing around it (see `pieces`)."""
-    from catchup_notation.formats.lg.format import _PLAIN_NOTES
-
-    return Piece(index, text, line, column, _PLAIN_NOTES)

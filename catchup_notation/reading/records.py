@@ -17,7 +17,7 @@ from catchup_notation.errors import NotationError, VariantError
 from catchup_notation.formats.base import Corrections, Format, Parsed, Part, Piece, ReadOptions
 from catchup_notation.game import Game, GameSource
 from catchup_notation.reading.fastpath import Judged
-from catchup_notation.reading.judged import JudgedGame, plain_piece, text_judge
+from catchup_notation.reading.judged import JudgedGame, text_judge
 from catchup_notation.reading.opening import Archive, opened
 from catchup_notation.reading.request import Request, make_request
 from catchup_notation.reading.sources import Input, Source, inputs, zip_inputs
@@ -81,6 +81,8 @@ def _games_of(item: Input, request: Request) -> Iterator[Game]:
             assert isinstance(found, Game)
             yield found
         return
+    from catchup_notation.formats.lg.format import plain_piece  # a judge is for Little Golem games only
+
     options = request.options(item.name)
     for found in _found_in(item, request, split=False, judge=judge):
         if isinstance(found, Game):

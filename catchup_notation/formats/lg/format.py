@@ -202,6 +202,11 @@ class _Notes:
 _PLAIN_NOTES = _Notes("game")
 
 
+def plain_piece(index: int, text: str, line: int, column: int) -> Piece:
+    """The piece `LittleGolem.pieces` makes of a game with nothing around it to note."""
+    return Piece(index, text, line, column, _PLAIN_NOTES)
+
+
 def _resumed_at(piece: Piece, line: int, column: int) -> Piece:
     """A piece followed by a game at (line, column): a game cut short by it notes where reading resumed."""
     if not piece.notes.cut:

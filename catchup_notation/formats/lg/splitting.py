@@ -236,6 +236,24 @@ _VARIATION_START = re.compile(r"[ \t\n]*[WB][ \t\n]*\[")
 _WHOLE_GAME = re.compile(r"\((?:[^\[\]()\\]++|\[(?:[^\\\]()]++|\\.)*+\])*+\)", re.S)
 
 
+def game_texts(text: str, pos: int, end: int, count: int) -> list[str] | None:
+    """The texts of the `count` games from `pos` to `end` (only blanks between them), each cut as
+    this reader cuts a game with nothing special in it, or None where they are not found so."""
+    found = []
+    at = pos
+    for _ in range(count):
+        game = _WHOLE_GAME.match(text, at)
+        if game is None:
+            return None
+        found.append(game.group())
+        at = game.end()
+        following = text.find("(", at, end)
+        at = end if following < 0 else following
+        if text[game.end() : at].strip():
+            return None
+    return found if at == end else None
+
+
 class _Cursor:
     """Line and column of positions in successive chunks, counted incrementally (each character
     is counted once, however many games a chunk holds)."""
