@@ -230,6 +230,14 @@ def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
     contestants.append(("python -c 'import attrs'", [sys.executable, "-c", "import attrs"]))
     stack = "import catchup_notation.cli.verifying"
     contestants.append(("python -c 'import <verify's library stack>'", [sys.executable, "-c", stack]))
+    # What any run that judges a game on the core must do before it reads a byte: make the
+    # variant (the registry, the record model) and hand its rules and board to the core.
+    rules = (
+        "from catchup_notation.rules.registry import parse_variant\n"
+        "from catchup_notation.rules.corerules import core_board, rules_of\n"
+        "v = parse_variant('catchup(size=5)'); rules_of(v.new_game()); core_board(v.board)"
+    )
+    contestants.append(("python -c '<a variant's rules on the core>'", [sys.executable, "-c", rules]))
     return contestants
 
 

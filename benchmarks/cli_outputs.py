@@ -37,6 +37,9 @@ def commands() -> list[list[str]]:
         for report in ([], ["--json"], ["--csv"]):
             runs.append(["verify", path, "--corrections", "diagram", *report])
             runs.append(["adjudicate", path, "--corrections", "diagram", *report])
+        # The plain command lines too (they run without the command-line framework, see cli/quick.py).
+        runs.append(["verify", path])
+        runs.append(["adjudicate", path, "--json"])
         runs.append(["verify", path, "--variant", "auto", "--json"])
         for fmt in FORMATS:
             runs.append(["convert", path, "--corrections", "diagram", "--to", fmt])

@@ -25,12 +25,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from catchup_notation.batch import reports
+from catchup_notation.board import Board, hexhex
 from catchup_notation.cli.runs import judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.reading import fastpath, make_request
 from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
 from tests.cli_records import random_game, run_output
+from tests.helpers import shapes
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
@@ -262,3 +264,24 @@ def same_with_and_without_the_core(folder: Path, arguments: list[str], form: lis
     assert compiled[0] == python[0] == 3
     assert compiled[1:] == python[1:]
     assert out is None or written == out.read_bytes()
+
+
+@pytest.mark.parametrize("side", range(2, 16))
+def test_the_cores_label_table_is_every_label_read_as_the_reader_reads_it(side):
+    _every_label_read_alike(hexhex(side))
+
+
+@given(shapes())
+def test_the_cores_label_table_of_any_board_is_every_label_read_as_the_reader_reads_it(cells):
+    _every_label_read_alike(Board(cells))
+
+
+def _every_label_read_alike(board):
+    # The table lists each cell under its own label only: no other label of the 2,600 names one.
+    from array import array
+
+    from catchup_notation.formats.lg import cell_of
+    from catchup_notation.reading.fastpath import _labels
+
+    every = [board.index.get(cell_of(chr(65 + row), n, board), -1) for row in range(26) for n in range(100)]
+    assert array("i", _labels.__wrapped__(board)).tolist() == every

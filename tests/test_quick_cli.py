@@ -1,4 +1,5 @@
-"""The common `catchup verify` command lines run without typer (`cli.quick`): every command line it
+"""The common `catchup verify` and `catchup adjudicate` command lines run without typer
+(`cli.quick`): every command line it
 takes prints byte for byte what the typer app prints (stdout, stderr, the report file) and exits
 with the same code; every other one it leaves to the app before printing anything."""
 
@@ -134,6 +135,20 @@ TAKEN = [
     (["verify", "--progress", "one.sgf", "--strict", "--quiet"], 0),
     (["verify", "one.sgf", "one.sgf"], 0),
     (["verify", "", "one.sgf"], 2),
+    (["adjudicate", "one.sgf"], 0),
+    (["adjudicate", "two.sgf", "--json"], 1),
+    (["adjudicate", "--csv", "one.sgf", "bad.sgf", "warned.sgf"], 1),
+    (["adjudicate", "warned.sgf", "--strict", "--no-progress"], 1),
+    (["adjudicate", "folder", "--json"], 3),
+    (["adjudicate", "two.sgf", "-o", "out.txt", "--progress"], 1),
+    (["adjudicate", "two.sgf", "--output=out.jsonl", "-j2"], 1),
+    (["adjudicate", "one.sgf", "-o", "one.sgf"], 2),
+    (["adjudicate", "--variant", "catchup-2012", "-f", "sgf", "two.sgf"], 1),
+    (["adjudicate", "--variant=auto", "one.sgf", "--csv"], 0),
+    (["adjudicate", "-fjsonl", "library.jsonl", "--jobs=1"], 0),
+    (["adjudicate", "typed.txt", "empty.sgf"], 3),
+    (["adjudicate", "empty.sgf"], 5),
+    (["adjudicate", "missing.sgf", "one.sgf"], 2),
 ]
 
 #: Command lines left to the typer app: help, usage errors, options and forms the quick path does
@@ -142,8 +157,19 @@ LEFT = [
     [],
     ["--debug", "verify", "one.sgf"],
     ["--version", "verify", "one.sgf"],
-    ["adjudicate", "one.sgf"],
     ["Verify", "one.sgf"],
+    ["adjudicate"],
+    ["adjudicate", "one.sgf", "-q"],
+    ["adjudicate", "one.sgf", "--quiet"],
+    ["adjudicate", "one.sgf", "--statistics"],
+    ["adjudicate", "one.sgf", "--solve-endgame"],
+    ["adjudicate", "one.sgf", "--estimate", "--time", "0.1"],
+    ["adjudicate", "one.sgf", "--max-empty", "3"],
+    ["adjudicate", "one.sgf", "--json", "--csv"],
+    ["adjudicate", "one.sgf", "--help"],
+    ["adjudicate", "--board", "triangle6", "one.sgf"],
+    ["adjudicate", "-j", "0", "one.sgf"],
+    ["review", "one.sgf"],
     ["verify"],
     ["verify", "--json"],
     ["verify", "--help"],
@@ -214,10 +240,10 @@ WORDS = st.sampled_from(
 )
 
 
-@given(st.lists(WORDS, max_size=6))
-def test_any_command_line_is_taken_as_the_app_takes_it_or_left_to_it(words: list[str]) -> None:
+@given(st.sampled_from(["verify", "adjudicate"]), st.lists(WORDS, max_size=6))
+def test_any_command_line_is_taken_as_the_app_takes_it_or_left_to_it(command: str, words: list[str]) -> None:
     # Standard input ("-") is left out of the runs compared: each run would read it (a test's is empty).
-    args = ["verify", *(word for word in words if word != "-")]
+    args = [command, *(word for word in words if word != "-")]
     with pytest.MonkeyPatch.context() as patch, Captured() as capsys, tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
         make_inputs(where)
@@ -230,23 +256,36 @@ def test_any_command_line_is_taken_as_the_app_takes_it_or_left_to_it(words: list
             assert quick_run == by_app(args, capsys, where)
 
 
-def test_the_command_takes_the_quick_path(tmp_path: Path) -> None:
-    """The console script's `main` runs a plain verify without importing typer, and says the same."""
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["verify", "one.sgf", "-q"], "1 record read: 1 valid, 0 invalid, 0 unreadable\n"),
+        (["adjudicate", "one.sgf", "--csv"], "1 record read: 0 finished, 0 resigned, 1 unfinished, 0 invalid"),
+    ],
+)
+def test_the_command_takes_the_quick_path(tmp_path: Path, args: list[str], said: str) -> None:
+    """The console script's `main` runs a plain verify or adjudicate without importing typer, and
+    says the same."""
     (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
     run = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "catchup_notation", "verify", "one.sgf", "-q"],
+        [sys.executable, "-X", "importtime", "-m", "catchup_notation", *args],
         capture_output=True,
         text=True,
         cwd=tmp_path,
         check=False,
     )
-    assert run.returncode == 0 and run.stdout == "1 record read: 1 valid, 0 invalid, 0 unreadable\n"
+    assert run.returncode == 0 and said in run.stderr + run.stdout
     assert "catchup_notation.cli.quick" in run.stderr and " typer" not in run.stderr
 
 
 @pytest.mark.parametrize(
     "args",
-    [["verify", "-", "--json"], ["verify", "-", "two.sgf", "-q", "--statistics"], ["verify", "missing.sgf", "-"]],
+    [
+        ["verify", "-", "--json"],
+        ["verify", "-", "two.sgf", "-q", "--statistics"],
+        ["verify", "missing.sgf", "-"],
+        ["adjudicate", "-", "two.sgf", "--csv"],
+    ],
 )
 def test_the_command_says_the_same_either_way(inputs: Path, args: list[str]) -> None:
     """Whole runs of the command, standard input read: the quick path, and the app (which --debug

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from catchup_notation.cli import output, runs
+from catchup_notation.cli import adjudicating, output
 from catchup_notation.cli.engine_options import Level, Playouts, Seed, Threads, Time, engine_limit
 from catchup_notation.cli.options import (
     Board,
@@ -25,7 +24,6 @@ from catchup_notation.cli.options import (
     with_board,
 )
 from catchup_notation.cli.search_options import EndgameNodes, MaxEmpty, SolveEndgame, endgame_limits
-from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adjudication_report
 from catchup_notation.solvers.limits import ENDGAME_NODES
 
 if TYPE_CHECKING:
@@ -70,11 +68,6 @@ Estimate = Annotated[
 ]
 
 
-#: The statuses a summary counts, in this order (those that always show, and the others when met).
-_ALWAYS = ("finished", "resigned", "unfinished", "invalid", "unreadable")
-_STATUSES = ("finished", "resigned", "timeout", "draw", "abandoned", "unfinished", "invalid", "unreadable")
-
-
 def adjudicate(
     paths: Paths,
     variant: Variant = None,
@@ -102,22 +95,19 @@ def adjudicate(
     estimating = _estimate_settings(estimate, time, level, playouts, threads, seed, max_empty, endgame_nodes)
     if estimating is not None and jobs is None:
         jobs = 1  # the engine's threads use every core
-    code = runs.run_reports(
+    code = adjudicating.run(
         paths,
-        functools.partial(adjudication_report, endgame=limits, estimate=_estimator(estimating)),
-        fields=ROW_FIELDS["adjudicate"],
-        summary=_summary,
-        mode=runs.report_mode(json=json, csv=csv, out=out),
-        out=out,
-        jobs=jobs,
-        format=format,
         variant=with_board(variant, board),
+        format=format,
         corrections=parse_corrections(corrections),
+        json=json,
+        csv=csv,
+        out=out,
         strict=strict,
+        jobs=jobs,
         progress=progress,
-        label="adjudicating",
-        judged=judged_adjudication_report if limits is None and estimating is None else None,  # nothing to search
-        scores=True,
+        endgame=limits,
+        estimate=_estimator(estimating),
     )
     raise typer.Exit(code)
 
@@ -149,10 +139,6 @@ def _estimate_settings(
 
     limit = engine_limit(time, level, playouts, DEFAULT_SECONDS)
     return EstimateSettings(limit, threads, seed, max_empty, endgame_nodes)
-
-
-def _summary(tally: runs.Tally) -> str:
-    return runs.counted(tally, *_STATUSES, always=_ALWAYS)
 
 
 def register(app: typer.Typer) -> None:

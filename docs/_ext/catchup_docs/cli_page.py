@@ -21,9 +21,10 @@ file, `:LINE`, the record on that line (as reports name places, `FILE:LINE:COL`)
 line gives it as the option to type, `--corrections 7:k4=k6`; from Python the same fix is the
 argument `corrections={"7:k4": "k6"}`. `convert` without `--to` writes the notation the output's
 name says (`-o game.sgf`); a name that says none, or several (`.json`: Abstract Play or the
-library's own JSON), is a usage error naming the choices. `catchup verify` with paths and its
-common options starts sooner than the other commands (it is read without the command-line
-framework); what it prints, and its exit code, are the same as they would be otherwise.
+library's own JSON), is a usage error naming the choices. `catchup verify` and `catchup adjudicate`
+with paths and their common options start sooner than the other commands (they are read without
+the command-line framework); what they print, and their exit codes, are the same as they would be
+otherwise.
 """
 
 ENVIRONMENT = """### Environment
