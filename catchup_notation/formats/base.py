@@ -91,6 +91,22 @@ class Piece:
     notes: Any = None
 
 
+@attrs.define
+class Part:
+    """A part of an input read on its own (a stretch of a big file a worker process reads): where
+    it starts, the index of its first record and its first line, as in the whole input. A reader
+    that reads parts (`Format.parts`) fills in, once it has read the text, what the part held:
+    the index its next record would have (`next_index`), the line its text ended on
+    (`next_line`) and whether it ended between records (`between`: False when a record was still
+    open at its end, for the whole input to be read otherwise from the part's start)."""
+
+    index: int = 0
+    line: int = 1
+    next_index: int | None = None
+    next_line: int | None = None
+    between: bool | None = None
+
+
 @attrs.frozen
 class ReadOptions:
     """What a reader is told besides the text.
@@ -110,6 +126,8 @@ class ReadOptions:
     corrections: Corrections = None
     #: What a capital cell in a move list means (rga only): "other-colour", "same", or None.
     capitals: str | None = None
+    #: The part of the input the text is, where it is one read on its own (`Part`).
+    part: Part | None = attrs.field(default=None, eq=False)
 
 
 class Format(Protocol):
@@ -132,6 +150,10 @@ class Format(Protocol):
     #: Whether `pieces` finds its records by a scan much cheaper than parsing (so that one big
     #: file can be parsed on every core).
     splits: bool = False
+    #: Whether its reader reads a part of a file on its own (`ReadOptions.part`): a record starts at
+    #: every '(' that starts a line where the scan is between records, and nothing read before it
+    #: changes what is read from there on (so that the parts of one big file are read on every core).
+    parts: bool = False
     #: Where a collection written is its records' texts, each as it is written alone, joined by
     #: this (and warned of as each alone): `catchup convert` writes the text it checked of each
     #: record (`converting.checked`) instead of writing the record twice. None for a notation that

@@ -66,6 +66,7 @@ class LittleGolem(Format):
     carries = CARRIES
     streaming = True
     splits = True
+    parts = True
     joins = ""  # games one after another
 
     def sniff(self, head: str) -> bool:
@@ -94,10 +95,11 @@ class LittleGolem(Format):
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
-        index = 0
+        part = options.part
+        index = part.index if part is not None else 0
         pending: Piece | None = None  # held back so that junk after it can be noted on it
         leading: list[NotationWarning] = []
-        games = split_games(chunks, take=take)
+        games = split_games(chunks, take=take, part=part)
         while True:
             try:
                 found = next(games)
@@ -137,6 +139,10 @@ class LittleGolem(Format):
             pending = Piece(index, text, line, col, notes)
             leading = []
             index += 1
+        if part is not None:
+            part.next_index = index
+            if leading:  # text before any game: it belongs to a game after the part
+                part.between = False
         if pending is not None:
             yield pending
         elif leading:
