@@ -65,14 +65,14 @@ ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYT
 
 
 #: The archive commands' target rates (records a second on one core, CPU time), by command line:
-#: what `--targets` runs, one process each (`--jobs 1`; convert runs in one), beside `verify`.
+#: what `--targets` runs, one process each (`--jobs 1`), beside `verify`.
 TARGETS: dict[tuple[str, ...], int | None] = {
     ("verify", "--json", "--jobs", "1"): None,
     ("verify", "--json", "--jobs", "1", "--variant", "auto"): 20_000,
     ("adjudicate", "--json", "--jobs", "1"): 40_000,
     # Genius holds one game a file: a collection is refused (nothing written), so it has no rate here.
-    **{("convert", "--to", to): 25_000 for to in ("lg", "json", "abstractplay")},
-    ("convert", "--to", "rga"): 10_000,
+    **{("convert", "--to", to, "--jobs", "1"): 25_000 for to in ("lg", "json", "abstractplay")},
+    ("convert", "--to", "rga", "--jobs", "1"): 10_000,
 }
 
 

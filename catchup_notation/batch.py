@@ -20,11 +20,13 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar
+
+import attrs
 
 from catchup_notation import formats
 from catchup_notation.errors import NotationError
-from catchup_notation.formats.base import Corrections
+from catchup_notation.formats.base import Corrections, Part
 from catchup_notation.game import Game, GameSource
 from catchup_notation.reading import (
     STDIN,
@@ -39,6 +41,8 @@ from catchup_notation.reading import (
     split,
 )
 from catchup_notation.reading.fastpath import Judged
+from catchup_notation.reading.opening import note_read
+from catchup_notation.reading.records import read_part
 from catchup_notation.rules.registry import Variant
 from catchup_notation.workers import (
     DeathWatch,
@@ -52,6 +56,8 @@ from catchup_notation.workers import (
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+
+    from catchup_notation.reading.parts import Cut
 
 R = TypeVar("R")
 
@@ -75,6 +81,13 @@ PLAIN_RUN_RECORDS = 1000
 #: Characters of record text in one job of a big file, at most (a job holds one record at least):
 #: with big records, a few jobs in flight still hold only a few megabytes.
 BATCH_CHARS = 1 << 20
+#: Bytes of a big file that one worker reads on its own (a part: `reading.parts`), where its
+#: notation allows: a few thousand records, tens of milliseconds of work against a fraction of one
+#: for handing out where it is and taking back its reports.
+PART_BYTES = 1 << 20
+#: How far past a part's size its end (a line that starts with '(') is looked for: a file with
+#: no such line there is read on from that part's start in the usual way.
+PART_REACH = 4 << 20
 #: Small files in one job, at most.
 BATCH_FILES = 16
 #: Jobs in flight per worker: enough to keep them busy, few enough to keep memory flat.
@@ -96,20 +109,24 @@ def games(
 def worker_count(jobs: int | None, files: Sequence[str], *, fast: bool = False, verdicts_only: bool = False) -> int:
     """`jobs` None means every core for a large input (standard input too: its size is not known
     beforehand), one process for a small one (`PARALLEL_BYTES`, or `PARALLEL_SLOW_BYTES` unless
-    its records are judged on the core, `fast`); never more than the cores available. A run whose
-    reports are the core's verdicts alone (`verdicts_only`: verify on the core) is one process
-    whatever its size: finding and handing out its records costs the main process about what
-    judging them costs, so workers only add the handing over (benchmarks/bench_jobs.py)."""
+    its records are judged on the core, `fast`); never more than the cores available. Where the
+    reports are the core's verdicts alone (`verdicts_only`: verify on the core), only the inputs
+    the workers read themselves count (files, uncompressed or small: a big compressed file, or
+    standard input, is read by the main process, and finding and handing out their records
+    costs it about what judging them costs)."""
     if jobs is not None:
         return capped(jobs)
-    if fast and verdicts_only:
-        return 1
     if STDIN in files:
-        return available_cores()
+        return 1 if fast and verdicts_only else available_cores()
     enough = PARALLEL_BYTES if fast else PARALLEL_SLOW_BYTES
     total = 0
     for name in files:
-        total += _size(name) * (5 if name.lower().endswith(_COMPRESSED) else 1)
+        size = _size(name)
+        if name.lower().endswith(_COMPRESSED):
+            if fast and verdicts_only and size >= BIG_FILE:
+                continue
+            size *= 5
+        total += size
         if total >= enough:
             return available_cores()
     return 1
@@ -171,14 +188,49 @@ class _Reporting(NamedTuple):
 
 class _Work(NamedTuple):
     """A job for a worker: `function(*args)` gives its reports; `first` is where its first record
-    is (file, index, line), for the message when a worker dies on it."""
+    is (file, index, line), for the message when a worker dies on it. A part of a big file comes
+    with what to `check` of what its reading found (`_PartResult`) before its reports are given."""
 
-    function: Callable[..., list[Any]]
+    function: Callable[..., Any]
     args: tuple[Any, ...]
     first: GameSource
+    check: _Check | None = None
 
 
-_Job = _Work | list[Any]  # work for a worker, or reports already made here
+class _Here(NamedTuple):
+    """Reports to make here when their turn comes (the rest of a file that cannot be cut into
+    parts from where `check` starts): nothing is read before then."""
+
+    check: _Check
+
+
+_Job = _Work | _Here | list[Any]  # work for a worker, reports to make here, or reports made here
+_Answer: TypeAlias = "Future[Any] | _Here | list[Any] | None"  # a job's answer, to come, or itself (not a worker's)
+
+
+class _File:
+    """A big file read in parts: where the next part must start (the index of its first record
+    and its first line), known once the parts before it have been given; `done` once the rest of
+    the file has been read otherwise (or it ended: no part after is given)."""
+
+    def __init__(self, name: str, request: Request, report: _Reporting) -> None:
+        self.name, self.request, self.report = name, request, report
+        self.index, self.line = 0, 1
+        self.done = False
+
+
+class _Check(NamedTuple):
+    """A part of a big file (`reading.parts.Cut`) and the file it belongs to."""
+
+    file: _File
+    cut: Cut
+
+
+class _PartResult(NamedTuple):
+    """What a worker made of a part: its reports, and what the part held (`Part`)."""
+
+    reports: list[Any]
+    part: Part
 
 
 def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_Job]:
@@ -198,6 +250,12 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
         if name != STDIN and not _splits(name, request):  # a worker reads it whole, beside the rest
             yield _files_work(report, request, [name])
             continue
+        from catchup_notation.reading.parts import part_format  # only where there are workers
+
+        fmt = part_format(name, request) if name != STDIN else None
+        if fmt is not None:  # the workers read its parts
+            yield from _part_jobs(_File(name, attrs.evolve(request, format=fmt), report))
+            continue
         for found in split(name, request, BATCH_RECORDS, BATCH_CHARS, _cutter(request, report)):
             if isinstance(found, Pieces):
                 index, line = found.first
@@ -206,6 +264,25 @@ def _jobs(files: list[str], request: Request, report: _Reporting) -> Iterator[_J
                 yield [report.report(found)]
     if small:
         yield _files_work(report, request, small)
+
+
+def _part_jobs(file: _File) -> Iterator[_Job]:
+    """The parts of a big file, each a job (the last, where the file cannot be cut further, read
+    here), until the file is `done`."""
+    from catchup_notation.reading.parts import cuts
+
+    for cut in cuts(file.name, PART_BYTES, PART_REACH):
+        if file.done:
+            return
+        if not cut.whole:
+            yield _Here(_Check(file, cut))
+            return
+        yield _part_work(file, cut)
+
+
+def _part_work(file: _File, cut: Cut) -> _Work:
+    args = (file.report, file.request, file.name, (cut.start, cut.end), cut.first, cut.line)
+    return _Work(_part_reports, args, GameSource(file.name, cut.first, cut.line), _Check(file, cut))
 
 
 def _files_work(report: _Reporting, request: Request, names: list[str]) -> _Work:
@@ -222,29 +299,105 @@ def _in_order(
     leaves the pool reading the rest of it, and its shutdown waiting for ever)."""
     from concurrent.futures.process import BrokenProcessPool
 
-    waiting: deque[tuple[_Job, Future[list[Any]] | list[Any] | None]] = deque()
+    waiting: deque[tuple[_Job, _Answer]] = deque()
     processes: list[Any] = []  # the pool's workers, known once the first job has started them
     watch = DeathWatch(processes)
+    answer = _Answers(pool, watch)
     try:
         for job in jobs:
             waiting.append((job, None))
-            waiting[-1] = (job, job if isinstance(job, list) else pool.submit(job.function, *job.args))
+            waiting[-1] = (job, job if not isinstance(job, _Work) else pool.submit(job.function, *job.args))
             if not processes:
                 processes.extend(worker_processes(pool))
             while len(waiting) > window or (waiting and _ready(waiting[0][1])):
-                yield from _result(waiting[0][1], watch)
+                yield from answer.given(*waiting[0])
                 waiting.popleft()
         while waiting:
-            yield from _result(waiting[0][1], watch)
+            yield from answer.given(*waiting[0])
             waiting.popleft()
     except BrokenProcessPool:
         for job, item in waiting:
-            if isinstance(job, _Work) and not _answered(item):
-                yield report(_lost(job.first, processes, request))
+            if isinstance(job, _Work) and not (_answered(item) and answer.needs_no_more(job, item)):
+                yield report(_lost(_first(job), processes, request))
                 return False
-            yield from _result(item, watch)
+            yield from answer.given(job, item)
         return False
     return True
+
+
+class _Answers:
+    """The reports of each job, in turn: a job's answer, or, for a part of a big file, its reports
+    once what its reading found agrees with the parts before it (else it is read again, or the
+    rest of the file is read here)."""
+
+    def __init__(self, pool: ProcessPoolExecutor, watch: DeathWatch) -> None:
+        self.pool, self.watch = pool, watch
+
+    def given(self, job: _Job, item: _Answer) -> Iterator[Any]:
+        if isinstance(job, list):
+            yield from job
+            return
+        if isinstance(job, _Here):
+            file, cut = job.check
+            if not file.done:
+                file.done = True
+                yield from _read_here(file, cut.start)
+            return
+        assert item is not None and not isinstance(item, (list, _Here))
+        answer = self.watch.result(item)
+        if job.check is None:
+            yield from answer
+            return
+        file, cut = job.check
+        if file.done:  # the rest of the file was read otherwise
+            return
+        if (cut.first, cut.line) != (file.index, file.line):  # it started elsewhere: read it again
+            again = _part_work(file, cut._replace(first=file.index, line=file.line))
+            answer = self.watch.result(self.pool.submit(again.function, *again.args))
+        part = answer.part
+        if part.between is None:  # reading the file ended in this part (an error that ends it)
+            file.done = True
+        elif not part.between and cut.end is not None:  # a record open at its end: read on here
+            file.done = True
+            yield from _read_here(file, cut.start)
+            return
+        else:
+            file.index, file.line = part.next_index, part.next_line
+            note_read(file.name, cut.end if cut.end is not None else _size(file.name))
+        yield from answer.reports
+
+    def needs_no_more(self, job: _Work, item: _Answer) -> bool:
+        """Whether a job answered needs no other job to give its reports (a part read again does)."""
+        if job.check is None:
+            return True
+        file, cut = job.check
+        return file.done or (cut.first, cut.line) == (file.index, file.line)
+
+
+def _first(job: _Work) -> GameSource:
+    """Where the first record of a job is, as far as it is known."""
+    if job.check is not None and not job.check.file.done:
+        file = job.check.file
+        return GameSource(file.name, file.index, file.line)
+    return job.first
+
+
+def _read_here(file: _File, start: int) -> Iterator[Any]:
+    """The reports of a big file from its byte `start` on (where the parts before ended), read
+    here, in the usual way."""
+    judge = _judge(file.request, file.report)
+    part = Part(file.index, file.line)
+    for found in read_part(file.name, file.request, judge, (start, None), part):
+        yield from _made(file.report, found)
+
+
+def _part_reports(
+    report: _Reporting, request: Request, name: str, span: tuple[int, int | None], index: int, line: int
+) -> _PartResult:
+    part = Part(index, line)
+    judge = _judge(request, report)
+    found = read_part(name, request, judge, span, part)
+    return _PartResult([made for one in found for made in _made(report, one)], part)
 
 
 def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
@@ -262,20 +415,15 @@ def _lost(first: GameSource, processes: list[Any], request: Request) -> Game:
     return Game(None, variant=request.variant, format=request.format, source=first, error=error)
 
 
-def _ready(item: Future[list[Any]] | list[Any] | None) -> bool:
-    return isinstance(item, list) or (item is not None and item.done())
+def _ready(item: _Answer) -> bool:
+    return not (item is None or (not isinstance(item, (list, _Here)) and not item.done()))
 
 
-def _answered(item: Future[list[Any]] | list[Any] | None) -> bool:
+def _answered(item: _Answer) -> bool:
     """Whether a job's results are all here (a job of a broken pool may have finished first)."""
-    return isinstance(item, list) or (
+    return isinstance(item, (list, _Here)) or (
         item is not None and item.done() and not item.cancelled() and item.exception() is None
     )
-
-
-def _result(item: Future[list[Any]] | list[Any] | None, watch: DeathWatch) -> list[Any]:
-    assert item is not None
-    return item if isinstance(item, list) else watch.result(item)
 
 
 def _splits(name: str, request: Request) -> bool:

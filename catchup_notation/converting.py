@@ -14,13 +14,20 @@ that order changed (Abstract Play lists them sorted) is replayed once, and its c
 it is invalid. The others are replayed, both of them. `checked`
 gives the text it read back, for a notation whose collections are that text joined (`Format.joins`)
 to write as it is: each record is written once.
+
+A record whose reader kept its turns compactly (Little Golem's plain path: `formats.base.plain_of`)
+is written from those, and a notation with a direct reader of its own writing
+(`Format.plain_turns`: lg, json, abstractplay) reads the text back into the same compact turns,
+compared as above without a record or a Turn object being made; where the direct reader cannot
+tell (anything but what its writer writes of plain turns), the notation's reader reads the text.
 """
 
 from __future__ import annotations
 
 from catchup_notation import formats
+from catchup_notation.board import Cell
 from catchup_notation.errors import CatchupError, WriteError
-from catchup_notation.formats.base import NotationWarning
+from catchup_notation.formats.base import NotationWarning, plain_of
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.replay import replay
 
@@ -46,6 +53,14 @@ def checked(record: Record, format: str, where: str = "the record") -> tuple[str
     """`faithfully`, and the text of `record` alone in `format` that was checked."""
     text, warnings = formats.write_text([record], format)
     variant = None if "variant" in formats.get(format).carries else record.variant
+    before: tuple[str, int] | str | None = _UNJUDGED
+    alike = _directly_alike(record, format, text, variant)
+    if alike is _SAME:
+        return text, warnings
+    if alike is _REORDERED:
+        before = _judged(record)
+        if before is None:  # valid whatever the order of each turn's stones
+            return text, warnings
     items = list(formats.parse_text(text, format=format, variant=variant))
     if len(items) != 1 or items[0].record is None:
         problem = items[0].error if items and items[0].error is not None else "it holds no record"
@@ -54,7 +69,8 @@ def checked(record: Record, format: str, where: str = "the record") -> tuple[str
     alike = _alike(record, back)
     if alike is _SAME:
         return text, warnings
-    before = _judged(record)
+    if before is _UNJUDGED:
+        before = _judged(record)
     if alike is _REORDERED and before is None:  # valid whatever the order of each turn's stones
         return text, warnings
     after = _judged(back)
@@ -68,6 +84,18 @@ def checked(record: Record, format: str, where: str = "the record") -> tuple[str
 
 
 _SAME, _REORDERED, _OTHER = "same", "reordered", "other"
+_UNJUDGED = "not judged yet"
+
+
+def _directly_alike(record: Record, format: str, text: str, variant: str | None) -> str | None:
+    """`_alike` of a record of plain turns (`plain_of`) and what the notation's direct reader of
+    its own writing (`Format.plain_turns`) reads of `text`; None where either is not so."""
+    plain = plain_of(record)
+    direct = getattr(formats.get(format), "plain_turns", None)
+    back = direct(text, variant) if plain is not None and direct is not None else None
+    if back is None or plain is None or back[:2] != (record.variant, plain[0]):
+        return None if back is None else _OTHER
+    return _SAME if back[2] == plain[1] else _REORDERED if _same_stones(back[2], plain[1]) else _OTHER
 
 
 def _alike(record: Record, back: Record) -> str:
@@ -85,6 +113,13 @@ def _alike(record: Record, back: Record) -> str:
         if turn != other and _stones(turn) != _stones(other):
             return _OTHER
     return _REORDERED
+
+
+def _same_stones(turns: list[tuple[Cell, ...]], others: list[tuple[Cell, ...]]) -> bool:
+    """Whether plain turns (`plain_of`) place the same stones turn by turn, in any order."""
+    return len(turns) == len(others) and all(
+        turn == other or sorted(turn) == sorted(other) for turn, other in zip(turns, others, strict=True)
+    )
 
 
 def _stones(turn: Turn) -> tuple[object, ...]:

@@ -281,9 +281,7 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     itself too where the target writes its records `together`."""
     source, index = game.source.file, game.source.index
     line = game.record.at.line if game.record.at is not None else game.source.line
-    warnings = tuple(Note(source, index, w.line or line, w.code, w.message) for w in game.warnings)
-    shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
-    said = tuple(more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown)
+    warnings, said = _reading_warnings(game, source, index, line) if game.warnings else ((), ())
     error = game.reading_error
     if error is not None:
         note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
@@ -299,6 +297,16 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     )
 
 
+def _reading_warnings(
+    game: Game, source: str | None, index: int, line: int | None
+) -> tuple[tuple[Note, ...], tuple[tuple[str, str], ...]]:
+    """The notes of a record's reading warnings, and the lines they put on stderr."""
+    warnings = tuple(Note(source, index, w.line or line, w.code, w.message) for w in game.warnings)
+    shown = capped(WarningReport(w.code, w.message, w.line, w.column) for w in game.warnings)
+    said = tuple(more_line(source, index, w, more) if more else warning_line(source, index, w) for w, more in shown)
+    return warnings, said
+
+
 def _convertible(found: Iterator[Converted], done: Conversion, bar: RecordsBar | None) -> Iterator[Converted]:
     """The records that can be written in the target, each with its text alone in the target (or,
     for a target that writes them together, the record), as the writer asks for them; the others
@@ -309,7 +317,8 @@ def _convertible(found: Iterator[Converted], done: Conversion, bar: RecordsBar |
         done.read += 1
         done.sources.add(item.source)
         done.warnings.extend(item.warnings)
-        say_on_stderr(list(item.said))
+        if item.said:
+            say_on_stderr(list(item.said))
         if item.skipped is not None:
             note, said, why = item.skipped
             if note.status == "unreadable":

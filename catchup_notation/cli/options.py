@@ -162,8 +162,8 @@ Jobs = Annotated[
         min=1,
         metavar="N",
         help="Worker processes. Default: every core for a large input (a few megabytes of records, or standard "
-        "input), else 1; always 1 for verify on the compiled core, where workers gain nothing. The output stays "
-        "in input order, the same as with 1.",
+        "input), else 1; for verify on the compiled core, only files count (not standard input, nor a big "
+        "compressed file, which one process reads faster). The output stays in input order, the same as with 1.",
         show_default=False,
     ),
 ]

@@ -37,6 +37,7 @@ is refused by the writer (`unwritable-colour`) rather than written without its c
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -50,11 +51,13 @@ from catchup_notation.formats.base import (
     Format,
     NotationWarning,
     Parsed,
+    PlainGame,
     ReadOptions,
     annotations_dropped,
     lost_headers,
+    plain_of,
 )
-from catchup_notation.limits import TooManyDigits, excerpt, int_of
+from catchup_notation.limits import MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
 from catchup_notation.rules.registry import parse_variant
 
@@ -178,12 +181,59 @@ class AbstractPlay(Format):
                 out.write(",\n")
             out.write(_indented(game))
         if count == 1:
-            out.write(json.dumps(first, ensure_ascii=False, indent=2) + "\n")
+            out.write(_dumped(first) + "\n")
         elif count > 1:
             out.write("\n]\n")
         else:
             out.write("[]\n")
         return warnings
+
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        """A game written alone (`write`: one object) whose moves are cells only, read back as
+        `read` reads it: the moves by a regular expression that takes only what `_dumped` writes
+        of them, the header loaded and read by the reader all the same; None for anything else
+        (the reader reads it and says why)."""
+        found = _PLAIN_GAME.fullmatch(text) if len(text) <= MAX_RECORD_CHARS else None
+        if found is None:
+            return None
+        from catchup_notation.formats.jsondoc import load
+
+        rest = '{"header": ' + found.group("header") + ', "moves": []}'
+        try:
+            value = load(rest)
+            if parse_variant(variant or "catchup").family != "hex" or not is_game(value):
+                return None
+            record, _ = _Reader(value, _Locator(rest), None, variant or "catchup", 0).record()
+            board = parse_variant(record.variant).board
+        except CatchupError:
+            return None
+        table = _cells_read(board)
+        cells = []
+        for move in _MOVE_FOUND.findall(found.group("moves")):
+            turn = table.get(move)
+            if turn is None:
+                turn = tuple(cell_of(part[0], int(part[1:]), board) for part in move.split(","))
+                if len(table) < _KNOWN_MOVES:
+                    table[move] = turn
+            cells.append(turn)
+        return record.variant, 1 if cells else 0, cells
+
+
+_PLAIN_MOVE_TEXT = r'"[a-z][1-9][0-9]{0,5}(?:,[a-z][1-9][0-9]{0,5})*"'
+_PLAIN_ROUND = rf"    \[\n      {_PLAIN_MOVE_TEXT}(?:,\n      {_PLAIN_MOVE_TEXT})?\n    \]"
+#: A game as `_dumped` writes it alone, its moves all cells (`moves`; `header`: the header's text).
+_PLAIN_GAME = re.compile(
+    rf'\{{\n  "header": (?P<header>\{{\n.*?\n  \}}),\n  "moves": '
+    rf"(?P<moves>\[\]|\[\n{_PLAIN_ROUND}(?:,\n{_PLAIN_ROUND})*\n  \])\n\}}\n",
+    re.S,
+)
+_MOVE_FOUND = re.compile(r'"([a-z0-9,]+)"')
+
+
+@functools.lru_cache(maxsize=16)
+def _cells_read(board: Board) -> dict[str, tuple[Cell, ...]]:
+    """The cells of the move strings read back so far on `board`."""
+    return {}
 
 
 def is_game(value: Any) -> bool:
@@ -517,7 +567,10 @@ def write_game(record: Record) -> tuple[dict[str, Any], list[NotationWarning]]:
         header = {"game": game, **header}
 
     flat: list[str] = []
-    for number, turn in enumerate(record.turns, 1):
+    plain = plain_of(record, board)
+    if plain is not None and plain[0] != 2:  # alternating from player 1: rounds of two, sorted cells
+        flat = _move_strings(plain[1], board)
+    for number, turn in enumerate(() if flat else record.turns, 1):
         if turn.numbers:
             raise WriteError("Abstract Play Catchup records hold cells, not numbers", code="wrong-family")
         if turn.colours:
@@ -568,9 +621,63 @@ def _players(
     return entries
 
 
+def _move_strings(cells: list[tuple[Cell, ...]], board: Board) -> list[str]:
+    """`move_string` of each turn's cells, from a table of those written so far on `board`."""
+    table = _moves_written(board)
+    try:
+        return [table[turn] for turn in cells]
+    except KeyError:  # cells not written yet: written and remembered
+        return [_written(table, turn, board) for turn in cells]
+
+
+def _written(table: dict[tuple[Cell, ...], str], turn: tuple[Cell, ...], board: Board) -> str:
+    found = table.get(turn)
+    if found is None:
+        found = move_string(turn, board)
+        if len(table) < _KNOWN_MOVES:
+            table[turn] = found
+    return found
+
+
+#: Move strings remembered per board, at most.
+_KNOWN_MOVES = 1 << 16
+
+
+@functools.lru_cache(maxsize=16)
+def _moves_written(board: Board) -> dict[tuple[Cell, ...], str]:
+    return {}
+
+
+def _dumped(game: dict[str, Any] | None) -> str:
+    """`json.dumps(game, ensure_ascii=False, indent=2)`, its moves (rounds of strings) laid out
+    here: the json module's indenting encoder is written in Python, and most of a game is moves."""
+    moves = game.get("moves") if isinstance(game, dict) else None
+    if not isinstance(moves, list) or not all(isinstance(r, list) and all(type(m) is str for m in r) for r in moves):
+        return json.dumps(game, ensure_ascii=False, indent=2)
+    assert isinstance(game, dict)
+    text = json.dumps({**game, "moves": _MOVES_MARK}, ensure_ascii=False, indent=2)
+    if text.count(_MOVES_MARK_TEXT) != 1:
+        return json.dumps(game, ensure_ascii=False, indent=2)
+    if not moves:
+        return text.replace(_MOVES_MARK_TEXT, "[]")
+    rounds = ("    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves)
+    return text.replace(_MOVES_MARK_TEXT, "[\n" + ",\n".join(rounds) + "\n  ]")
+
+
+#: What stands for the moves while the rest of a game is written (no header holds it).
+_MOVES_MARK = "\x00moves\x00"
+_MOVES_MARK_TEXT = json.dumps(_MOVES_MARK)
+_PLAIN_MOVE = re.compile(r"[a-z0-9,]*")
+
+
+def _quoted(move: str) -> str:
+    """`json.dumps(move)`: cells and commas need no escape."""
+    return f'"{move}"' if _PLAIN_MOVE.fullmatch(move) else json.dumps(move, ensure_ascii=False)
+
+
 def _indented(game: dict[str, Any] | None) -> str:
     """A game of an array, indented as `json.dumps(array, indent=2)` would place it."""
-    return "\n".join("  " + line for line in json.dumps(game, ensure_ascii=False, indent=2).split("\n"))
+    return "\n".join("  " + line for line in _dumped(game).split("\n"))
 
 
 FORMAT = AbstractPlay()

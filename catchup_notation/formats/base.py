@@ -91,6 +91,22 @@ class Piece:
     notes: Any = None
 
 
+@attrs.define
+class Part:
+    """A part of an input read on its own (a stretch of a big file a worker process reads): where
+    it starts, the index of its first record and its first line, as in the whole input. A reader
+    that reads parts (`Format.parts`) fills in, once it has read the text, what the part held:
+    the index its next record would have (`next_index`), the line its text ended on
+    (`next_line`) and whether it ended between records (`between`: False when a record was still
+    open at its end, for the whole input to be read otherwise from the part's start)."""
+
+    index: int = 0
+    line: int = 1
+    next_index: int | None = None
+    next_line: int | None = None
+    between: bool | None = None
+
+
 @attrs.frozen
 class ReadOptions:
     """What a reader is told besides the text.
@@ -110,6 +126,8 @@ class ReadOptions:
     corrections: Corrections = None
     #: What a capital cell in a move list means (rga only): "other-colour", "same", or None.
     capitals: str | None = None
+    #: The part of the input the text is, where it is one read on its own (`Part`).
+    part: Part | None = attrs.field(default=None, eq=False)
 
 
 class Format(Protocol):
@@ -132,6 +150,10 @@ class Format(Protocol):
     #: Whether `pieces` finds its records by a scan much cheaper than parsing (so that one big
     #: file can be parsed on every core).
     splits: bool = False
+    #: Whether its reader reads a part of a file on its own (`ReadOptions.part`): a record starts at
+    #: every '(' that starts a line where the scan is between records, and nothing read before it
+    #: changes what is read from there on (so that the parts of one big file are read on every core).
+    parts: bool = False
     #: Where a collection written is its records' texts, each as it is written alone, joined by
     #: this (and warned of as each alone): `catchup convert` writes the text it checked of each
     #: record (`converting.checked`) instead of writing the record twice. None for a notation that
@@ -166,6 +188,34 @@ class Format(Protocol):
         """The name this notation gives `cell` on `board` (`E5`, `e5`, `i5`). Raises `WriteError`
         (code `unwritable-cell`) for a cell it has no name for."""
         ...
+
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        """What reading `text` back gives the rules, where a direct reader can tell it exactly:
+        `text` one record alone as this notation's writer writes a game of plain turns (see
+        `plain_of`), read under `variant` (None: the one the text names). None where it cannot
+        tell (anything else in the text): the notation's reader reads it. `converting.checked`
+        compares this with the record written, instead of reading the text into a record."""
+        return None
+
+
+#: A game of plain turns as the rules see it: the variant string, the first mover and one tuple of
+#: cells per turn, the players alternating and every stone its mover's (see `plain_of`).
+PlainGame = tuple[str, int, list[tuple[Cell, ...]]]
+
+
+def plain_of(record: Record, board: Board | None = None) -> tuple[int, list[tuple[Cell, ...]]] | None:
+    """The first mover (0 where there is no turn) and each turn's cells of a record whose reader
+    kept its turns compactly (on `board`, where given; Little Golem's plain path: the players
+    alternate, every stone is its mover's, no turn is a pass), with no comment or other line of
+    play; None for any other record. A writer writes such turns from a table of cell names
+    without making the Turn objects."""
+    compact = getattr(record, "compact", None)
+    if compact is None or record.annotations or (board is not None and compact.board != board):
+        return None
+    cells: list[tuple[Cell, ...]] = compact.cells
+    if not all(cells):  # a pass: the writers say so
+        return None
+    return (compact.first if cells else 0), cells
 
 
 T = TypeVar("T")

@@ -40,9 +40,11 @@ def decode(data: bytes, source: str | None = None) -> str:
     return "".join(byte_chunks_to_text((data,), source))
 
 
-def text_chunks(stream: BinaryIO, source: str | None = None, *, head: bytes = b"") -> Iterator[str]:
+def text_chunks(stream: BinaryIO, source: str | None = None, *, head: bytes = b"", offset: int = 0) -> Iterator[str]:
     """Normalised text of a binary stream, a chunk at a time. `head` holds bytes already read from
-    the stream (for sniffing); they come first. The stream is read once, never reopened."""
+    the stream (for sniffing); they come first. The stream is read once, never reopened. A stream
+    that starts `offset` bytes into a file (a part of it, starting at a line) has no BOM, and
+    the offsets of its bytes in messages are the file's."""
 
     # read1 hands on what a pipe has now instead of waiting for a whole chunk
     read = getattr(stream, "read1", stream.read)
@@ -56,16 +58,17 @@ def text_chunks(stream: BinaryIO, source: str | None = None, *, head: bytes = b"
                 return
             yield data
 
-    return byte_chunks_to_text(pieces(), source)
+    return byte_chunks_to_text(pieces(), source, offset)
 
 
-def byte_chunks_to_text(pieces: Iterable[bytes], source: str | None = None) -> Iterator[str]:
-    """Normalised text of successive byte pieces. Text before an undecodable byte is yielded,
-    then NotationError (code `encoding`) is raised naming the byte and its offset."""
+def byte_chunks_to_text(pieces: Iterable[bytes], source: str | None = None, offset: int = 0) -> Iterator[str]:
+    """Normalised text of successive byte pieces (`offset` bytes into a file: see `text_chunks`).
+    Text before an undecodable byte is yielded, then NotationError (code `encoding`) is raised
+    naming the byte and its offset."""
     decoder = codecs.getincrementaldecoder("utf-8")()
-    consumed = 0  # bytes handed to the decoder so far
+    consumed = offset  # bytes handed to the decoder so far
     carry_cr = False  # a CR that ended the last chunk: its LF may start the next one
-    first = True
+    first = not offset
     for data in pieces:
         if first:
             first = False

@@ -11,18 +11,30 @@ Golem name (`"E5"`: row letter from the top, number from the row's left end) on 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+import attrs
+
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
-from catchup_notation.formats.base import Format, LongLine, NotationWarning, Parsed, ReadOptions, lines_of
+from catchup_notation.formats.base import (
+    Format,
+    LongLine,
+    NotationWarning,
+    Parsed,
+    PlainGame,
+    ReadOptions,
+    lines_of,
+    plain_of,
+)
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.formats.jsondoc import elements, load
-from catchup_notation.limits import excerpt
+from catchup_notation.limits import MAX_LINE_CHARS, excerpt
 from catchup_notation.model import Location, Record
 from catchup_notation.resources import data_dir
 from catchup_notation.rules.registry import Variant, parse_variant
@@ -138,8 +150,109 @@ class JsonFormat(Format):
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record per line: a single record is one JSON object, several are JSON Lines."""
         for record in records:
-            out.write(json.dumps(to_data(record), ensure_ascii=False) + "\n")
+            plain = plain_of(record)
+            line = None if plain is None else _plain_line(record, *plain)
+            out.write((json.dumps(to_data(record), ensure_ascii=False) if line is None else line) + "\n")
         return []
+
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        """A record written alone (one line) by `_plain_line`, read back as `read` reads it: the
+        turns by a regular expression that takes only what `_plain_line` writes, the rest of the
+        line loaded and made a Record all the same; None for anything else (the reader reads it)."""
+        if variant is not None or len(text) > MAX_LINE_CHARS or not text.endswith("}\n") or text.count("\n") != 1:
+            return None
+        found = _PLAIN_TURNS.match(text)
+        if found is None or '"turns"' in text[found.end() :]:  # a key given twice: the last one counts
+            return None
+        try:
+            value = load(text[: found.start("turns")] + text[found.end("turns") : -1])
+            record = from_data(value, Record)
+            stated = str(parse_variant(record.variant))
+        except (NotationError, RecordError, VariantError):
+            return None
+        plain = _plain_cells(found.group("turns"))
+        if plain is None or "@" in record.variant or record.turns:
+            return None
+        return stated, *plain
+
+
+def _plain_line(record: Record, first: int, cells: list[tuple[Cell, ...]]) -> str | None:
+    """`json.dumps(to_data(record))` of a record of plain turns (`plain_of`), its turns written
+    from a table of the turns written so far; None where it cannot be made so."""
+    data = to_data(attrs.evolve(record, turns=()))
+    data["turns"] = _TURNS_MARK
+    line = json.dumps(data, ensure_ascii=False)
+    if line.count(_TURNS_MARK_TEXT) != 1:
+        return None
+    tables = (_turns_written(2), _turns_written(1)) if first == 2 else (_turns_written(1), _turns_written(2))
+    written: list[str] = [""] * len(cells)
+    for start, (player, table) in enumerate(zip((first, 3 - first), tables, strict=True)):
+        try:
+            written[start::2] = [table[turn] for turn in cells[start::2]]
+        except KeyError:  # a turn not written yet: written and remembered
+            written[start::2] = [_turn_text(table, player, turn) for turn in cells[start::2]]
+    return line.replace(_TURNS_MARK_TEXT, "[" + ", ".join(written) + "]")
+
+
+#: What stands for the turns while the rest of a record is written (a variant cannot hold it).
+_TURNS_MARK = "\x00turns\x00"
+_TURNS_MARK_TEXT = json.dumps(_TURNS_MARK)
+#: Turns remembered per player, at most.
+_KNOWN_TURNS = 1 << 16
+
+
+@functools.lru_cache(maxsize=2)
+def _turns_written(player: int) -> dict[tuple[Cell, ...], str]:
+    """The JSON of `player`'s turns written so far, by their cells."""
+    return {}
+
+
+def _turn_text(table: dict[tuple[Cell, ...], str], player: int, turn: tuple[Cell, ...]) -> str:
+    text = table.get(turn)
+    if text is None:
+        text = json.dumps({"player": player, "cells": [list(c) for c in turn], "numbers": []})
+        if len(table) < _KNOWN_TURNS:
+            table[turn] = text
+    return text
+
+
+_NUMBER = r"-?(?:0|[1-9][0-9]{0,5})"
+_CELL_PAIR = rf"\[{_NUMBER}, {_NUMBER}\]"
+_TURN = rf'\{{"player": [12], "cells": \[{_CELL_PAIR}(?:, {_CELL_PAIR})*\], "numbers": \[\]\}}'
+#: The start of a line `_plain_line` writes: the variant, then the turns (`turns`, its array's
+#: inside: the rest of the line holds `[]` there when it is loaded).
+_PLAIN_TURNS = re.compile(rf'\{{"variant": "(?:[^"\\]|\\.)*", "turns": \[(?P<turns>(?:{_TURN}(?:, (?={{))?)*)\]')
+_TURN_FOUND = re.compile(r'\{"player": ([12]), "cells": (\[[^}]*\]), "numbers": \[\]\}')
+_PAIR_FOUND = re.compile(rf"\[({_NUMBER}), ({_NUMBER})\]")
+
+
+def _plain_cells(turns: str) -> tuple[int, list[tuple[Cell, ...]]] | None:
+    """The first mover and each turn's cells of turns `_PLAIN_TURNS` took, or None where the
+    players do not alternate."""
+    found = _TURN_FOUND.findall(turns)
+    if not found:
+        return 0, []
+    movers = "".join(mover for mover, _ in found)
+    other = "2" if movers[0] == "1" else "1"
+    if movers[0::2].count(other) or movers[1::2].count(movers[0]):  # not alternating
+        return None
+    known = _cells_read
+    try:
+        cells = [known[pairs] for _, pairs in found]
+    except KeyError:  # cells not read yet: read and remembered
+        cells = [known.get(pairs) or _read_pairs(pairs) for _, pairs in found]
+    return int(movers[0]), cells
+
+
+#: The cells of each `cells` array read so far (they repeat across a collection), at most `_KNOWN_TURNS`.
+_cells_read: dict[str, tuple[Cell, ...]] = {}
+
+
+def _read_pairs(pairs: str) -> tuple[Cell, ...]:
+    cells = tuple((int(q), int(r)) for q, r in _PAIR_FOUND.findall(pairs))
+    if len(_cells_read) < _KNOWN_TURNS:
+        _cells_read[pairs] = cells
+    return cells
 
 
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.

@@ -9,7 +9,7 @@ from typing import IO, BinaryIO, cast
 
 from catchup_notation import compression, formats
 from catchup_notation.errors import NotationError
-from catchup_notation.formats.decoding import normalise, text_chunks, text_of_chunks
+from catchup_notation.formats.decoding import CHUNK, byte_chunks_to_text, normalise, text_chunks, text_of_chunks
 from catchup_notation.reading.detection import SNIFF_BYTES, by_name, sniffable, undecodable_first
 from catchup_notation.reading.sources import Input
 
@@ -18,7 +18,10 @@ from catchup_notation.reading.sources import Input
 def opened(item: Input, format: str | None) -> Iterator[tuple[str | None, Iterator[str]]]:
     """An input opened once: its format (None when it holds nothing but white space) and all its
     text in chunks."""
-    if item.text is not None:
+    if item.span is not None:  # a part of a file, of a format known (no sniffing, nothing compressed)
+        assert item.open_path is not None and format is not None
+        yield format, _span_chunks(item.open_path, *item.span, item.name)
+    elif item.text is not None:
         text = normalise(item.text)
         if not text.strip():
             yield None, iter(())
@@ -64,6 +67,31 @@ def _counter(path: str) -> Callable[[int], None]:
         watched[path] = watched.get(path, 0) + size
 
     return count
+
+
+def _span_chunks(path: str, start: int, end: int | None, name: str | None) -> Iterator[str]:
+    """The text of the bytes of a file from `start` to `end` (None: its end), a chunk at a time."""
+
+    def pieces() -> Iterator[bytes]:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            left = end - start if end is not None else None
+            while left is None or left > 0:
+                data = handle.read(CHUNK if left is None else min(CHUNK, left))
+                if not data:
+                    return
+                if left is not None:
+                    left -= len(data)
+                yield data
+
+    return byte_chunks_to_text(pieces(), name, start)
+
+
+def note_read(path: str, upto: int) -> None:
+    """Count the bytes of a file up to `upto` as read, for a progress display (`watch_reads`),
+    where they were read by another process."""
+    if _watched is not None:
+        _watched[path] = max(_watched.get(path, 0), upto)
 
 
 class Archive(Exception):

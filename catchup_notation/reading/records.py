@@ -14,7 +14,7 @@ import attrs
 from catchup_notation import formats
 from catchup_notation.board import Board
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Corrections, Format, Parsed, Piece
+from catchup_notation.formats.base import Corrections, Format, Parsed, Part, Piece, ReadOptions
 from catchup_notation.game import Game, GameSource
 from catchup_notation.reading.fastpath import Judged
 from catchup_notation.reading.judged import JudgedGame, text_judge
@@ -165,6 +165,22 @@ def read_judging(path: str, request: Request, judge: PlainJudge) -> Iterator[Gam
         yield from _found_in(item, request, split=False, judge=judge)
 
 
+def read_part(
+    path: str, request: Request, judge: PlainJudge | None, span: tuple[int, int | None], part: Part
+) -> Iterator[Game | Judged]:
+    """The records of a part of the file `path`, its bytes from `span[0]` to `span[1]` (None: the
+    end), of the format `request` names (one that reads `parts`), as `read_judging` gives them
+    (with no `judge`: as `read` does), indexed and placed as in the whole file (`part` says
+    where the part starts, and is told what it held)."""
+    item = Input(path, path, open_path=path, span=span, part=part)
+    yield from _found_in(item, request, split=False, judge=judge)
+
+
+def _options(item: Input, request: Request) -> ReadOptions:
+    options = request.options(item.name)
+    return options if item.part is None else attrs.evolve(options, part=item.part)
+
+
 def _found_in(
     item: Input,
     request: Request,
@@ -189,17 +205,17 @@ def _found_in(
             reader = formats.get(fmt)
             taking = getattr(reader, "pieces_taking", None)
             if split and getattr(reader, "splits", False):  # a format need not say it does not
-                options = request.options(name)
+                options = _options(item, request)
                 if take is not None and taking is not None:
                     pieces = taking(chunks, options, take)
                 else:
                     pieces = reader.pieces(chunks, options)
                 yield from _batched(pieces, fmt, name, request, size, chars)
             elif judge is not None and taking is not None:
-                found = taking(chunks, request.options(name), take if take is not None else judge.take)
+                found = taking(chunks, _options(item, request), take if take is not None else judge.take)
                 yield from _judging(found, reader, fmt, name, request, judge)
             else:
-                yield from _guarded(reader.read(chunks, request.options(name)), fmt, name, request)
+                yield from _guarded(reader.read(chunks, _options(item, request)), fmt, name, request)
     except Archive as archive:  # its members are inputs of their own
         for member in zip_inputs(archive.path, name or archive.path):
             yield from _found_in(member, request, split=split, size=size, chars=chars, judge=judge, take=take)

@@ -17,6 +17,7 @@ import attrs
 
 from catchup_notation import compression, formats
 from catchup_notation.errors import NotationError
+from catchup_notation.formats.base import Part
 from catchup_notation.reading.detection import recognised
 
 STDIN = "-"
@@ -40,6 +41,10 @@ class Input:
     text: str | None = None
     error: NotationError | None = None
     member: Callable[[], BinaryIO] | None = None
+    #: A part of a file read on its own: its bytes from the first offset to the second (None:
+    #: the end), read as the format given, and where the part starts in the whole (`Part`).
+    span: tuple[int, int | None] | None = None
+    part: Part | None = None
 
 
 def inputs(source: Source) -> Iterator[Input]:

@@ -35,11 +35,11 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, ReadOptions, write_each
+from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, PlainGame, ReadOptions, write_each
 from catchup_notation.formats.lg.building import _grammar_game
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import CARRIES
-from catchup_notation.formats.lg.plain import _plain_game
+from catchup_notation.formats.lg.plain import _plain_game, plain_turns
 from catchup_notation.formats.lg.splitting import (
     _BLANKS,
     _WHOLE_GAME,
@@ -66,6 +66,7 @@ class LittleGolem(Format):
     carries = CARRIES
     streaming = True
     splits = True
+    parts = True
     joins = ""  # games one after another
 
     def sniff(self, head: str) -> bool:
@@ -94,10 +95,11 @@ class LittleGolem(Format):
         variant_text = options.variant or "catchup"
         if parse_variant(variant_text).family != "hex":  # an unknown variant is a hard error, up front
             raise VariantError(f"Little Golem records are hex games; {variant_text!r} is not a hex variant")
-        index = 0
+        part = options.part
+        index = part.index if part is not None else 0
         pending: Piece | None = None  # held back so that junk after it can be noted on it
         leading: list[NotationWarning] = []
-        games = split_games(chunks, take=take)
+        games = split_games(chunks, take=take, part=part)
         while True:
             try:
                 found = next(games)
@@ -137,6 +139,10 @@ class LittleGolem(Format):
             pending = Piece(index, text, line, col, notes)
             leading = []
             index += 1
+        if part is not None:
+            part.next_index = index
+            if leading:  # text before any game: it belongs to a game after the part
+                part.between = False
         if pending is not None:
             yield pending
         elif leading:
@@ -174,6 +180,9 @@ class LittleGolem(Format):
 
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         return write_each(records, out, lambda record, _: write_record(record))
+
+    def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
+        return plain_turns(text, variant)
 
 
 @attrs.frozen

@@ -8,11 +8,11 @@ import re
 from array import array
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.compiled import core
-from catchup_notation.formats.base import Parsed
+from catchup_notation.formats.base import Parsed, PlainGame
 from catchup_notation.formats.lg.cells import parse_cells
 from catchup_notation.formats.lg.dialect import (
     _ROOT_PROPERTY,
@@ -24,8 +24,11 @@ from catchup_notation.formats.lg.dialect import (
     _root_headers,
     _variant_of,
 )
-from catchup_notation.limits import MAX_TURNS
+from catchup_notation.limits import MAX_RECORD_CHARS, MAX_TURNS
 from catchup_notation.model import DeferredRecord, Location, Record, Turn, new_location, own_stones_turn
+
+if TYPE_CHECKING:
+    from catchup_notation.rules.registry import Variant
 
 # A game of a root node of properties and then plain move nodes: what Little Golem writes.
 _PLAIN_GAME = re.compile(
@@ -96,22 +99,11 @@ def _plain_on_core(
     (into one tuple of cells per turn and the turns' cell indices); the record's Turn objects are
     made only when something asks for them (a DeferredRecord), and replay feeds the core the
     indices as they are."""
-    found = hexcore.scan_plain(text)
+    found = _scanned(hexcore, text, variant)
     if found is None:
         return None
-    properties, root_start, root_end, moves_start, moves_end = found
-    if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
-        return None
-    headers = properties if isinstance(properties, dict) else _root_headers(properties)
-    if headers is not None and COMMENT in headers:  # the game's comment: the grammar reads it
-        return None
-    variant_obj = _variant_of(headers, variant) if headers is not None else None
-    if headers is None or variant_obj is None:
-        return None
+    headers, variant_obj, (root_start, root_end, _, moves_end), scanned = found
     board = variant_obj.board
-    scanned = hexcore.scan_moves(text, moves_start, moves_end, _known_plain(board), _plain_learner(board))
-    if scanned is None:
-        return None
     first, cells, offsets, turns, resigner, resigned_offset = scanned
     resigned = resigner or None
     resigned_at = _Offsets(text, line, column).location(resigned_offset) if resigned is not None else None
@@ -133,6 +125,49 @@ def _plain_on_core(
     root = text[root_start:root_end]
     warnings = _resignation_warnings(text, line, column, headers, resigned, root_start, root)
     return Parsed(index, record, None, warnings, line=line)
+
+
+def _scanned(
+    hexcore: Any, text: str, variant: str
+) -> tuple[dict[str, str], Variant, tuple[int, int, int, int], tuple[Any, ...]] | None:
+    """A plain game scanned on the core: its headers, the variant it is read under, where its root
+    and moves are (root start and end, moves start and end) and what `scan_moves` gives of its
+    moves; None where `_plain_game` leaves it to the grammar."""
+    found = hexcore.scan_plain(text)
+    if found is None:
+        return None
+    properties, root_start, root_end, moves_start, moves_end = found
+    if text.count(";", moves_start, moves_end) > MAX_TURNS:  # the grammar's limit error, before any turn is made
+        return None
+    headers = properties if isinstance(properties, dict) else _root_headers(properties)
+    if headers is not None and COMMENT in headers:  # the game's comment: the grammar reads it
+        return None
+    variant_obj = _variant_of(headers, variant) if headers is not None else None
+    if headers is None or variant_obj is None:
+        return None
+    board = variant_obj.board
+    scanned = hexcore.scan_moves(text, moves_start, moves_end, _known_plain(board), _plain_learner(board))
+    if scanned is None:
+        return None
+    return headers, variant_obj, (root_start, root_end, moves_start, moves_end), scanned
+
+
+def plain_turns(text: str, variant: str | None) -> PlainGame | None:
+    """`LittleGolem.plain_turns`: a game written alone by `write_record` (one line, a newline
+    after it), read back as `_plain_on_core` reads it, without the record; None where the core is
+    not built or the game is not plain (the reader reads it)."""
+    hexcore = core("_hexcore")
+    if hexcore is None or len(text) > MAX_RECORD_CHARS or not text.endswith(")\n"):
+        return None
+    game = text[:-1]
+    # One game on one line, as the collection's splitter cuts it: no parenthesis but its own.
+    if "\n" in game or "\r" in game or game.count("(") != 1 or game.count(")") != 1 or game[0] != "(":
+        return None
+    found = _scanned(hexcore, game, variant or "catchup")
+    if found is None:
+        return None
+    _, variant_obj, _, (first, cells, *_) = found
+    return str(variant_obj), first if cells else 0, cells
 
 
 class PlainTurns(NamedTuple):

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
+from catchup_notation.formats.base import Part
 from catchup_notation.limits import MAX_RECORD_CHARS
 
 
@@ -47,7 +48,7 @@ Take = Callable[[str, int, int, int], tuple["list[Any] | PlainRun", int]]
 
 
 def split_games(
-    chunks: Iterable[str], limit: int = MAX_RECORD_CHARS, take: Take | None = None
+    chunks: Iterable[str], limit: int = MAX_RECORD_CHARS, take: Take | None = None, part: Part | None = None
 ) -> Iterator[tuple[str, str, int, int] | Taken]:
     """(kind, text, line, column) for each game ("game"), each run of other text ("junk"), each
     game cut short by the start of the next one ("cut") and each game longer than `limit`
@@ -59,7 +60,9 @@ def split_games(
     only one game is held in memory at a time. A broken game costs that game only: a `(;` inside a
     game (Little Golem writes no variations), or at the start of a line inside a value that never
     closed, starts the next game. A game cut off by the end of the input is yielded as it is, for
-    the parser to report.
+    the parser to report. Of a `part` of an input (its text starts where a game starts), lines
+    are counted from the part's first line, and the part is told the line its text ended on and
+    whether it ended between games, with nothing but blanks after the last.
     """
     cursor = _Cursor()
     depth = 0
@@ -69,6 +72,8 @@ def split_games(
     held = 0  # characters in `parts` (of a game)
     too_long = False
     start_line, start_col = 1, 1
+    if part is not None:
+        cursor.line = start_line = part.line
     line_start = True  # the previous chunk ended a line
     for chunk in _at_line_starts(chunks):
         if not chunk:
@@ -166,6 +171,10 @@ def split_games(
         line_start = chunk.endswith("\n")
         cursor.at(len(chunk))
     rest = "".join(parts)
+    if part is not None:
+        # Text after the last game is noted on it only once the next game starts (or the input
+        # ends): not if bytes that are not UTF-8 end the input first, on the next game's line.
+        part.next_line, part.between = cursor.line, not depth and not rest.strip()
     if depth:
         yield ("long" if too_long else "game", rest, start_line, start_col)
     elif rest.strip():

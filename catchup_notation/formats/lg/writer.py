@@ -5,10 +5,12 @@ variations as SGF subtrees, with a warning for each thing the notation cannot ho
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
@@ -25,6 +27,7 @@ _FIRST = ("FF", "EV", "PB", "PW", "SZ", "XB", "RE", "GC", "SO")
 _PROPERTY_NAME = re.compile(r"[A-Z]+")  # FF[4] property names are upper case
 
 
+@lru_cache(maxsize=1024)  # the same few keys on every record
 def _is_property_name(key: str) -> bool:
     return _PROPERTY_NAME.fullmatch(key) is not None
 
@@ -85,8 +88,11 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
     out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
     branches = _branches(record, warnings)
+    plain = plain_of(record, variant.board)
+    if plain is not None:
+        out.append(_plain_nodes(*plain, variant.board))
     previous = 0
-    for number, turn in enumerate(record.turns, 1):
+    for number, turn in enumerate(() if plain is not None else record.turns, 1):
         if turn.numbers:
             raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
         if turn.player == previous:
@@ -127,6 +133,39 @@ def _node(turn: Turn, variant: Variant, comment: str | None) -> str:
         value = "".join(cell_name(c, board) for c in turn.cells)
     said = f"{COMMENT}[{escape(comment)}]" if comment else ""
     return f";{LETTERS[turn.player]}[{value}]{said}"
+
+
+def _plain_nodes(first: int, cells: list[tuple[Cell, ...]], board: Board) -> str:
+    """The nodes of plain turns (`plain_of`), as `_node` writes them, each from a table of the
+    nodes written so far on `board` (they repeat across a collection)."""
+    mover, other = (_nodes(board, "B"), _nodes(board, "W")) if first == 2 else (_nodes(board, "W"), _nodes(board, "B"))
+    nodes: list[str] = [""] * len(cells)
+    for start, table in ((0, mover), (1, other)):
+        try:
+            nodes[start::2] = [table[turn] for turn in cells[start::2]]
+        except KeyError:  # a value not written yet: written and remembered
+            nodes[start::2] = [_learnt(table, turn, board) for turn in cells[start::2]]
+    return "".join(nodes)
+
+
+def _learnt(table: dict[tuple[Cell, ...], str], turn: tuple[Cell, ...], board: Board) -> str:
+    node = table.get(turn)
+    if node is None:
+        node = f";{table[()]}[{''.join(cell_name(c, board) for c in turn)}]"
+        if len(table) < _KNOWN_NODES:
+            table[turn] = node
+    return node
+
+
+#: Nodes remembered per board and colour, at most.
+_KNOWN_NODES = 1 << 16
+
+
+@lru_cache(maxsize=32)
+def _nodes(board: Board, letter: str) -> dict[tuple[Cell, ...], str]:
+    """The nodes of `letter`'s turns written so far on `board`, by their cells (the empty turn,
+    never a plain one, keys the letter)."""
+    return {(): letter}
 
 
 def _variation_text(variation: Variation, variant: Variant) -> str:

@@ -5,15 +5,18 @@ columns; a warning for each thing a post cannot carry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import TextIO
 
+from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
 from catchup_notation.formats.base import (
     NotationWarning,
     annotations_dropped,
     ending_dropped,
     lost_headers,
+    plain_of,
     write_each,
 )
 from catchup_notation.formats.colours import colour_initials, colour_mark
@@ -74,17 +77,23 @@ def _write_one(record: Record, number: int) -> tuple[str, list[NotationWarning]]
     if dropped:
         warn("headers-dropped", f"rga has no place for the headers {', '.join(dropped)}")
     names, letters = _player_letters(record, variant, warn)
-    for turn in record.turns:
+    plain = plain_of(record, board)
+    written = _plain_slots(plain[1], frame, where) if plain is not None and plain[0] != 2 else None
+    for turn in record.turns if written is None else ():
         for cell in turn.cells:
             if cell not in board or frame.cell(frame.name(cell)) != cell:
                 raise WriteError(
                     f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
                 )
-    stones, last = position(record.turns, board, start_stones(record.variant))  # by stone colour
+    start = start_stones(record.variant)
+    if written is not None and plain is not None:
+        stones, last = _plain_position(plain[1], board, start)
+    else:
+        stones, last = position(record.turns, board, start)  # by stone colour
     diagram = Diagram(frame, letters, stones, last)
     if "diagram" in record.headers and record.headers["diagram"] != diagram_text(diagram, names):
         warn("diagram-replaced", "the diagram is drawn from the turns' cells, not copied from the post's own")
-    slots = _slots(record, frame, warn, variant.spec)
+    slots = _slots(record, frame, warn, variant.spec, written)
     board_lines = render(diagram, names)
     entries = []
     for i in range(0, len(slots), 2):
@@ -130,10 +139,68 @@ def _written(turn: Turn, frame: Frame, spec: VariantSpec) -> list[str]:
     return names
 
 
-def _slots(record: Record, frame: Frame, warn: Callable[[str, str], None], spec: VariantSpec) -> list[str]:
-    """One string per turn slot in move-list order; players alternate from player 1."""
-    slots: list[str] = []
-    for number, turn in enumerate(record.turns, start=1):
+def _plain_slots(cells: list[tuple[Cell, ...]], frame: Frame, where: str) -> list[str]:
+    """The slots of plain turns (`plain_of`) alternating from player 1, as `_slots` writes them,
+    from a table of the slots written so far on the frame's board (they repeat across a
+    collection); `WriteError` for a cell with no rga name, as `_write_one` says it."""
+    table = _slots_written(frame)
+    try:
+        return [table[turn] for turn in cells]
+    except KeyError:  # a turn not written yet: its cells checked, written and remembered
+        pass
+    found = []
+    for turn in cells:
+        slot = table.get(turn)
+        if slot is None:
+            for cell in turn:
+                if cell not in frame.board or frame.cell(frame.name(cell)) != cell:
+                    raise WriteError(
+                        f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name",
+                        code="not-a-cell",
+                    )
+            slot = " ".join(frame.name(c) for c in turn)
+            if len(table) < _KNOWN_SLOTS:
+                table[turn] = slot
+        found.append(slot)
+    return found
+
+
+#: Slots remembered per board, at most.
+_KNOWN_SLOTS = 1 << 16
+
+
+@lru_cache(maxsize=16)
+def _slots_written(frame: Frame) -> dict[tuple[Cell, ...], str]:
+    return {}
+
+
+def _plain_position(
+    cells: list[tuple[Cell, ...]], board: Board, start: Mapping[Cell, int] | None
+) -> tuple[dict[Cell, int], frozenset[Cell]]:
+    """`position` of plain turns alternating from player 1 (each turn places stones)."""
+    stones: dict[Cell, int] = dict(start) if start else {}
+    index = board.index
+    player = 1
+    for turn in cells:  # in order: a later placement wins
+        for cell in turn:
+            if cell in index:
+                stones[cell] = player
+        player = 3 - player
+    last = cells[-1] if cells else ()
+    return stones, frozenset(cell for cell in last if cell in board)
+
+
+def _slots(
+    record: Record,
+    frame: Frame,
+    warn: Callable[[str, str], None],
+    spec: VariantSpec,
+    written: list[str] | None = None,
+) -> list[str]:
+    """One string per turn slot in move-list order; players alternate from player 1. `written`:
+    the slots of the turns, already written (`_plain_slots`)."""
+    slots: list[str] = list(written) if written is not None else []
+    for number, turn in enumerate(record.turns if written is None else (), start=1):
         if turn.player != len(slots) % 2 + 1:
             warn(
                 "turn-order-dropped",
