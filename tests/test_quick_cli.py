@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from catchup_notation.cli import quick
 from catchup_notation.cli.typer_app import app
+from tests.test_startup import imported
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "(;FF[4]SZ[5]PW[Ann]PB[Bob];W[E5];B[D4F6];W[C3G7];B[E4];W[E6F5];B[D5])\n"
@@ -267,15 +268,9 @@ def test_the_command_takes_the_quick_path(tmp_path: Path, args: list[str], said:
     """The console script's `main` runs a plain verify or adjudicate without importing typer, and
     says the same."""
     (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "catchup_notation", *args],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=False,
-    )
+    names, run = imported(tmp_path, *args)
     assert run.returncode == 0 and said in run.stderr + run.stdout
-    assert "catchup_notation.cli.quick" in run.stderr and " typer" not in run.stderr
+    assert "catchup_notation.cli.quick" in names and "typer" not in names
 
 
 @pytest.mark.parametrize(

@@ -56,6 +56,7 @@ from catchup_notation.formats.base import (
     annotations_dropped,
     lost_headers,
     plain_of,
+    remembered,
 )
 from catchup_notation.limits import MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
@@ -208,15 +209,14 @@ class AbstractPlay(Format):
         except CatchupError:
             return None
         table = _cells_read(board)
-        cells = []
-        for move in _MOVE_FOUND.findall(found.group("moves")):
-            turn = table.get(move)
-            if turn is None:
-                turn = tuple(cell_of(part[0], int(part[1:]), board) for part in move.split(","))
-                if len(table) < _KNOWN_MOVES:
-                    table[move] = turn
-            cells.append(turn)
+        cells_of = functools.partial(_move_cells, board=board)
+        cells = [remembered(table, move, cells_of) for move in _MOVE_FOUND.findall(found.group("moves"))]
         return record.variant, 1 if cells else 0, cells
+
+
+def _move_cells(move: str, board: Board) -> tuple[Cell, ...]:
+    """The cells of a move string of cells (`move_string`'s inverse)."""
+    return tuple(cell_of(part[0], int(part[1:]), board) for part in move.split(","))
 
 
 _PLAIN_MOVE_TEXT = r'"[a-z][1-9][0-9]{0,5}(?:,[a-z][1-9][0-9]{0,5})*"'
@@ -627,20 +627,8 @@ def _move_strings(cells: list[tuple[Cell, ...]], board: Board) -> list[str]:
     try:
         return [table[turn] for turn in cells]
     except KeyError:  # cells not written yet: written and remembered
-        return [_written(table, turn, board) for turn in cells]
-
-
-def _written(table: dict[tuple[Cell, ...], str], turn: tuple[Cell, ...], board: Board) -> str:
-    found = table.get(turn)
-    if found is None:
-        found = move_string(turn, board)
-        if len(table) < _KNOWN_MOVES:
-            table[turn] = found
-    return found
-
-
-#: Move strings remembered per board, at most.
-_KNOWN_MOVES = 1 << 16
+        written = functools.partial(move_string, board=board)
+        return [remembered(table, turn, written) for turn in cells]
 
 
 @functools.lru_cache(maxsize=16)

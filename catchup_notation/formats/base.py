@@ -219,6 +219,23 @@ def plain_of(record: Record, board: Board | None = None) -> tuple[int, list[tupl
 
 
 T = TypeVar("T")
+K = TypeVar("K")
+
+#: Entries a table of `remembered` keeps, at most: the texts of a collection's turns repeat, and a
+#: file of turns all different must not grow the table without end.
+REMEMBERED = 1 << 16
+
+
+def remembered(table: dict[K, T], key: K, make: Callable[[K], T]) -> T:
+    """`table[key]`, made by `make(key)` where the table does not hold it yet, and kept there
+    while it holds fewer than `REMEMBERED` (the writers' and direct readers' tables of texts and
+    cells written or read so far)."""
+    found = table.get(key)
+    if found is None:
+        found = make(key)
+        if len(table) < REMEMBERED:
+            table[key] = found
+    return found
 
 
 def write_each(

@@ -31,6 +31,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     lines_of,
     plain_of,
+    remembered,
 )
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.formats.jsondoc import elements, load
@@ -190,15 +191,14 @@ def _plain_line(record: Record, first: int, cells: list[tuple[Cell, ...]]) -> st
         try:
             written[start::2] = [table[turn] for turn in cells[start::2]]
         except KeyError:  # a turn not written yet: written and remembered
-            written[start::2] = [_turn_text(table, player, turn) for turn in cells[start::2]]
+            text_of = functools.partial(_turn_text, player)
+            written[start::2] = [remembered(table, turn, text_of) for turn in cells[start::2]]
     return line.replace(_TURNS_MARK_TEXT, "[" + ", ".join(written) + "]")
 
 
 #: What stands for the turns while the rest of a record is written (a variant cannot hold it).
 _TURNS_MARK = "\x00turns\x00"
 _TURNS_MARK_TEXT = json.dumps(_TURNS_MARK)
-#: Turns remembered per player, at most.
-_KNOWN_TURNS = 1 << 16
 
 
 @functools.lru_cache(maxsize=2)
@@ -207,13 +207,8 @@ def _turns_written(player: int) -> dict[tuple[Cell, ...], str]:
     return {}
 
 
-def _turn_text(table: dict[tuple[Cell, ...], str], player: int, turn: tuple[Cell, ...]) -> str:
-    text = table.get(turn)
-    if text is None:
-        text = json.dumps({"player": player, "cells": [list(c) for c in turn], "numbers": []})
-        if len(table) < _KNOWN_TURNS:
-            table[turn] = text
-    return text
+def _turn_text(player: int, turn: tuple[Cell, ...]) -> str:
+    return json.dumps({"player": player, "cells": [list(c) for c in turn], "numbers": []})
 
 
 _NUMBER = r"-?(?:0|[1-9][0-9]{0,5})"
@@ -240,19 +235,16 @@ def _plain_cells(turns: str) -> tuple[int, list[tuple[Cell, ...]]] | None:
     try:
         cells = [known[pairs] for _, pairs in found]
     except KeyError:  # cells not read yet: read and remembered
-        cells = [known.get(pairs) or _read_pairs(pairs) for _, pairs in found]
+        cells = [remembered(known, pairs, _read_pairs) for _, pairs in found]
     return int(movers[0]), cells
 
 
-#: The cells of each `cells` array read so far (they repeat across a collection), at most `_KNOWN_TURNS`.
+#: The cells of each `cells` array read so far (they repeat across a collection).
 _cells_read: dict[str, tuple[Cell, ...]] = {}
 
 
 def _read_pairs(pairs: str) -> tuple[Cell, ...]:
-    cells = tuple((int(q), int(r)) for q, r in _PAIR_FOUND.findall(pairs))
-    if len(_cells_read) < _KNOWN_TURNS:
-        _cells_read[pairs] = cells
-    return cells
+    return tuple((int(q), int(r)) for q, r in _PAIR_FOUND.findall(pairs))
 
 
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.

@@ -4,13 +4,14 @@ variations as SGF subtrees, with a warning for each thing the notation cannot ho
 
 from __future__ import annotations
 
+import functools
 import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
@@ -144,21 +145,14 @@ def _plain_nodes(first: int, cells: list[tuple[Cell, ...]], board: Board) -> str
         try:
             nodes[start::2] = [table[turn] for turn in cells[start::2]]
         except KeyError:  # a value not written yet: written and remembered
-            nodes[start::2] = [_learnt(table, turn, board) for turn in cells[start::2]]
+            letter = table[()]
+            node = functools.partial(_node_of, letter=letter, board=board)
+            nodes[start::2] = [remembered(table, turn, node) for turn in cells[start::2]]
     return "".join(nodes)
 
 
-def _learnt(table: dict[tuple[Cell, ...], str], turn: tuple[Cell, ...], board: Board) -> str:
-    node = table.get(turn)
-    if node is None:
-        node = f";{table[()]}[{''.join(cell_name(c, board) for c in turn)}]"
-        if len(table) < _KNOWN_NODES:
-            table[turn] = node
-    return node
-
-
-#: Nodes remembered per board and colour, at most.
-_KNOWN_NODES = 1 << 16
+def _node_of(turn: tuple[Cell, ...], letter: str, board: Board) -> str:
+    return f";{letter}[{''.join(cell_name(c, board) for c in turn)}]"
 
 
 @lru_cache(maxsize=32)

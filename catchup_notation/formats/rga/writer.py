@@ -5,6 +5,7 @@ columns; a warning for each thing a post cannot carry.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TextIO
@@ -17,6 +18,7 @@ from catchup_notation.formats.base import (
     ending_dropped,
     lost_headers,
     plain_of,
+    remembered,
     write_each,
 )
 from catchup_notation.formats.colours import colour_initials, colour_mark
@@ -147,26 +149,17 @@ def _plain_slots(cells: list[tuple[Cell, ...]], frame: Frame, where: str) -> lis
     try:
         return [table[turn] for turn in cells]
     except KeyError:  # a turn not written yet: its cells checked, written and remembered
-        pass
-    found = []
-    for turn in cells:
-        slot = table.get(turn)
-        if slot is None:
-            for cell in turn:
-                if cell not in frame.board or frame.cell(frame.name(cell)) != cell:
-                    raise WriteError(
-                        f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name",
-                        code="not-a-cell",
-                    )
-            slot = " ".join(frame.name(c) for c in turn)
-            if len(table) < _KNOWN_SLOTS:
-                table[turn] = slot
-        found.append(slot)
-    return found
+        slot = functools.partial(_plain_slot, frame=frame, where=where)
+        return [remembered(table, turn, slot) for turn in cells]
 
 
-#: Slots remembered per board, at most.
-_KNOWN_SLOTS = 1 << 16
+def _plain_slot(turn: tuple[Cell, ...], frame: Frame, where: str) -> str:
+    for cell in turn:
+        if cell not in frame.board or frame.cell(frame.name(cell)) != cell:
+            raise WriteError(
+                f"{where}: turn cell {cell} is not on {frame.describe()} and has no rga name", code="not-a-cell"
+            )
+    return " ".join(frame.name(c) for c in turn)
 
 
 @lru_cache(maxsize=16)
