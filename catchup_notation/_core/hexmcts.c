@@ -98,7 +98,7 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
               double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
-              int count_tries) {
+              int count_tries, double prior_bias) {
     memset(t, 0, sizeof *t);
     t->board = board;
     t->rules = *rules;
@@ -109,6 +109,7 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
     t->near_tries = near_tries < 0 ? 0 : near_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : near_tries;
     t->count_tries = count_tries < 0 ? 0 : count_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : count_tries;
+    t->prior_bias = prior_bias > 0 ? prior_bias : 0.0;
     t->rng = seed;
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
         mcts_free(t);
@@ -128,6 +129,7 @@ void mcts_free(mcts_tree *t) {
     free(t->kids);
     free(t->amaf_n);
     free(t->amaf_w);
+    free(t->prior);
     memset(t, 0, sizeof *t);
 }
 
@@ -336,12 +338,49 @@ static int32_t select_action(mcts_tree *t, int32_t at) {
             }
             score = value + t->exploration * sqrt(log_n / (double)n);
         }
+        if (t->prior_bias > 0) score += t->prior_bias * (double)t->prior[node->first + i] / 3.0 / ((double)n + 1.0);
         if (score > best_score) {
             best = i;
             best_score = score;
         }
     }
     return best >= 0 ? best : spare;
+}
+
+/* The root of a cell's group, without shortening the paths (the reference reads them alike). */
+static inline int group_of(const int *parent, int i) {
+    while (parent[i] != i) i = parent[i];
+    return i;
+}
+
+/* Tree.knowledge: what selection's progressive bias knows of an action, 0 to 3. A count: 3 for the
+ * largest allowed (`last`, the actions being in ascending count), 0 for the others. A stone of the
+ * mover's colour: 1 where it touches a stone of the mover (on the board or placed earlier in the
+ * turn), 1 more where it joins two of the mover's groups on the board, 1 where it touches the
+ * opponent's largest group. A stone of the opponent's colour: 0. */
+static int knowledge(const mcts_tree *t, const hex_game *g, const int *cells, const int *colours, int k, int player,
+                     int32_t action, int32_t last) {
+    if (action < 0) return action == last ? 3 : 0;
+    if (action & 1) return 0;
+    const hex_board *board = t->board;
+    int cell = action >> 1, opponent = 3 - player, own = 0, block = 0, groups = 0, first = -1;
+    for (int i = board->start[cell]; i < board->start[cell + 1]; i++) {
+        int near = board->near[i], colour = g->owner[near];
+        if (colour == player) {
+            own = 1;
+            int root = group_of(g->parent, near);
+            if (groups == 0) {
+                first = root;
+                groups = 1;
+            } else if (root != first)
+                groups = 2;
+        } else if (colour == opponent) {
+            if (g->largest[opponent] > 0 && g->gsize[group_of(g->parent, near)] == g->largest[opponent]) block = 1;
+        } else
+            for (int j = 0; j < k; j++)
+                if (cells[j] == near && colours[j] == player) own = 1;
+    }
+    return own + (groups >= 2) + block;
 }
 
 /* Tree._expand: 0, or -1 out of memory. */
@@ -365,6 +404,11 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
             if (!amaf_w) return -1;
             t->amaf_w = amaf_w;
         }
+        if (t->prior_bias > 0) {
+            int8_t *prior = realloc(t->prior, sizeof(int8_t) * (size_t)room);
+            if (!prior) return -1;
+            t->prior = prior;
+        }
         t->pool_room = room;
     }
     mcts_node *node = &t->nodes[at];
@@ -377,6 +421,9 @@ static int expand(mcts_thread *th, int32_t at, hex_game *g, int k, counts_t coun
             t->amaf_n[t->pool_count + i] = 0;
             t->amaf_w[t->pool_count + i] = 0.0;
         }
+        if (t->prior_bias > 0)
+            t->prior[t->pool_count + i] =
+                (int8_t)knowledge(t, g, th->cells, th->colours, k, node->player, th->actions[i], th->actions[found - 1]);
     }
     t->pool_count += found;
     if (!found) node->dead = 1;

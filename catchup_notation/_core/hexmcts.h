@@ -1,6 +1,6 @@
 /* Monte Carlo tree search over hex positions: the mirror of catchup_notation/engine/mcts.py (read
  * its notes first). A turn's count, then one stone a tree action; UCT with first-play
- * urgency; score-bounded proofs; random playouts (uniform, or biased by near_tries and
+ * urgency (and a progressive bias, prior_bias); score-bounded proofs; random playouts (uniform, or biased by near_tries and
  * count_tries). With one thread, a seed and a playout limit, this and the Python reference
  * build the same tree, node for node (same SplitMix64 draws, same formulas in doubles, same
  * tie-breaks). A tree is searched by one thread: the engine
@@ -35,12 +35,14 @@ typedef struct {
     double exploration, fpu_reduction, rave; /* rave 0: no RAVE (always so where either colour may be placed) */
     int near_tries;  /* playouts: redraws of a cell that touches none of the mover's stones (0: uniform cells) */
     int count_tries; /* playouts: more draws of the count, the largest kept (0: uniform counts) */
+    double prior_bias; /* selection: weight of an action's knowledge (progressive bias; 0: none) */
     int32_t max_nodes;
     mcts_node *nodes;
     int32_t node_count, node_room;
     int32_t *acts, *kids; /* the actions of expanded nodes, and their children (-1: not made) */
     uint32_t *amaf_n;     /* per action, with RAVE: playouts in which the node's mover later played it */
     double *amaf_w;       /* and their results for that mover */
+    int8_t *prior;        /* per action, with prior_bias: its knowledge, 0 to 3 (mcts.py Tree.knowledge) */
     int64_t pool_count, pool_room;
     uint64_t rng;      /* the random numbers' state */
     uint64_t playouts; /* iterations run, over every call */
@@ -48,7 +50,7 @@ typedef struct {
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
               double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
-              int count_tries);
+              int count_tries, double prior_bias);
 void mcts_free(mcts_tree *t);
 
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in

@@ -14,7 +14,9 @@ its statistics are the results of the playouts through it, for the player who ch
 that leads to it.
 
 Selection is UCT with first-play urgency (an action not tried yet counts as one visit valued at
-its parent's mean less `fpu_reduction`). Proofs follow score-bounded MCTS: each node holds a lower
+its parent's mean less `fpu_reduction`). A progressive bias is a setting, off by default
+(`prior_bias`, measured no better: docs/engine.md): an action's knowledge (`Tree.knowledge`, from
+the stones around it) weighs on its score, less with every visit. Proofs follow score-bounded MCTS: each node holds a lower
 and an upper bound of the outcome for the first player (-1, 0 or +1), a game's end gives both, and
 a node whose actions are all known takes the best of its children's bounds for its mover (a
 draw is a value like the others). Selection passes over a child whose value is proven (but a win,
@@ -86,6 +88,9 @@ class Settings:
     #: Playouts: the count is drawn this many more times and the largest draw kept (0: uniformly
     #: random counts).
     count_tries: int = 0
+    #: Selection: an action's knowledge (`Tree.knowledge`, 0 to 3, as a share of 3) times this,
+    #: divided by the action's visits plus one, is added to its score (progressive bias; 0: none).
+    prior_bias: float = 0.0
 
 
 class NodeInfo(NamedTuple):
@@ -110,7 +115,7 @@ class Node:
 
     __slots__ = (
         *("action", "actions", "boundary", "children", "dead", "hi", "lo", "n", "number", "parent", "player"),
-        *("amaf_n", "amaf_w", "goal", "placed", "tried", "w"),
+        *("amaf_n", "amaf_w", "goal", "placed", "prior", "tried", "w"),
     )
 
     def __init__(self, parent: Node | None, action: int, player: int, boundary: bool, number: int, goal: int) -> None:
@@ -128,6 +133,7 @@ class Node:
         self.children: list[Node | None] = []
         self.amaf_n: list[int] = []  # per action: playouts in which the mover later played it
         self.amaf_w: list[float] = []  # and their results for the mover
+        self.prior: list[int] = []  # per action, with Settings.prior_bias: its knowledge (Tree.knowledge)
         self.dead = False
         self.tried = False
 
@@ -349,8 +355,42 @@ class Tree:
         if self.rave:
             node.amaf_n = [0] * len(actions)
             node.amaf_w = [0.0] * len(actions)
+        if self.settings.prior_bias > 0:
+            node.prior = [self.knowledge(game, cells, colours, node.player, a, actions[-1]) for a in actions]
         if not actions:
             node.dead = True
+
+    @staticmethod
+    def knowledge(game: HexGame, cells: list[int], colours: list[int], player: int, action: int, last: int) -> int:
+        """What selection's progressive bias knows of an action, 0 to 3. A count: 3 for the
+        largest allowed (`last`: the actions are in ascending count), 0 for the others. A stone of
+        the mover's colour: 1 where it touches a stone of the mover (on the board, or placed earlier
+        in the turn), 1 more where it joins two of the mover's groups on the board, 1 where it
+        touches the opponent's largest group. A stone of the opponent's colour: 0."""
+        if action < 0:
+            return 3 if action == last else 0
+        if action & 1:
+            return 0
+        owner, parent, gsize = game.owner, game.parent, game.gsize
+        opponent, largest = 3 - player, game.largest[3 - player]
+
+        def group(i: int) -> int:  # the root, without shortening paths (the core reads them alike)
+            while parent[i] != i:
+                i = parent[i]
+            return i
+
+        own = block = False
+        groups: set[int] = set()
+        for near in game.board.neighbours[action >> 1]:
+            colour = owner[near]
+            if colour == player:
+                own = True
+                groups.add(group(near))
+            elif colour == opponent:
+                block = block or (largest > 0 and gsize[group(near)] == largest)
+            elif any(c == near and t == player for c, t in zip(cells, colours, strict=True)):
+                own = True
+        return own + (len(groups) >= 2) + block
 
     def legal_actions(self, game: HexGame, cells: list[int], goal: int, counts: Sequence[int]) -> list[int]:
         """The actions of the turn in progress (`cells` placed so far, ascending, of `goal`):
@@ -412,6 +452,8 @@ class Tree:
                     beta = math.sqrt(rave / (3.0 * n + rave))
                     value = (1.0 - beta) * value + beta * (node.amaf_w[i] / seen)
                 score = value + settings.exploration * math.sqrt(log_n / n)
+            if settings.prior_bias > 0:
+                score += settings.prior_bias * node.prior[i] / 3.0 / (n + 1)
             if score > best_score:
                 best, best_score = i, score
         return best if best >= 0 else spare
