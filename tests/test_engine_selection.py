@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from catchup_notation.engine.mcts import Settings, Tree, count_action, stone_action
 from tests.test_engine_differential import position
 

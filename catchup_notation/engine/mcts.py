@@ -14,15 +14,15 @@ its statistics are the results of the playouts through it, for the player who ch
 that leads to it.
 
 Selection is UCT with first-play urgency (an action not tried yet counts as one visit valued at
-its parent's mean less `fpu_reduction`). A progressive bias is a setting, off by default
-(`prior_bias`, measured no better: docs/engine.md): an action's knowledge (`Tree.knowledge`, from
-the stones around it) weighs on its score, less with every visit. Proofs follow score-bounded MCTS: each node holds a lower
+its parent's mean less `fpu_reduction`). Proofs follow score-bounded MCTS: each node holds a lower
 and an upper bound of the outcome for the first player (-1, 0 or +1), a game's end gives both, and
 a node whose actions are all known takes the best of its children's bounds for its mover (a
 draw is a value like the others). Selection passes over a child whose value is proven (but a win,
 taken at once) and one that can at best equal what the mover already has for sure: nothing below
 them can change the node's value. A turn in progress that no legal turn completes (the
-constraints of alternative and Ketchup 1-2) is dead: it is left out, not lost.
+constraints of alternative and Ketchup 1-2) is dead: it is left out, not lost. A progressive bias
+is a setting, off by default (`prior_bias`, measured no better: docs/engine.md): an action's
+knowledge (`Tree.knowledge`, from the stones around it) weighs on its score, less with every visit.
 
 Playouts play uniformly chosen allowed counts and uniformly chosen empty cells to the end (a turn
 in progress is completed to its count with cells after its last one, as the tree orders them).
