@@ -38,6 +38,7 @@ is refused by the writer (`unwritable-colour`) rather than written without its c
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -47,6 +48,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
+from catchup_notation.formats import indented
 from catchup_notation.formats.base import (
     Format,
     NotationWarning,
@@ -638,17 +640,24 @@ def _moves_written(board: Board) -> dict[tuple[Cell, ...], str]:
 
 def _dumped(game: dict[str, Any] | None) -> str:
     """`json.dumps(game, ensure_ascii=False, indent=2)`, its moves (rounds of strings) laid out
-    here: the json module's indenting encoder is written in Python, and most of a game is moves."""
+    here and the rest by `indented.dumps`: the json module's indenting encoder is written in
+    Python, and most of a game is moves."""
     moves = game.get("moves") if isinstance(game, dict) else None
-    if not isinstance(moves, list) or not all(isinstance(r, list) and all(type(m) is str for m in r) for r in moves):
-        return json.dumps(game, ensure_ascii=False, indent=2)
+    if type(moves) is not list or not set(map(type, moves)) <= _LIST:
+        return indented.dumps(game)
+    every = list(itertools.chain.from_iterable(moves))
+    if not set(map(type, every)) <= _STR:
+        return indented.dumps(game)
     assert isinstance(game, dict)
-    text = json.dumps({**game, "moves": _MOVES_MARK}, ensure_ascii=False, indent=2)
+    text = indented.dumps({**game, "moves": _MOVES_MARK})
     if text.count(_MOVES_MARK_TEXT) != 1:
-        return json.dumps(game, ensure_ascii=False, indent=2)
+        return indented.dumps(game)
     if not moves:
         return text.replace(_MOVES_MARK_TEXT, "[]")
-    rounds = ("    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves)
+    if _PLAIN_MOVE.fullmatch("".join(every)):  # no move needs an escape: each quoted as it is
+        rounds = ('    [\n      "' + '",\n      "'.join(r) + '"\n    ]' if r else "    []" for r in moves)
+    else:
+        rounds = ("    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves)
     return text.replace(_MOVES_MARK_TEXT, "[\n" + ",\n".join(rounds) + "\n  ]")
 
 
@@ -656,6 +665,7 @@ def _dumped(game: dict[str, Any] | None) -> str:
 _MOVES_MARK = "\x00moves\x00"
 _MOVES_MARK_TEXT = json.dumps(_MOVES_MARK)
 _PLAIN_MOVE = re.compile(r"[a-z0-9,]*")
+_LIST, _STR = frozenset({list}), frozenset({str})
 
 
 def _quoted(move: str) -> str:
