@@ -144,6 +144,11 @@ def test_direct_readers_leave_other_texts_to_the_reader():
     one = '{"player": 1, "cells": [[0, 0]], "numbers": []}'
     assert json('{"variant": "catchup", "turns": [' + one + ", " + one + "]}\n", None) is None  # not alternating
     assert json('{"variant": "catchup", "turns": [' + one + "]}\n", None) == ("catchup(size=5)", 1, [((0, 0),)])
+    two = '{"player": 2, "cells": [[1, 0]], "numbers": []}'
+    assert json('{"variant": "catchup", "turns": [' + one + ", " + two + "]}\n", None) is not None
+    assert json('{"variant": "catchup", "turns": [' + one + two + "]}\n", None) is None  # not JSON: no comma
+    assert json('{"variant": "catchup", "turns": [' + one + ", " + two + ", ]}\n", None) is None
+    assert lg("(;FF[4]SZ[5];W[E5];B[])\n", None) is None  # an empty move: a pass
     written, _ = formats.write_text([attrs.evolve(made(RECORDS[6]), resigned=1)], "abstractplay")
     assert '"resign"' in written and ap(written, "catchup") is None  # an end move: the reader's
 

@@ -657,7 +657,9 @@ def _dumped(game: dict[str, Any] | None) -> str:
     if _PLAIN_MOVE.fullmatch("".join(every)):  # no move needs an escape: each quoted as it is
         rounds = ('    [\n      "' + '",\n      "'.join(r) + '"\n    ]' if r else "    []" for r in moves)
     else:
-        rounds = ("    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves)
+        rounds = (
+            "    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves
+        )
     return text.replace(_MOVES_MARK_TEXT, "[\n" + ",\n".join(rounds) + "\n  ]")
 
 
