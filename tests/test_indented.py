@@ -41,7 +41,7 @@ def test_dumps_writes_what_json_writes(value: Any) -> None:
         {},
         [],
         {"a": {}, "b": [], "c": [[], {}]},
-        {"name": "Ünïcödé \u2028 \x00 \"quoted\" \\ back"},
+        {"name": 'Ünïcödé \u2028 \x00 "quoted" \\ back'},
         {"game": {"name": "Catchup", "variants": ["Default board (base 5)"]}, "moves": "\x00moves\x00"},
         [math.nan, math.inf, -math.inf, -0.0, 1e16, 0.1],
     ],

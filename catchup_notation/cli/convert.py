@@ -43,6 +43,7 @@ from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
+from catchup_notation.reading.judged import JudgedGame
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
 from catchup_notation.writing import atomic_files
 
@@ -287,7 +288,7 @@ def converted(to: str, together: bool, game: Game) -> Converted:
         note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
         return Converted(source, index, line, warnings, said, (note, (("error", str(error)),), "it cannot be read"))
     try:
-        text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}")
+        text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}", valid=_known_valid(game))
     except WriteError as exc:  # one the target cannot hold, or would judge otherwise
         note = Note(source, index, line, exc.code, exc.message, "unwritable")
         return Converted(source, index, line, warnings, said, (note, (), f"{to} cannot hold it: {exc}"))
@@ -295,6 +296,15 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     return Converted(
         source, index, line, warnings, said, carried=notes, text=text, record=game.record if together else None
     )
+
+
+def _known_valid(game: Game) -> bool:
+    """Whether the compiled core judged `game` valid under its record's own variant as it was read
+    (a `JudgedGame`, whose `verify()` is that verdict): what `converting.checked` would replay it for."""
+    if not isinstance(game, JudgedGame):
+        return False
+    verified = game.verify()
+    return verified.valid and verified.variant == game.record.variant
 
 
 def _reading_warnings(

@@ -58,7 +58,7 @@ from catchup_notation.formats.base import (
     annotations_dropped,
     lost_headers,
     plain_of,
-    remembered,
+    remembered_each,
 )
 from catchup_notation.limits import MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
@@ -212,7 +212,7 @@ class AbstractPlay(Format):
             return None
         table = _cells_read(board)
         cells_of = functools.partial(_move_cells, board=board)
-        cells = [remembered(table, move, cells_of) for move in _MOVE_FOUND.findall(found.group("moves"))]
+        cells = remembered_each(table, _MOVE_FOUND.findall(found.group("moves")), cells_of)
         return record.variant, 1 if cells else 0, cells
 
 
@@ -625,12 +625,7 @@ def _players(
 
 def _move_strings(cells: list[tuple[Cell, ...]], board: Board) -> list[str]:
     """`move_string` of each turn's cells, from a table of those written so far on `board`."""
-    table = _moves_written(board)
-    try:
-        return [table[turn] for turn in cells]
-    except KeyError:  # cells not written yet: written and remembered
-        written = functools.partial(move_string, board=board)
-        return [remembered(table, turn, written) for turn in cells]
+    return remembered_each(_moves_written(board), cells, functools.partial(move_string, board=board))
 
 
 @functools.lru_cache(maxsize=16)

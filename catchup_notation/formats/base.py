@@ -10,7 +10,7 @@ applies game rules: a record says what the file said, and the rules judge it lat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, TextIO, TypeVar
 
 import attrs
@@ -236,6 +236,17 @@ def remembered(table: dict[K, T], key: K, make: Callable[[K], T]) -> T:
         if len(table) < REMEMBERED:
             table[key] = found
     return found
+
+
+def remembered_each(table: dict[K, T], keys: Sequence[K], make: Callable[[K], T]) -> list[T]:
+    """`remembered` of each key in turn: those the table holds looked up at once, the others made
+    (a collection's turns mostly repeat, but most of its records have one not seen before)."""
+    found = list(map(table.get, keys))
+    if None in found:
+        for at, value in enumerate(found):
+            if value is None:
+                found[at] = remembered(table, keys[at], make)
+    return found  # type: ignore[return-value]  # no None is left
 
 
 def write_each(

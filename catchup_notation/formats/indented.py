@@ -11,7 +11,7 @@ subclass, nesting past `DEPTH`) is handed to the json module whole, which says w
 from __future__ import annotations
 
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]  # the C encoder where built
+from json.encoder import encode_basestring  # the C encoder where it is built
 from typing import Any
 
 #: Nesting laid out here at most; deeper values go to the json module (its limits, its errors).

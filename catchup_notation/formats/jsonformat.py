@@ -32,7 +32,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     lines_of,
     plain_of,
-    remembered,
+    remembered_each,
 )
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.formats.jsondoc import elements, load
@@ -195,11 +195,7 @@ def _plain_line(record: Record, first: int, cells: list[tuple[Cell, ...]]) -> st
     tables = (_turns_written(2), _turns_written(1)) if first == 2 else (_turns_written(1), _turns_written(2))
     written: list[str] = [""] * len(cells)
     for start, (player, table) in enumerate(zip((first, 3 - first), tables, strict=True)):
-        try:
-            written[start::2] = [table[turn] for turn in cells[start::2]]
-        except KeyError:  # a turn not written yet: written and remembered
-            text_of = functools.partial(_turn_text, player)
-            written[start::2] = [remembered(table, turn, text_of) for turn in cells[start::2]]
+        written[start::2] = remembered_each(table, cells[start::2], functools.partial(_turn_text, player))
     return line.replace(_TURNS_MARK_TEXT, "[" + ", ".join(written) + "]")
 
 

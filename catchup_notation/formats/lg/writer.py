@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered_each
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
@@ -142,12 +142,8 @@ def _plain_nodes(first: int, cells: list[tuple[Cell, ...]], board: Board) -> str
     mover, other = (_nodes(board, "B"), _nodes(board, "W")) if first == 2 else (_nodes(board, "W"), _nodes(board, "B"))
     nodes: list[str] = [""] * len(cells)
     for start, table in ((0, mover), (1, other)):
-        try:
-            nodes[start::2] = [table[turn] for turn in cells[start::2]]
-        except KeyError:  # a value not written yet: written and remembered
-            letter = table[()]
-            node = functools.partial(_node_of, letter=letter, board=board)
-            nodes[start::2] = [remembered(table, turn, node) for turn in cells[start::2]]
+        node = functools.partial(_node_of, letter=table[()], board=board)
+        nodes[start::2] = remembered_each(table, cells[start::2], node)
     return "".join(nodes)
 
 
