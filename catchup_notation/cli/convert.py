@@ -177,8 +177,9 @@ def convert(
     if tree is not None:
         tree.refuse_over_inputs()
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
-    joins = formats.get(target).joins
-    each = functools.partial(converted, target, joins is None)
+    writer = formats.get(target)
+    joins = writer.joins
+    each = functools.partial(converted, target, joins is None and not writer.writes_texts)
     found = reports(inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
@@ -198,6 +199,8 @@ def convert(
         convertible = _convertible(found, done, bar)
         if joins is not None:  # each record's text as it was checked: written once
             _write_joined(convertible, joins, stream)
+        elif writer.writes_texts:  # made of those texts: written once too
+            writer.write_texts((item.text or "" for item in convertible), stream)
         else:
             _write_together((item.record for item in convertible if item.record is not None), target, stream, done)
         failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)

@@ -166,6 +166,8 @@ class AbstractPlay(Format):
             text, at = element.prefix + element.text, len(element.prefix)
             yield read_value(element.value, text, element.line, at, source, variant_text, element.index)
 
+    writes_texts = True
+
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record is one JSON object; several are an array (held until the second arrives)."""
         warnings: list[NotationWarning] = []
@@ -190,6 +192,30 @@ class AbstractPlay(Format):
         else:
             out.write("[]\n")
         return warnings
+
+    def write_texts(self, texts: Iterable[str], out: TextIO) -> None:
+        """`write` of the records whose texts alone are `texts`: one is its text, several are an
+        array of their objects, each indented (`_indented`), as `write` writes them."""
+        first: str | None = None
+        count = 0
+        for text in texts:
+            count += 1
+            if count == 1:
+                first = text
+                continue
+            if count == 2:
+                assert first is not None
+                out.write("[\n" + _indented_text(first) + ",\n")
+            else:
+                out.write(",\n")
+            out.write(_indented_text(text))
+        if count == 1:
+            assert first is not None
+            out.write(first)
+        elif count > 1:
+            out.write("\n]\n")
+        else:
+            out.write("[]\n")
 
     def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
         """A game written alone (`write`: one object) whose moves are cells only, read back as
@@ -673,6 +699,11 @@ def _quoted(move: str) -> str:
 def _indented(game: dict[str, Any] | None) -> str:
     """A game of an array, indented as `json.dumps(array, indent=2)` would place it."""
     return "\n".join("  " + line for line in _dumped(game).split("\n"))
+
+
+def _indented_text(text: str) -> str:
+    """`_indented` of the game `text` is (`_dumped` of it and a newline, as `write` writes it alone)."""
+    return "  " + text[:-1].replace("\n", "\n  ")
 
 
 FORMAT = AbstractPlay()

@@ -159,6 +159,9 @@ class Format(Protocol):
     #: record (`converting.checked`) instead of writing the record twice. None for a notation that
     #: writes a collection otherwise (an array, numbered records).
     joins: str | None = None
+    #: Whether a collection written is made of its records' texts, each as it is written alone,
+    #: otherwise than joined (`write_texts`): `catchup convert` writes the texts it checked.
+    writes_texts: bool = False
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -183,6 +186,11 @@ class Format(Protocol):
         """Write the records to `out` as they come; return the warnings of what was not carried.
         Raises `WriteError` (with a stable code) for a record the notation cannot hold."""
         ...
+
+    def write_texts(self, texts: Iterable[str], out: TextIO) -> None:
+        """Write records given as their texts, each as `write` writes that record alone, as `write`
+        writes them together (a notation that `writes_texts` only)."""
+        raise TypeError(f"{self.name} does not write a collection of texts")
 
     def cell_name(self, cell: Cell, board: Board) -> str:
         """The name this notation gives `cell` on `board` (`E5`, `e5`, `i5`). Raises `WriteError`
