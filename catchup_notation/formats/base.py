@@ -250,10 +250,10 @@ def remembered_each(table: dict[K, T], keys: Sequence[K], make: Callable[[K], T]
     """`remembered` of each key in turn: those the table holds looked up at once, the others made
     (a collection's turns mostly repeat, but most of its records have one not seen before)."""
     found = list(map(table.get, keys))
-    if None in found:
-        for at, value in enumerate(found):
-            if value is None:
-                found[at] = remembered(table, keys[at], make)
+    at = 0
+    for _ in range(found.count(None)):  # each not held yet, found by the list's own search
+        at = found.index(None, at)
+        found[at] = remembered(table, keys[at], make)
     return found  # type: ignore[return-value]  # no None is left
 
 
