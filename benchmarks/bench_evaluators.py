@@ -33,6 +33,8 @@ Policies (a `name:parameter` each):
   mast:T       move-average sampling: per player and cell, the mean result of the playouts (from
                this position, so far) in which that player took the cell; cells drawn with weights
                exp(mean / T) (an unseen cell counts as a mean of one half)
+  cut:K        the playout stops with K empty cells left, and the groups as they stand then are
+               compared as at the end (a static evaluation in place of the last turns)
   mastg:E      the same table, epsilon-greedy: with chance E a uniform cell, else the best mean
                (the engine's Settings.mast = 1 - E)
 Several may be combined with `+` (merge:4+block:2); weights multiply.
@@ -172,6 +174,7 @@ class Policy:
         self.weights: list[tuple[str, float]] = []
         self.mast_t = 0.0
         self.mast_eps = -1.0
+        self.cut = 0
         for part in text.split("+"):
             name, _, value = part.partition(":")
             x = float(value) if value else 0.0
@@ -185,6 +188,8 @@ class Policy:
                 self.weights.append((name, x))
             elif name == "mast":
                 self.mast_t = x
+            elif name == "cut":
+                self.cut = int(x)
             elif name == "mastg":
                 self.mast_eps = x
             else:
@@ -209,7 +214,7 @@ def playout(start: Start, policy: Policy, rng: random.Random, table: Table, reco
     taken: list[list[int]] = [[], [], []]
     weights_of = policy.weights
     mast_t, mast_eps = policy.mast_t, policy.mast_eps
-    while empty:
+    while len(empty) > policy.cut:
         counts = 3 if bonus else 2
         counts = min(counts, len(empty))
         count = 1 + rng.randrange(counts)
@@ -333,6 +338,9 @@ def check(games: int, policies: str) -> None:
             for player, cells in record:
                 assert replay.mover == player and replay.allows(cells), (g, text, record)
                 replay.place(cells)
+            if policy.cut:  # stopped short: the turns were legal, the result is the evaluation's
+                played += 1
+                continue
             assert replay.over
             winner = replay.score().winner
             assert result == (0.5 if winner is None else float(winner == game.mover)), (g, text)
