@@ -30,7 +30,11 @@ def side3_position():
 def first_cells(settings: Settings, draws: int) -> Counter[int]:
     """The cell of the first (only) stone of many one-stone turns completed at random."""
     game = side3_position()
-    tree = Tree(game, 7, settings)
+    return drawn_cells(Tree(game, 7, settings), game, draws)
+
+
+def drawn_cells(tree: Tree, game, draws: int) -> Counter[int]:
+    """The cell of each of many one-stone turns the tree's playouts complete in `game`."""
     seen: Counter[int] = Counter()
     for _ in range(draws):
         work = game.copy()
@@ -91,12 +95,7 @@ def test_mast_takes_the_cell_of_the_best_mean_for_its_share(share):
     tree.mast_n[mover][best], tree.mast_w[mover][best] = 10, 9.0  # 0.9, the mover's best
     tree.mast_n[mover][second], tree.mast_w[mover][second] = 10, 8.0  # 0.8 (unseen cells: 0.5)
     tree.mast_n[3 - mover][theirs], tree.mast_w[3 - mover][theirs] = 10, 10.0  # the opponent's: not asked
-    seen: Counter[int] = Counter()
-    for _ in range(DRAWS):
-        work = game.copy()
-        assert tree.complete_turn(work, [], [], 1, (1,))
-        (cell,) = [i for i, (a, b) in enumerate(zip(work.owner, game.owner, strict=True)) if a != b]
-        seen[cell] += 1
+    seen = drawn_cells(tree, game, DRAWS)
     uniform = (1 - share) / len(empty)
     assert abs(seen[best] / DRAWS - (share + uniform)) < 0.03
     for cell in (second, theirs):
