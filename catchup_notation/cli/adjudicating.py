@@ -9,7 +9,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from catchup_notation.cli import runs
-from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adjudication_report
+from catchup_notation.reports import (
+    ROW_FIELDS,
+    adjudication_report,
+    judged_adjudication_lines,
+    judged_adjudication_report,
+)
 
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
@@ -54,6 +59,7 @@ def run(
         progress=progress,
         label="adjudicating",
         judged=judged_adjudication_report if endgame is None and estimate is None else None,  # nothing to search
+        judged_lines=judged_adjudication_lines,
         scores=True,
     )
 
