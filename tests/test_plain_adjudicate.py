@@ -23,7 +23,7 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from catchup_notation import reports
+from catchup_notation import report_lines, reports
 from catchup_notation.batch import reports as run
 from catchup_notation.cli import output
 from catchup_notation.cli.runs import judged_printer, printer
@@ -116,7 +116,7 @@ def printed(
     """What adjudicate prints of each record of `paths` (one process), as the run writes it; with
     `lines`, the judged games' lines made without their reports where that can be done."""
     report = printer(reports.adjudication_report, mode, FIELDS)  # type: ignore[arg-type]
-    made = reports.judged_adjudication_lines if lines else None
+    made = report_lines.judged_adjudication_lines if lines else None
     judging = judged_printer(reports.judged_adjudication_report, mode, FIELDS, made) if judged else None  # type: ignore[arg-type]
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1" if pure else ""}):
         return run_output(run(paths, report, jobs=1, variant=variant, judged=judging, scores=True), mode)
@@ -214,7 +214,7 @@ def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, 
 
 
 # ---------------------------------------------------------------------------------------------
-# Lines made without the report (reports.judged_adjudication_lines), against the report's own
+# Lines made without the report (report_lines.judged_adjudication_lines), against the report's own
 
 PREDECESSORS = ("plur", "too", "product", "brink")
 #: Names as the variants' own names for the players too: the verdict then names the player once.
@@ -250,7 +250,7 @@ def test_a_judged_line_is_its_reports_line(seed, variant, mode):
         way = rng.choice([_unfinished, _unfinished, *WAYS])
         parts.append(way(root, moves, rng) + "\n(")
     source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
-    line_of = reports.judged_adjudication_lines(source, "lg", mode)
+    line_of = report_lines.judged_adjudication_lines(source, "lg", mode)
     assert line_of is not None
     for index, verdict in enumerate(_judged_verdicts("".join(parts), asked)):
         report = reports.judged_adjudication_report(source, "lg", index, verdict)
@@ -274,7 +274,7 @@ def test_judged_lines_are_made_for_every_kind_of_cascade_verdict(tmp_path):
     made: list[tuple[str, str, str]] = []
 
     def lines(source, fmt, mode):
-        line_of = reports.judged_adjudication_lines(source, fmt, mode)
+        line_of = report_lines.judged_adjudication_lines(source, fmt, mode)
         assert line_of is not None
 
         def keep(index, verdict):
@@ -315,7 +315,7 @@ def test_judged_lines_are_left_to_the_report_where_the_engine_scores_its_own_way
     for variant in ("plur(size=3)", "too(size=3)", "product(size=3)", "brink(x=2, size=3)"):
         assert fastpath.plain_scoring(variant) is None
     assert fastpath.plain_scoring("catchup(size=5)") is not None
-    assert reports.judged_adjudication_lines("x.sgf", "lg", "csv") is None
+    assert report_lines.judged_adjudication_lines("x.sgf", "lg", "csv") is None
 
 
 @settings(deadline=None)

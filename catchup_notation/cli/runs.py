@@ -151,7 +151,7 @@ if TYPE_CHECKING:
     #: What a run's report of a game the compiled core judged valid is made from (`reading.fastpath`):
     #: the input, its format, the game's index and its verdict.
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
-    #: What makes the printed lines of judged games without their reports (`reports.judged_adjudication_lines`).
+    #: What makes the printed lines of judged games without their reports (`report_lines.judged_adjudication_lines`).
     JudgedLines = Callable[[str | None, str, str], Callable[[int, Verdict], tuple[str, str] | None] | None]
 
 
@@ -160,7 +160,7 @@ def judged_printer(
 ) -> Callable[[Judged], list[PrintedRun]]:
     """What a run prints of games the compiled core judged valid (`reading.fastpath`): what `printer`
     prints of the reports `report_of` makes of them, together (`PrintedRun`; picklable for the
-    workers). `lines` (`reports.judged_adjudication_lines`) makes a game's printed line without
+    workers). `lines` (`report_lines.judged_adjudication_lines`) makes a game's printed line without
     its report where it can: the same line."""
     if lines is not None:
         return functools.partial(_judged_lines_run, report_of, mode, tuple(fields), lines)
