@@ -8,6 +8,7 @@ command) of one collection by several installations, interleaved, best of severa
     python benchmarks/bench_cli.py --floor --pure --jobs 1,2 --same  # and check that all print the same
     python benchmarks/bench_cli.py --file a.sgf --file a.jsonl  # one collection in two formats
     python benchmarks/bench_cli.py --startup --catchup .venv/bin/catchup --catchup /other/bin/catchup
+      (start-up: run it with, and on, a regular installation, `pip install .`, not an editable one)
     python benchmarks/bench_cli.py --command convert --to lg,rga,json,abstractplay,genius --same
     python benchmarks/bench_cli.py --command verify --command adjudicate --extra '' --extra '--variant auto'
     python benchmarks/bench_cli.py --targets   # verify, --variant auto, convert to each: rates beside targets
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -121,6 +123,14 @@ def main() -> None:
         contestants = startup_contestants(executables)
         records = None
         print(f"start-up; load {os.getloadavg()[0]:.2f}")
+        pythons = {sys.executable, *(interpreter_of(exe) for exe in executables)}
+        dev = sorted(python for python in pythons if python is not None and editable(python))
+        if dev:
+            print(
+                f"NOTE: {', '.join(dev)}: an editable installation, whose import hook loads pathlib, re and urllib"
+                " into every start of Python, `python -c pass` included: the ratios come out about half what a"
+                " regular installation (`pip install .`) gives. Measure one of those."
+            )
     else:
         paths = args.file or [Path(f"/tmp/catchup-bench-{args.records}.sgf")]
         if not paths[0].exists():
@@ -211,6 +221,27 @@ def what_it_does(command: list[str]) -> tuple[str, ...]:
     words = command[3:] if command[0] == "env" else command[1:]
     kept = [word for i, word in enumerate(words) if word != "--jobs" and (i == 0 or words[i - 1] != "--jobs")]
     return tuple(kept)
+
+
+def interpreter_of(executable: str) -> str | None:
+    """The Python a console script runs (its #! line), or None where it does not say."""
+    found = shutil.which(executable)
+    try:
+        with open(found or executable, "rb") as handle:
+            first = handle.readline(4096)
+    except OSError:
+        return None
+    return first[2:].decode(errors="replace").strip() or None if first.startswith(b"#!") else None
+
+
+def editable(python: str) -> bool:
+    """Whether `python` has catchup-notation installed in editable (development) mode."""
+    check = "import sys; print(any(name.startswith('__editable__') for name in sys.modules))"
+    try:
+        answer = subprocess.run([python, "-c", check], capture_output=True, text=True, timeout=60, env=ENVIRONMENT)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return answer.stdout.strip() == "True"
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import signal
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +30,6 @@ from typing import BinaryIO, TextIO
 import attrs
 
 from catchup_notation.errors import CatchupError
-from catchup_notation.workers import TERMINATING
 
 
 class OutputError(CatchupError):
@@ -135,15 +133,8 @@ def _written(path: str | os.PathLike[str]) -> Iterator[tuple[TextIO, _Made]]:
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     _remove_stale(target)
-    import tempfile  # only when a file is written (start-up time)
-
     try:
-        with _signals_held():  # a signal between making the file and learning its name would leave it
-            try:
-                prefix = _prefix(target) + f"{os.getpid()}."
-                handle, made.temp = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
-            except OSError as exc:
-                raise OutputError(f"cannot write {made.shown}: {exc.strerror or exc}", path=made.shown) from None
+        handle = _temporary(made)
         with os.fdopen(handle, "wb") as raw:
             with _text(raw, target.name) as out:
                 yield out, made
@@ -219,19 +210,25 @@ def atomic_files(*, held: bool = False) -> Iterator[AtomicFiles]:
         files.discard()
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C and the terminating signals held back in the block (delivered when it ends), where
-    the process has no name yet for something it must clean up."""
-    held = {signal.SIGINT, *TERMINATING}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+def _temporary(made: _Made) -> int:
+    """Make `made`'s temporary file beside its target, open for writing; its name is in `made`
+    before the file exists, so an interruption at any point (Ctrl-C, a terminating signal, caught
+    by whichever thread) leaves no file that `_discard` does not know of."""
+    prefix = _prefix(made.target) + f"{os.getpid()}."
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(_NAME_TRIES):
+        made.temp = os.fspath(made.target.parent / f"{prefix}{os.urandom(8).hex()}.tmp")
+        try:
+            return os.open(made.temp, flags, 0o600)
+        except FileExistsError:  # someone else's file (64 random bits: all but impossible)
+            made.temp = None
+        except OSError as exc:
+            made.temp = None
+            raise OutputError(f"cannot write {made.shown}: {exc.strerror or exc}", path=made.shown) from None
+    raise OutputError(f"cannot write {made.shown}: no free name for a temporary file beside it", path=made.shown)
+
+
+_NAME_TRIES = 100
 
 
 @contextlib.contextmanager

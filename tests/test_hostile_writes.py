@@ -1,8 +1,8 @@
 """The rename-based writer on targets a careful Unix tool would not silently replace, one named
 test per case: a read-only file, a file of another user, a hard-linked file (refused before
 anything is written, the target untouched), a file whose owner can be kept (kept); a killed run's
-temporary file is removed even when the target's name holds glob characters. And integers of a
-record in ASCII digits alone."""
+temporary file is removed even when the target's name holds glob characters; an interruption as
+the temporary file is made leaves none. And integers of a record in ASCII digits alone."""
 
 from __future__ import annotations
 
@@ -121,6 +121,24 @@ def test_a_killed_runs_temporary_file_is_removed_when_the_name_holds_glob_charac
     leftover.write_text("half", encoding="utf-8")
     write_file(path, "new\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g[1].jsonl"]
+
+
+def test_an_interruption_as_the_temporary_file_is_made_leaves_no_file(tmp_path, monkeypatch):
+    # Ctrl-C landing just after the file exists but before the writer holds it (a signal is run by
+    # the main thread whichever thread caught it, so no signal mask can close this window)
+    path = target(tmp_path)
+    made = os.open
+
+    def interrupted(name, flags, mode=0o777, **kwargs):
+        made(name, flags, mode, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "open", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_file(path, "new\n")
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl"]
+    assert path.read_text(encoding="utf-8") == "old\n"
 
 
 @pytest.mark.parametrize("size", ["5_0", "\u0665", "\uff15", "\u0035\u0301"])

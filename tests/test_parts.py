@@ -144,3 +144,15 @@ def test_which_files_are_read_in_parts(tmp_path):
     assert part_format(str(tmp_path / "games.sgf.gz"), request) is None
     (tmp_path / "post.rga").write_text("anything", encoding="utf-8")
     assert part_format(str(tmp_path / "post.rga"), request) is None
+
+
+def test_a_part_that_cannot_be_opened_fails_at_its_own_first_record(tmp_path):
+    # a file removed while its parts were being read: the failure is placed where the part starts
+    from catchup_notation.formats.base import Part
+    from catchup_notation.reading.records import read_part
+
+    gone = tmp_path / "gone.sgf"
+    request = make_request("lg", None, None)
+    (failed,) = read_part(str(gone), request, None, (4096, None), Part(index=40, line=81))
+    assert failed.reading_error is not None and failed.reading_error.code == "io"
+    assert failed.source.index == 40

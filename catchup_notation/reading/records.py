@@ -194,9 +194,11 @@ def _found_in(
     """The games (or, `split`, the `Pieces`) of one input; `take` takes the runs of plain games
     (a judge's, or a cutter's when they are split for judging elsewhere)."""
     name = item.name
+    # a failure of the whole input is placed at its first record: a part's, where it is a part
+    first = item.part.index if item.part is not None else 0
     if item.error is not None:
         item.error.source = name
-        yield _failed(item.error, request.format, name, 0, request)
+        yield _failed(item.error, request.format, name, first, request)
         return
     try:
         with opened(item, request.format) as (fmt, chunks):
@@ -221,12 +223,12 @@ def _found_in(
             yield from _found_in(member, request, split=split, size=size, chars=chars, judge=judge, take=take)
     except NotationError as exc:
         exc.source = exc.source or name
-        yield _failed(exc, request.format, name, 0, request)
+        yield _failed(exc, request.format, name, first, request)
     except OSError as exc:
         error = NotationError(f"cannot read {name}: {exc.strerror or exc}", source=name, code="io")
-        yield _failed(error, request.format, name, 0, request)
+        yield _failed(error, request.format, name, first, request)
     except VariantError as exc:  # the reader cannot read this text under the variant asked for
-        yield _failed(NotationError(str(exc), source=name, code="variant"), request.format, name, 0, request)
+        yield _failed(NotationError(str(exc), source=name, code="variant"), request.format, name, first, request)
 
 
 def _guarded(parsed: Iterator[Parsed], fmt: str, name: str | None, request: Request) -> Iterator[Game]:
