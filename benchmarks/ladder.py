@@ -63,7 +63,7 @@ PAIRINGS = (
 Z = 1.959963984540054
 #: The settings of `M`, fixed: UCT's constant 0.4, first-play urgency at the parent's mean, no RAVE,
 #: uniformly random cells and counts in the playouts.
-PLAIN = Settings(exploration=0.4, fpu_reduction=0.0, rave=0.0, near_tries=0, count_tries=0)
+PLAIN = Settings(exploration=0.4, fpu_reduction=0.0, rave=0.0, near_tries=0, count_tries=0, mast=0.0)
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:

@@ -83,7 +83,8 @@ class Board:
         return cell in self.index
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and other._cellset == self._cellset
+        # The same board most often (a variant's board is shared): comparing the cells costs more.
+        return other is self or (isinstance(other, Board) and other._cellset == self._cellset)
 
     def __hash__(self) -> int:
         return self._hash

@@ -49,16 +49,21 @@ def faithfully(record: Record, format: str, where: str = "the record") -> list[N
     return checked(record, format, where)[1]
 
 
-def checked(record: Record, format: str, where: str = "the record") -> tuple[str, list[NotationWarning]]:
-    """`faithfully`, and the text of `record` alone in `format` that was checked."""
+def checked(
+    record: Record, format: str, where: str = "the record", *, valid: bool = False
+) -> tuple[str, list[NotationWarning]]:
+    """`faithfully`, and the text of `record` alone in `format` that was checked. `valid`: the
+    record is known to be valid under its own variant (the compiled core judged it so as it was
+    read), so it is not judged again where the check needs its verdict."""
     text, warnings = formats.write_text([record], format)
     variant = None if "variant" in formats.get(format).carries else record.variant
-    before: tuple[str, int] | str | None = _UNJUDGED
+    before: tuple[str, int] | str | None = None if valid else _UNJUDGED
     alike = _directly_alike(record, format, text, variant)
     if alike is _SAME:
         return text, warnings
     if alike is _REORDERED:
-        before = _judged(record)
+        if before is _UNJUDGED:
+            before = _judged(record)
         if before is None:  # valid whatever the order of each turn's stones
             return text, warnings
     items = list(formats.parse_text(text, format=format, variant=variant))

@@ -272,10 +272,15 @@ class Game:
         return self.reading_warnings + self._claims
 
     def _checked_claims(self) -> tuple[NotationWarning, ...]:
-        from catchup_notation.rules.claims import CODE, STATED, Figures, check_claims, groups_of, placed_stones
+        from catchup_notation.rules.claims import STATED
 
-        record, variant = self._record, self.variant
-        if not self.readable or STATED not in record.headers or variant is None or variant.family != "hex":
+        record = self._record
+        if not self.readable or STATED not in record.headers:  # most records: nothing stated, nothing to check
+            return ()
+        from catchup_notation.rules.claims import CODE, Figures, check_claims, groups_of, placed_stones
+
+        variant = self.variant
+        if variant is None or variant.family != "hex":
             return ()
         played = self.replay()
         if played is None:

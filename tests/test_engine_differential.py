@@ -64,6 +64,7 @@ def test_the_core_builds_the_reference_tree(name, board, seed, turns, playouts):
         rave=(0, 30, 1000)[seed % 3],
         near_tries=seed % 4 // 2,
         count_tries=seed % 5 // 3,
+        mast=(0.0, 0.0, 0.5, 0.9, 1.0)[seed // 5 % 5],
     )
     reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
     assert compiled is not None

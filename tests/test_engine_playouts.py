@@ -1,5 +1,5 @@
-"""The playouts' policy (mcts.Settings.near_tries, count_tries): the cells and counts a playout
-draws follow the distribution the settings describe, in the pure-Python search and in the
+"""The playouts' policy (mcts.Settings.near_tries, count_tries, mast): the cells and counts a
+playout draws follow the distribution the settings describe, in the pure-Python search and in the
 compiled one alike (the compiled core builds the reference's tree with the policy on)."""
 
 from __future__ import annotations
@@ -30,7 +30,11 @@ def side3_position():
 def first_cells(settings: Settings, draws: int) -> Counter[int]:
     """The cell of the first (only) stone of many one-stone turns completed at random."""
     game = side3_position()
-    tree = Tree(game, 7, settings)
+    return drawn_cells(Tree(game, 7, settings), game, draws)
+
+
+def drawn_cells(tree: Tree, game, draws: int) -> Counter[int]:
+    """The cell of each of many one-stone turns the tree's playouts complete in `game`."""
     seen: Counter[int] = Counter()
     for _ in range(draws):
         work = game.copy()
@@ -78,6 +82,53 @@ def test_the_count_is_the_largest_of_its_draws(tries, expected):
 def test_uniform_playouts_are_the_default():
     assert Settings().near_tries == 0
     assert Settings().count_tries == 0
+    assert Settings().mast == 0
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5])
+def test_mast_takes_the_cell_of_the_best_mean_for_its_share(share):
+    game = side3_position()
+    mover = game.mover
+    empty = [i for i, owner in enumerate(game.owner) if owner == 0]
+    best, second, theirs = empty[5], empty[0], empty[9]
+    tree = Tree(game, 3, Settings(mast=share))
+    tree.mast_n[mover][best], tree.mast_w[mover][best] = 10, 9.0  # 0.9, the mover's best
+    tree.mast_n[mover][second], tree.mast_w[mover][second] = 10, 8.0  # 0.8 (unseen cells: 0.5)
+    tree.mast_n[3 - mover][theirs], tree.mast_w[3 - mover][theirs] = 10, 10.0  # the opponent's: not asked
+    seen = drawn_cells(tree, game, DRAWS)
+    uniform = (1 - share) / len(empty)
+    assert abs(seen[best] / DRAWS - (share + uniform)) < 0.03
+    for cell in (second, theirs):
+        assert abs(seen[cell] / DRAWS - uniform) < 0.02
+
+
+def test_mast_counts_every_stone_of_an_iteration_for_its_colour():
+    game = side3_position()
+    tree = Tree(game, 8, Settings(mast=0.8))
+    ran = tree.run(300)
+    assert ran == 300 and not tree.root.proven
+    for cell, owner in enumerate(game.owner):
+        n = tree.mast_n[1][cell] + tree.mast_n[2][cell]
+        # every iteration ends with a full board: each cell empty at the root is taken once
+        assert n == (0 if owner else ran), cell
+        for colour in (1, 2):
+            assert 0 <= tree.mast_w[colour][cell] <= tree.mast_n[colour][cell]
+    # a cell's results for its two colours: each iteration is a win (1), a draw (1/2 each) or a loss
+    assert all(tree.mast_w[1][c] + tree.mast_w[2][c] <= ran for c in range(len(game.owner)))
+    assert sum(tree.mast_w[1]) > 0 and sum(tree.mast_w[2]) > 0
+
+
+@pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
+def test_mast_is_off_where_either_colour_may_be_placed():
+    game = position("too", 4, 2, 3)
+    plain, asked = core_tree(game, 6, Settings()), core_tree(game, 6, Settings(mast=0.9))
+    assert plain is not None and asked is not None
+    reference = Tree(game, 6, Settings(mast=0.9))
+    assert reference.mast == 0
+    for tree in (plain, asked, reference):
+        tree.run(200)
+    assert_same_tree(reference, plain)
+    assert_same_tree(reference, asked)
 
 
 @pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
@@ -86,7 +137,7 @@ def test_the_core_builds_the_reference_tree_with_the_policy(seed):
     name = KNOWN[seed % len(KNOWN)]
     game = position(name, (3, 4, 5, "blob")[seed % 4], seed, seed % 6)
     assert not game.over
-    settings = Settings(near_tries=1 + seed % 3, count_tries=seed % 3)
+    settings = Settings(near_tries=1 + seed % 3, count_tries=seed % 3, mast=(0.0, 0.6, 1.0)[seed // 4])
     reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
     assert compiled is not None
     assert compiled.run(250) == reference.run(250)
@@ -96,10 +147,12 @@ def test_the_core_builds_the_reference_tree_with_the_policy(seed):
 @pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 def test_the_policy_changes_the_tree():
     game = position("catchup", 5, 3, 6)
-    plain, biased = Tree(game, 5, Settings()), Tree(game, 5, Settings(near_tries=2))
+    plain = Tree(game, 5, Settings())
     plain.run(300)
-    biased.run(300)
-    assert [plain.info(i) for i in range(50)] != [biased.info(i) for i in range(50)]
+    for settings in (Settings(near_tries=2), Settings(mast=0.9)):
+        biased = Tree(game, 5, settings)
+        biased.run(300)
+        assert [plain.info(i) for i in range(50)] != [biased.info(i) for i in range(50)]
 
 
 def test_an_engine_searches_with_the_settings_it_is_given():
@@ -113,6 +166,7 @@ def test_an_engine_searches_with_the_settings_it_is_given():
 
     assert searched(Settings()) == searched(None)  # the level's settings are the defaults
     assert searched(Settings(count_tries=3)) != searched(None)
+    assert searched(Settings(mast=0.9)) != searched(None)
     assert searched(Settings(exploration=2.0)) != searched(None)
 
 

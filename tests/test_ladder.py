@@ -92,10 +92,11 @@ def test_a_level_player_may_carry_changed_settings() -> None:
 
 def test_the_equal_speed_baseline_keeps_plain_settings() -> None:
     plain = ladder.PLAIN
-    assert (plain.exploration, plain.fpu_reduction, plain.rave, plain.near_tries, plain.count_tries) == (
+    assert (plain.exploration, plain.fpu_reduction, plain.rave, plain.near_tries, plain.count_tries, plain.mast) == (
         0.4,
         0.0,
         0.0,
         0,
         0,
+        0.0,
     )

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 from unittest import mock
 
+import attrs
 import pytest
 from helpers import read_file, read_with, write_with
 from hypothesis import given
@@ -341,3 +342,33 @@ def test_the_plain_path_agrees_with_the_grammar_on_every_quirk_file(name):
             plain, grammar = both_paths(game, line, column)
             if plain is not None:
                 assert_same(plain, grammar)
+
+
+_HEADER_KEYS = st.sampled_from(
+    ["FF", "EV", "PB", "PW", "SZ", "RE", "GC", "SO", "DT", "C", "ev", "game", "diagram", "X1"]
+)
+_HEADER_VALUES = st.text(alphabet="ab ]\\[\n\x00é", max_size=6) | st.integers(0, 9).map(lambda n: {"n": n})
+
+
+@given(
+    headers=st.dictionaries(_HEADER_KEYS, _HEADER_VALUES, max_size=6),
+    players=st.tuples(
+        st.none() | st.text(alphabet="wb]\\", max_size=3), st.none() | st.text(alphabet="wb]\\", max_size=3)
+    ),
+    variant=st.sampled_from(["catchup(size=5)", "catchup(size=7)", "too(size=5)", "catchup-2012(size=4)"]),
+    resigned=st.sampled_from([None, 1, 2]),
+)
+def test_the_root_written_from_a_template_is_the_root_written_afresh(headers, players, variant, resigned):
+    """A record with no annotations has its root node written from the template of its variant,
+    header keys and named players: the same text and warnings as the root written property by
+    property (as a record with annotations, here empty ones, has it written)."""
+    from catchup_notation.formats.lg import writer
+    from catchup_notation.model import Annotations, Record, own_stones_turn
+
+    record = Record(
+        variant, (own_stones_turn(1, ((0, 0),), None),), resigned=resigned, players=players, headers=headers
+    )
+    templates = writer._root_template.cache_info().currsize
+    written = writer.write_record(record)
+    assert writer._root_template.cache_info().currsize >= max(templates, 1)  # the template path was taken
+    assert written == writer.write_record(attrs.evolve(record, annotations=Annotations()))

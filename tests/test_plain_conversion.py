@@ -144,6 +144,11 @@ def test_direct_readers_leave_other_texts_to_the_reader():
     one = '{"player": 1, "cells": [[0, 0]], "numbers": []}'
     assert json('{"variant": "catchup", "turns": [' + one + ", " + one + "]}\n", None) is None  # not alternating
     assert json('{"variant": "catchup", "turns": [' + one + "]}\n", None) == ("catchup(size=5)", 1, [((0, 0),)])
+    two = '{"player": 2, "cells": [[1, 0]], "numbers": []}'
+    assert json('{"variant": "catchup", "turns": [' + one + ", " + two + "]}\n", None) is not None
+    assert json('{"variant": "catchup", "turns": [' + one + two + "]}\n", None) is None  # not JSON: no comma
+    assert json('{"variant": "catchup", "turns": [' + one + ", " + two + ", ]}\n", None) is None
+    assert lg("(;FF[4]SZ[5];W[E5];B[])\n", None) is None  # an empty move: a pass
     written, _ = formats.write_text([attrs.evolve(made(RECORDS[6]), resigned=1)], "abstractplay")
     assert '"resign"' in written and ap(written, "catchup") is None  # an end move: the reader's
 
@@ -224,3 +229,17 @@ def test_writers_write_plain_turns_without_the_turns_and_others_with_them(monkey
     with pytest.raises(Taken):
         formats.write_text([one], target)
     formats.write_text([made(one)], target)  # turns made: the usual way
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 7])
+def test_abstract_play_collections_of_the_texts_are_what_its_writer_writes(count):
+    """`convert` writes an Abstract Play collection from the texts it checked, each record's alone:
+    the same text as the writer's of the records together."""
+    import io
+
+    ap = formats.get("abstractplay")
+    chosen = [made(one) if n % 2 else one for n, one in enumerate(RECORDS[:count])]
+    texts = [formats.write_text([one], "abstractplay")[0] for one in chosen]
+    out = io.StringIO()
+    ap.write_texts(texts, out)
+    assert ap.writes_texts and out.getvalue() == formats.write_text(chosen, "abstractplay")[0]

@@ -34,6 +34,7 @@ typedef struct {
     hex_game work, spare; /* the position walked down the tree; a copy for a child's end test */
     uint64_t rng;
     int *cells, *colours, *after, *pool, *stones, *tints;
+    double *mean; /* with mast: per colour (1, 2) and cell, MAST's mean as the playout starts */
     int32_t *path, *actions;
     int path_room;
 } mcts_thread;
@@ -50,6 +51,7 @@ static int thread_init(mcts_thread *th, mcts_tree *t, uint64_t rng) {
     th->path = malloc(sizeof(int32_t) * (size_t)th->path_room);
     th->actions = malloc(sizeof(int32_t) * (size_t)(2 * n + 4));
     if (!th->cells || !th->path || !th->actions) return -1;
+    if (t->mast > 0 && !(th->mean = malloc(sizeof(double) * 3 * (size_t)n))) return -1;
     th->colours = th->cells + (n + 1);
     th->after = th->colours + (n + 1);
     th->pool = th->after + (n + 1);
@@ -64,6 +66,7 @@ static void thread_free(mcts_thread *th) {
     free(th->cells);
     free(th->path);
     free(th->actions);
+    free(th->mean);
 }
 
 /* -- the tree --------------------------------------------------------------------------------- */
@@ -98,7 +101,7 @@ static int32_t new_node(mcts_tree *t, int32_t parent, int32_t action, int player
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
               double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
-              int count_tries) {
+              int count_tries, double mast) {
     memset(t, 0, sizeof *t);
     t->board = board;
     t->rules = *rules;
@@ -109,7 +112,16 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
     t->max_nodes = max_nodes < 1 ? 1 : max_nodes;
     t->near_tries = near_tries < 0 ? 0 : near_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : near_tries;
     t->count_tries = count_tries < 0 ? 0 : count_tries > MCTS_MAX_TRIES ? MCTS_MAX_TRIES : count_tries;
+    t->mast = t->either || !(mast > 0) ? 0.0 : mast > 1 ? 1.0 : mast;
     t->rng = seed;
+    if (t->mast > 0) {
+        t->mast_n = calloc(3 * (size_t)board->cells, sizeof(uint32_t));
+        t->mast_w = calloc(3 * (size_t)board->cells, sizeof(double));
+        if (!t->mast_n || !t->mast_w) {
+            mcts_free(t);
+            return -1;
+        }
+    }
     if (game_init(&t->root, board, rules) < 0 || game_copy(&t->root, root) < 0) {
         mcts_free(t);
         return -1;
@@ -128,6 +140,8 @@ void mcts_free(mcts_tree *t) {
     free(t->kids);
     free(t->amaf_n);
     free(t->amaf_w);
+    free(t->mast_n);
+    free(t->mast_w);
     memset(t, 0, sizeof *t);
 }
 
@@ -246,9 +260,21 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
         int count = options[o], need = count - k;
         memcpy(pool, after, sizeof(int) * (size_t)na);
         for (int j = 0; j < need; j++) {
-            int r = j + rng_below(&th->rng, na - j);
-            for (int extra = 0; extra < t->near_tries && !touches(t->board, g->owner, pool[r], player); extra++)
+            int r;
+            if (t->mast > 0 && (double)rng_below(&th->rng, MCTS_MAST_SCALE) < t->mast * (double)MCTS_MAST_SCALE) {
+                const double *mean = th->mean + (size_t)player * (size_t)n; /* the best mean, first of equals */
+                double best = -1.0;
+                r = j;
+                for (int m = j; m < na; m++)
+                    if (mean[pool[m]] > best) {
+                        r = m;
+                        best = mean[pool[m]];
+                    }
+            } else {
                 r = j + rng_below(&th->rng, na - j);
+                for (int extra = 0; extra < t->near_tries && !touches(t->board, g->owner, pool[r], player); extra++)
+                    r = j + rng_below(&th->rng, na - j);
+            }
             int swap = pool[j];
             pool[j] = pool[r];
             pool[r] = swap;
@@ -284,6 +310,10 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
  * legal completion, -2 out of memory. */
 static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                    counts_t counts) {
+    mcts_tree *t = th->tree;
+    if (t->mast > 0) /* MAST's means: the table changes only after the playout (backup) */
+        for (int i = 3 * t->board->cells - 1; i >= 0; i--)
+            th->mean[i] = t->mast_n[i] ? t->mast_w[i] / (double)t->mast_n[i] : 0.5;
     int done = complete_turn(th, g, cells, colours, k, goal, counts);
     if (done <= 0) return done < 0 ? -2 : -1;
     while (!g->end) {
@@ -420,10 +450,18 @@ static void backup(mcts_thread *th, const int32_t *path, int length, int result,
         node->n++;
         node->w += chooser(node) == 1 ? r : 1.0 - r;
     }
-    if (t->rave <= 0) return;
+    if (t->rave <= 0 && t->mast <= 0) return;
     signed char *owner = (signed char *)th->after; /* free now: an int per cell, used as bytes */
     memcpy(owner, g->owner, (size_t)t->board->cells);
     for (int j = 0; j < k; j++) owner[th->cells[j]] = (signed char)t->nodes[path[length - 1]].player;
+    if (t->mast > 0) /* Tree._mast_backup: every stone of the iteration, for its colour */
+        for (int cell = 0; cell < t->board->cells; cell++) {
+            int colour = owner[cell];
+            if (!colour || t->root.owner[cell]) continue;
+            t->mast_n[colour * t->board->cells + cell]++;
+            t->mast_w[colour * t->board->cells + cell] += colour == 1 ? r : 1.0 - r;
+        }
+    if (t->rave <= 0) return;
     for (int i = 0; i < length; i++) {
         const mcts_node *node = &t->nodes[path[i]];
         if (node->first < 0) continue;

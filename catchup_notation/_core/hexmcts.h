@@ -1,7 +1,7 @@
 /* Monte Carlo tree search over hex positions: the mirror of catchup_notation/engine/mcts.py (read
  * its notes first). A turn's count, then one stone a tree action; UCT with first-play
- * urgency; score-bounded proofs; random playouts (uniform, or biased by near_tries and
- * count_tries). With one thread, a seed and a playout limit, this and the Python reference
+ * urgency; score-bounded proofs; random playouts (uniform, or biased by near_tries,
+ * count_tries and mast). With one thread, a seed and a playout limit, this and the Python reference
  * build the same tree, node for node (same SplitMix64 draws, same formulas in doubles, same
  * tie-breaks). A tree is searched by one thread: the engine
  * runs one tree a thread and adds up what they found (engine/search.py). */
@@ -17,6 +17,8 @@
 #define MCTS_COUNT(m) (-2 - (m))
 /* Most redraws of a playout's cell or count (mcts.py MAX_TRIES): more would only slow playouts. */
 #define MCTS_MAX_TRIES 16
+/* mcts.py MAST_SCALE: a playout stone is MAST's where a draw below this is below mast times it. */
+#define MCTS_MAST_SCALE (1 << 30)
 
 typedef struct {
     int32_t parent, action, first, count; /* first: the node's actions in the pool (-1: not expanded) */
@@ -35,6 +37,9 @@ typedef struct {
     double exploration, fpu_reduction, rave; /* rave 0: no RAVE (always so where either colour may be placed) */
     int near_tries;  /* playouts: redraws of a cell that touches none of the mover's stones (0: uniform cells) */
     int count_tries; /* playouts: more draws of the count, the largest kept (0: uniform counts) */
+    double mast;     /* playouts: the share of stones taken by move-average sampling (0: none; so where either colour) */
+    uint32_t *mast_n; /* with mast, per colour (1, 2) and cell: iterations in which the colour took the cell */
+    double *mast_w;   /* and their results for that colour */
     int32_t max_nodes;
     mcts_node *nodes;
     int32_t node_count, node_room;
@@ -48,7 +53,7 @@ typedef struct {
 
 int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, const hex_game *root, uint64_t seed,
               double exploration, double fpu_reduction, double rave, int32_t max_nodes, int near_tries,
-              int count_tries);
+              int count_tries, double mast);
 void mcts_free(mcts_tree *t);
 
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in

@@ -1,6 +1,7 @@
 /* The Python interface of the playing engine's tree search (hexmcts.c):
  *
- *   Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes, near_tries=0, count_tries=0)
+ *   Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes, near_tries=0, count_tries=0,
+ *        mast=0.0)
  *
  * `state` is a position as Game.state() gives it (owner, parent, gsize, largest, scores, empty,
  * turns played, to move, end, facts of every turn). engine/coremcts.py wraps it behind the
@@ -97,15 +98,15 @@ static int load_state(hex_game *game, PyObject *state) {
 static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
     PyObject *board, *rules_tuple, *state;
     unsigned long long seed;
-    double exploration, fpu_reduction, rave;
+    double exploration, fpu_reduction, rave, mast = 0.0;
     int max_nodes, near_tries = 0, count_tries = 0;
     hex_rules rules;
     hex_game root;
     static char *names[] = {"board", "rules", "state", "seed", "exploration", "fpu_reduction", "rave", "max_nodes",
-                            "near_tries", "count_tries", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKdddi|ii:Mcts", names, &BoardType, &board, &rules_tuple, &state,
+                            "near_tries", "count_tries", "mast", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOKdddi|iid:Mcts", names, &BoardType, &board, &rules_tuple, &state,
                                      &seed, &exploration, &fpu_reduction, &rave, &max_nodes, &near_tries,
-                                     &count_tries))
+                                     &count_tries, &mast))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Mcts: already made");
@@ -127,7 +128,7 @@ static int Mcts_init(MctsObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     int failed = mcts_init(&self->tree, b, &rules, &root, seed, exploration, fpu_reduction, rave, max_nodes,
-                           near_tries, count_tries);
+                           near_tries, count_tries, mast);
     game_free(&root);
     if (failed) {
         PyErr_NoMemory();
@@ -308,7 +309,7 @@ PyTypeObject MctsType = {
     .tp_basicsize = sizeof(MctsObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Mcts(board, rules, state, seed, exploration, fpu_reduction, rave, max_nodes, near_tries=0, "
-              "count_tries=0): the engine's tree search.",
+              "count_tries=0, mast=0.0): the engine's tree search.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Mcts_init,
     .tp_dealloc = (destructor)Mcts_dealloc,

@@ -43,6 +43,7 @@ from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
+from catchup_notation.reading.judged import JudgedGame
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
 from catchup_notation.writing import atomic_files
 
@@ -176,8 +177,9 @@ def convert(
     if tree is not None:
         tree.refuse_over_inputs()
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
-    joins = formats.get(target).joins
-    each = functools.partial(converted, target, joins is None)
+    writer = formats.get(target)
+    joins = writer.joins
+    each = functools.partial(converted, target, joins is None and not writer.writes_texts)
     found = reports(inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes)
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
@@ -197,6 +199,8 @@ def convert(
         convertible = _convertible(found, done, bar)
         if joins is not None:  # each record's text as it was checked: written once
             _write_joined(convertible, joins, stream)
+        elif writer.writes_texts:  # made of those texts: written once too
+            writer.write_texts((item.text or "" for item in convertible), stream)
         else:
             _write_together((item.record for item in convertible if item.record is not None), target, stream, done)
         failed = done.unreadable + done.unwritable + (len(done.warnings) if strict else 0)
@@ -287,7 +291,7 @@ def converted(to: str, together: bool, game: Game) -> Converted:
         note = Note(source, index, error.line or line, error.code, error.message, "unreadable")
         return Converted(source, index, line, warnings, said, (note, (("error", str(error)),), "it cannot be read"))
     try:
-        text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}")
+        text, carried = checked(game.record, to, f"record {index} of {source or '<text>'}", valid=_known_valid(game))
     except WriteError as exc:  # one the target cannot hold, or would judge otherwise
         note = Note(source, index, line, exc.code, exc.message, "unwritable")
         return Converted(source, index, line, warnings, said, (note, (), f"{to} cannot hold it: {exc}"))
@@ -295,6 +299,15 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     return Converted(
         source, index, line, warnings, said, carried=notes, text=text, record=game.record if together else None
     )
+
+
+def _known_valid(game: Game) -> bool:
+    """Whether the compiled core judged `game` valid under its record's own variant as it was read
+    (a `JudgedGame`, whose `verify()` is that verdict): what `converting.checked` would replay it for."""
+    if not isinstance(game, JudgedGame):
+        return False
+    verified = game.verify()
+    return verified.valid and verified.variant == game.record.variant
 
 
 def _reading_warnings(

@@ -257,6 +257,10 @@ def _write(tree: Tree, files: AtomicFiles, path: str, group: Iterable[Item], sai
                     taken.append(item)
                     stream.write(fmt.joins or "")
                     stream.write(item.text or "")
+            elif fmt.writes_texts:  # a collection made of the texts as checked
+                taken.append(second)
+                together = itertools.chain([first, second], _taking(items, taken))
+                fmt.write_texts((item.text or "" for item in together), stream)
             else:  # the command gave each record itself, as it does for a target without joins
                 taken.append(second)
                 together = itertools.chain([first, second], _taking(items, taken))

@@ -45,6 +45,7 @@ class CoreTree:
             settings.max_nodes,
             settings.near_tries,
             settings.count_tries,
+            settings.mast,
         )
 
     def run(self, playouts: int, deadline: float = 0.0) -> int:

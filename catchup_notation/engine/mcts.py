@@ -24,10 +24,11 @@ constraints of alternative and Ketchup 1-2) is dead: it is left out, not lost.
 
 Playouts play uniformly chosen allowed counts and uniformly chosen empty cells to the end (a turn
 in progress is completed to its count with cells after its last one, as the tree orders them).
-Two biases are settings, off by default (measured no better: docs/engine.md): `near_tries` draws
-a cell again while it touches none of the mover's stones, `count_tries` keeps the largest of
-several draws of the count. Each redraw is one more random number, in the same order in both
-searches.
+Three biases are settings, off by default (docs/engine.md): `near_tries` draws a cell again while
+it touches none of the mover's stones, `count_tries` keeps the largest of several draws of the
+count, `mast` takes a share of the stones by move-average sampling (the cell with the best mean
+result for the mover over the tree's iterations so far). Each redraw or share draw is one more
+random number, in the same order in both searches.
 
 The compiled search (catchup_notation._hexcore.Mcts) does exactly this, with the same random
 numbers (rng.SplitMix64), formulas and tie-breaks: with one thread and a playout limit both build
@@ -55,6 +56,8 @@ ROOT = -1
 TRIES = 8
 #: Most redraws of a playout's cell or count (Settings.near_tries, count_tries; more are cut to it).
 MAX_TRIES = 16
+#: Settings.mast's draw: a stone is MAST's where a number below this is below mast times it.
+MAST_SCALE = 1 << 30
 
 
 @attrs.frozen
@@ -86,6 +89,11 @@ class Settings:
     #: Playouts: the count is drawn this many more times and the largest draw kept (0: uniformly
     #: random counts).
     count_tries: int = 0
+    #: Playouts: the share of stones taken by move-average sampling (MAST), the empty cell whose
+    #: mean result for the mover, over the tree's iterations in which the mover took that cell, is
+    #: the highest; the others are uniformly random (0: every stone uniform; never where either
+    #: colour may be placed).
+    mast: float = 0.0
 
 
 class NodeInfo(NamedTuple):
@@ -179,6 +187,12 @@ class Tree:
         self.rng = SplitMix64(seed)
         self.either = bool(game.either_colour)
         self.rave = 0.0 if self.either else settings.rave
+        self.mast = 0.0 if self.either or not settings.mast > 0 else min(settings.mast, 1.0)
+        cells = len(game.owner)
+        # MAST: per colour (index 1, 2) and cell, the iterations in which that colour took the
+        # cell (empty at the root) and their results for that colour.
+        self.mast_n = [[0] * cells for _ in range(3)]
+        self.mast_w = [[0.0] * cells for _ in range(3)]
         self.nodes: list[Node] = []
         self.root = self._node(None, ROOT, game.mover, True, goal_of(game.allowed_counts()))
         self.playouts = 0
@@ -322,13 +336,17 @@ class Tree:
         for node in path:
             node.n += 1
             node.w += result if node.chooser == 1 else 1.0 - result
-        if not self.rave:
+        if not self.rave and not self.mast:
             return
         owner = game.owner
         if pending:  # the stones of a turn the iteration stopped in (placed already after a playout)
             owner = list(owner)
             for cell in pending:
                 owner[cell] = path[-1].player
+        if self.mast:
+            self._mast_backup(owner, result)
+        if not self.rave:
+            return
         for node in path:
             actions = node.actions
             if not actions:
@@ -340,6 +358,15 @@ class Tree:
                 if action >= 0 and owner[action >> 1] == player:
                     amaf_n[i] += 1
                     amaf_w[i] += mine
+
+    def _mast_backup(self, owner: Sequence[int], result: float) -> None:
+        """Count the iteration for every stone it placed (tree and playout: the cells empty at the
+        root and taken at its end), for that stone's colour."""
+        root = self.game.owner
+        for cell, colour in enumerate(owner):
+            if colour and not root[cell]:
+                self.mast_n[colour][cell] += 1
+                self.mast_w[colour][cell] += result if colour == 1 else 1.0 - result
 
     # -- expansion and selection ---------------------------------------------------------------
 
@@ -483,6 +510,9 @@ class Tree:
         near_tries = max(0, min(self.settings.near_tries, MAX_TRIES))
         count_tries = max(0, min(self.settings.count_tries, MAX_TRIES))
         neighbours, player = self.game.board.neighbours, game.mover
+        mast = self.mast
+        if mast:
+            mast_n, mast_w = self.mast_n[player], self.mast_w[player]
         for _ in range(TRIES):
             pick = rng.below(len(options))
             if len(options) > 1:
@@ -491,11 +521,19 @@ class Tree:
             need = options[pick] - k
             pool = list(after)
             for j in range(need):
-                r = j + rng.below(len(pool) - j)
-                for _ in range(near_tries):
-                    if any(owner[i] == player for i in neighbours[pool[r]]):
-                        break
+                if mast and rng.below(MAST_SCALE) < mast * MAST_SCALE:  # the best mean so far, first of equals
+                    r, best = j, -1.0
+                    for m in range(j, len(pool)):
+                        c = pool[m]
+                        mean = mast_w[c] / mast_n[c] if mast_n[c] else 0.5
+                        if mean > best:
+                            r, best = m, mean
+                else:
                     r = j + rng.below(len(pool) - j)
+                    for _ in range(near_tries):
+                        if any(owner[i] == player for i in neighbours[pool[r]]):
+                            break
+                        r = j + rng.below(len(pool) - j)
                 pool[j], pool[r] = pool[r], pool[j]
             stones = cells + pool[:need]
             if either:

@@ -38,6 +38,7 @@ is refused by the writer (`unwritable-colour`) rather than written without its c
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -47,6 +48,7 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import CatchupError, NotationError, VariantError, WriteError
+from catchup_notation.formats import indented
 from catchup_notation.formats.base import (
     Format,
     NotationWarning,
@@ -56,7 +58,7 @@ from catchup_notation.formats.base import (
     annotations_dropped,
     lost_headers,
     plain_of,
-    remembered,
+    remembered_each,
 )
 from catchup_notation.limits import MAX_RECORD_CHARS, TooManyDigits, excerpt, int_of
 from catchup_notation.model import Ending, Location, Record, Turn
@@ -164,6 +166,8 @@ class AbstractPlay(Format):
             text, at = element.prefix + element.text, len(element.prefix)
             yield read_value(element.value, text, element.line, at, source, variant_text, element.index)
 
+    writes_texts = True
+
     def write(self, records: Iterable[Record], out: TextIO) -> list[NotationWarning]:
         """One record is one JSON object; several are an array (held until the second arrives)."""
         warnings: list[NotationWarning] = []
@@ -189,6 +193,30 @@ class AbstractPlay(Format):
             out.write("[]\n")
         return warnings
 
+    def write_texts(self, texts: Iterable[str], out: TextIO) -> None:
+        """`write` of the records whose texts alone are `texts`: one is its text, several are an
+        array of their objects, each indented (`_indented`), as `write` writes them."""
+        first: str | None = None
+        count = 0
+        for text in texts:
+            count += 1
+            if count == 1:
+                first = text
+                continue
+            if count == 2:
+                assert first is not None
+                out.write("[\n" + _indented_text(first) + ",\n")
+            else:
+                out.write(",\n")
+            out.write(_indented_text(text))
+        if count == 1:
+            assert first is not None
+            out.write(first)
+        elif count > 1:
+            out.write("\n]\n")
+        else:
+            out.write("[]\n")
+
     def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
         """A game written alone (`write`: one object) whose moves are cells only, read back as
         `read` reads it: the moves by a regular expression that takes only what `_dumped` writes
@@ -210,7 +238,7 @@ class AbstractPlay(Format):
             return None
         table = _cells_read(board)
         cells_of = functools.partial(_move_cells, board=board)
-        cells = [remembered(table, move, cells_of) for move in _MOVE_FOUND.findall(found.group("moves"))]
+        cells = remembered_each(table, _MOVE_FOUND.findall(found.group("moves")), cells_of)
         return record.variant, 1 if cells else 0, cells
 
 
@@ -623,12 +651,7 @@ def _players(
 
 def _move_strings(cells: list[tuple[Cell, ...]], board: Board) -> list[str]:
     """`move_string` of each turn's cells, from a table of those written so far on `board`."""
-    table = _moves_written(board)
-    try:
-        return [table[turn] for turn in cells]
-    except KeyError:  # cells not written yet: written and remembered
-        written = functools.partial(move_string, board=board)
-        return [remembered(table, turn, written) for turn in cells]
+    return remembered_each(_moves_written(board), cells, functools.partial(move_string, board=board))
 
 
 @functools.lru_cache(maxsize=16)
@@ -638,17 +661,26 @@ def _moves_written(board: Board) -> dict[tuple[Cell, ...], str]:
 
 def _dumped(game: dict[str, Any] | None) -> str:
     """`json.dumps(game, ensure_ascii=False, indent=2)`, its moves (rounds of strings) laid out
-    here: the json module's indenting encoder is written in Python, and most of a game is moves."""
+    here and the rest by `indented.dumps`: the json module's indenting encoder is written in
+    Python, and most of a game is moves."""
     moves = game.get("moves") if isinstance(game, dict) else None
-    if not isinstance(moves, list) or not all(isinstance(r, list) and all(type(m) is str for m in r) for r in moves):
-        return json.dumps(game, ensure_ascii=False, indent=2)
+    if type(moves) is not list or not set(map(type, moves)) <= _LIST:
+        return indented.dumps(game)
+    every = list(itertools.chain.from_iterable(moves))
+    if not set(map(type, every)) <= _STR:
+        return indented.dumps(game)
     assert isinstance(game, dict)
-    text = json.dumps({**game, "moves": _MOVES_MARK}, ensure_ascii=False, indent=2)
+    text = indented.dumps({**game, "moves": _MOVES_MARK})
     if text.count(_MOVES_MARK_TEXT) != 1:
-        return json.dumps(game, ensure_ascii=False, indent=2)
+        return indented.dumps(game)
     if not moves:
         return text.replace(_MOVES_MARK_TEXT, "[]")
-    rounds = ("    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves)
+    if _PLAIN_MOVE.fullmatch("".join(every)):  # no move needs an escape: each quoted as it is
+        rounds = ('    [\n      "' + '",\n      "'.join(r) + '"\n    ]' if r else "    []" for r in moves)
+    else:
+        rounds = (
+            "    [\n" + ",\n".join("      " + _quoted(m) for m in r) + "\n    ]" if r else "    []" for r in moves
+        )
     return text.replace(_MOVES_MARK_TEXT, "[\n" + ",\n".join(rounds) + "\n  ]")
 
 
@@ -656,6 +688,7 @@ def _dumped(game: dict[str, Any] | None) -> str:
 _MOVES_MARK = "\x00moves\x00"
 _MOVES_MARK_TEXT = json.dumps(_MOVES_MARK)
 _PLAIN_MOVE = re.compile(r"[a-z0-9,]*")
+_LIST, _STR = frozenset({list}), frozenset({str})
 
 
 def _quoted(move: str) -> str:
@@ -666,6 +699,11 @@ def _quoted(move: str) -> str:
 def _indented(game: dict[str, Any] | None) -> str:
     """A game of an array, indented as `json.dumps(array, indent=2)` would place it."""
     return "\n".join("  " + line for line in _dumped(game).split("\n"))
+
+
+def _indented_text(text: str) -> str:
+    """`_indented` of the game `text` is (`_dumped` of it and a newline, as `write` writes it alone)."""
+    return "  " + text[:-1].replace("\n", "\n  ")
 
 
 FORMAT = AbstractPlay()

@@ -10,7 +10,7 @@ applies game rules: a record says what the file said, and the rules judge it lat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, TextIO, TypeVar
 
 import attrs
@@ -159,6 +159,9 @@ class Format(Protocol):
     #: record (`converting.checked`) instead of writing the record twice. None for a notation that
     #: writes a collection otherwise (an array, numbered records).
     joins: str | None = None
+    #: Whether a collection written is made of its records' texts, each as it is written alone,
+    #: otherwise than joined (`write_texts`): `catchup convert` writes the texts it checked.
+    writes_texts: bool = False
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -183,6 +186,11 @@ class Format(Protocol):
         """Write the records to `out` as they come; return the warnings of what was not carried.
         Raises `WriteError` (with a stable code) for a record the notation cannot hold."""
         ...
+
+    def write_texts(self, texts: Iterable[str], out: TextIO) -> None:
+        """Write records given as their texts, each as `write` writes that record alone, as `write`
+        writes them together (a notation that `writes_texts` only)."""
+        raise TypeError(f"{self.name} does not write a collection of texts")
 
     def cell_name(self, cell: Cell, board: Board) -> str:
         """The name this notation gives `cell` on `board` (`E5`, `e5`, `i5`). Raises `WriteError`
@@ -236,6 +244,17 @@ def remembered(table: dict[K, T], key: K, make: Callable[[K], T]) -> T:
         if len(table) < REMEMBERED:
             table[key] = found
     return found
+
+
+def remembered_each(table: dict[K, T], keys: Sequence[K], make: Callable[[K], T]) -> list[T]:
+    """`remembered` of each key in turn: those the table holds looked up at once, the others made
+    (a collection's turns mostly repeat, but most of its records have one not seen before)."""
+    found = list(map(table.get, keys))
+    at = 0
+    for _ in range(found.count(None)):  # each not held yet, found by the list's own search
+        at = found.index(None, at)
+        found[at] = remembered(table, keys[at], make)
+    return found  # type: ignore[return-value]  # no None is left
 
 
 def write_each(

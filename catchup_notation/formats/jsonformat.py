@@ -23,6 +23,7 @@ import attrs
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
 from catchup_notation.formats.base import (
+    REMEMBERED,
     Format,
     LongLine,
     NotationWarning,
@@ -31,7 +32,7 @@ from catchup_notation.formats.base import (
     ReadOptions,
     lines_of,
     plain_of,
-    remembered,
+    remembered_each,
 )
 from catchup_notation.formats.diagnostics import line_of
 from catchup_notation.formats.jsondoc import elements, load
@@ -162,17 +163,23 @@ class JsonFormat(Format):
         line loaded and made a Record all the same; None for anything else (the reader reads it)."""
         if variant is not None or len(text) > MAX_LINE_CHARS or not text.endswith("}\n") or text.count("\n") != 1:
             return None
-        found = _PLAIN_TURNS.match(text)
-        if found is None or '"turns"' in text[found.end() :]:  # a key given twice: the last one counts
+        head = _PLAIN_HEAD.match(text)
+        if head is None:
+            return None
+        start = head.end()
+        end = start if text.startswith("]", start) else text.find("}]", start) + 1  # no turn holds "}]"
+        if not end or '"turns"' in text[end:]:  # a key given twice: the last one counts
+            return None
+        plain = _plain_cells(text[start:end])
+        if plain is None:
             return None
         try:
-            value = load(text[: found.start("turns")] + text[found.end("turns") : -1])
+            value = load(text[:start] + text[end:-1])
             record = from_data(value, Record)
             stated = str(parse_variant(record.variant))
         except (NotationError, RecordError, VariantError):
             return None
-        plain = _plain_cells(found.group("turns"))
-        if plain is None or "@" in record.variant or record.turns:
+        if "@" in record.variant or record.turns:
             return None
         return stated, *plain
 
@@ -188,11 +195,7 @@ def _plain_line(record: Record, first: int, cells: list[tuple[Cell, ...]]) -> st
     tables = (_turns_written(2), _turns_written(1)) if first == 2 else (_turns_written(1), _turns_written(2))
     written: list[str] = [""] * len(cells)
     for start, (player, table) in enumerate(zip((first, 3 - first), tables, strict=True)):
-        try:
-            written[start::2] = [table[turn] for turn in cells[start::2]]
-        except KeyError:  # a turn not written yet: written and remembered
-            text_of = functools.partial(_turn_text, player)
-            written[start::2] = [remembered(table, turn, text_of) for turn in cells[start::2]]
+        written[start::2] = remembered_each(table, cells[start::2], functools.partial(_turn_text, player))
     return line.replace(_TURNS_MARK_TEXT, "[" + ", ".join(written) + "]")
 
 
@@ -213,38 +216,51 @@ def _turn_text(player: int, turn: tuple[Cell, ...]) -> str:
 
 _NUMBER = r"-?(?:0|[1-9][0-9]{0,5})"
 _CELL_PAIR = rf"\[{_NUMBER}, {_NUMBER}\]"
-_TURN = rf'\{{"player": [12], "cells": \[{_CELL_PAIR}(?:, {_CELL_PAIR})*\], "numbers": \[\]\}}'
-#: The start of a line `_plain_line` writes: the variant, then the turns (`turns`, its array's
-#: inside: the rest of the line holds `[]` there when it is loaded).
-_PLAIN_TURNS = re.compile(rf'\{{"variant": "(?:[^"\\]|\\.)*", "turns": \[(?P<turns>(?:{_TURN}(?:, (?={{))?)*)\]')
-_TURN_FOUND = re.compile(r'\{"player": ([12]), "cells": (\[[^}]*\]), "numbers": \[\]\}')
+#: The start of a line `_plain_line` writes: the variant, then the turns' array opened. Its inside,
+#: turns separated by ", ", ends at its first "}]" (a turn holds no brace but its own); the rest
+#: of the line, `[]` in its place, is loaded.
+_PLAIN_HEAD = re.compile(r'\{"variant": "(?:[^"\\]|\\.)*", "turns": \[')
+#: One turn of the turns' array without its braces (the array's inside is split at "}, {").
+_TURN_INSIDE = re.compile(rf'"player": ([12]), "cells": (\[{_CELL_PAIR}(?:, {_CELL_PAIR})*\]), "numbers": \[\]')
 _PAIR_FOUND = re.compile(rf"\[({_NUMBER}), ({_NUMBER})\]")
 
 
 def _plain_cells(turns: str) -> tuple[int, list[tuple[Cell, ...]]] | None:
-    """The first mover and each turn's cells of turns `_PLAIN_TURNS` took, or None where the
-    players do not alternate."""
-    found = _TURN_FOUND.findall(turns)
-    if not found:
+    """The first mover and each turn's cells of the inside of a turns' array, or None where it is
+    not turns as `_plain_line` writes them, the players alternating."""
+    if not turns:
         return 0, []
-    movers = "".join(mover for mover, _ in found)
+    if turns[0] != "{" or turns[-1] != "}":
+        return None
+    parts = turns[1:-1].split("}, {")  # "}, {" is only ever between turns: a turn holds no brace
+    known = _turns_read
+    try:
+        read = [known[part] for part in parts]
+    except KeyError:  # turns not read yet: read and remembered
+        read = []
+        for part in parts:
+            found = known.get(part) or _read_turn(part)
+            if found is None:
+                return None
+            if len(known) < REMEMBERED:
+                known[part] = found
+            read.append(found)
+    movers = "".join([mover for mover, _ in read])
     other = "2" if movers[0] == "1" else "1"
     if movers[0::2].count(other) or movers[1::2].count(movers[0]):  # not alternating
         return None
-    known = _cells_read
-    try:
-        cells = [known[pairs] for _, pairs in found]
-    except KeyError:  # cells not read yet: read and remembered
-        cells = [remembered(known, pairs, _read_pairs) for _, pairs in found]
-    return int(movers[0]), cells
+    return int(movers[0]), [cells for _, cells in read]
 
 
-#: The cells of each `cells` array read so far (they repeat across a collection).
-_cells_read: dict[str, tuple[Cell, ...]] = {}
+#: Each turn read so far (the inside of its braces): its mover and cells (they repeat across a collection).
+_turns_read: dict[str, tuple[str, tuple[Cell, ...]]] = {}
 
 
-def _read_pairs(pairs: str) -> tuple[Cell, ...]:
-    return tuple((int(q), int(r)) for q, r in _PAIR_FOUND.findall(pairs))
+def _read_turn(part: str) -> tuple[str, tuple[Cell, ...]] | None:
+    found = _TURN_INSIDE.fullmatch(part)
+    if found is None:
+        return None
+    return found.group(1), tuple((int(q), int(r)) for q, r in _PAIR_FOUND.findall(found.group(2)))
 
 
 #: Non-blank lines looked at to tell JSON Lines from one value spread over lines.

@@ -5,6 +5,7 @@ comments), shared by the plain reader and the grammar's.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from catchup_notation.board import Board
@@ -88,11 +89,26 @@ def _root_headers(properties: list[tuple[str, str]]) -> dict[str, str] | None:
 def _variant_of(headers: dict[str, str], variant: str) -> Variant | None:
     """The variant a plain game is read under (its size and board from its headers), or None for
     the grammar to say what is wrong."""
+    size, board = headers.get("SZ"), headers.get(BOARD_PROPERTY)
+    if "@" in variant or len(variant) + len(size or "") + len(board or "") > _REMEMBERED_CHARS:
+        return _variant_by(size, board, variant)  # a board file is read each time: it may have changed
+    return _remembered_variant(size, board, variant)
+
+
+#: The longest variant and SZ and XB values whose variant is remembered (a collection repeats them).
+_REMEMBERED_CHARS = 200
+
+
+def _variant_by(size: str | None, board: str | None, variant: str) -> Variant | None:
+    headers = {key: value for key, value in (("SZ", size), (BOARD_PROPERTY, board)) if value is not None}
     try:
-        side = int_of(headers["SZ"]) if "SZ" in headers else None
+        side = int_of(size) if size is not None else None
         return parse_variant(variant, size=side, board=shape_of(headers, variant))
     except (ValueError, VariantError):  # BoardError is a ValueError
         return None
+
+
+_remembered_variant = lru_cache(maxsize=256)(_variant_by)
 
 
 def _resignation_warnings(

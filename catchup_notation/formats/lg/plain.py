@@ -167,6 +167,8 @@ def plain_turns(text: str, variant: str | None) -> PlainGame | None:
     if found is None:
         return None
     _, variant_obj, _, (first, cells, *_) = found
+    if not all(cells):  # an empty move: a pass, which is no plain turn (`plain_of`)
+        return None
     return str(variant_obj), first if cells else 0, cells
 
 

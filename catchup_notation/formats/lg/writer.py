@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered
+from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered_each
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
@@ -41,10 +41,53 @@ def _header_words(keys: list[str]) -> str:
 
 def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     """Canonical LG text of one record: root properties in LG's order, one node per turn."""
-    warnings: list[NotationWarning] = []
     variant = parse_variant(record.variant)
     if variant.family != "hex":
         raise WriteError(f"Little Golem records are hex games, not {record.variant}", code="wrong-family")
+    headers, players = record.headers, record.players
+    if record.annotations is None and BOARD_PROPERTY not in headers and "players" not in headers:
+        literals, sources, said = _root_template(record.variant, tuple(headers), *(p is not None for p in players))
+        values = [escape((players[s] if isinstance(s, int) else record.header_text(s)) or "") for s in sources]
+        out = [literals[0], *(value + literal for value, literal in zip(values, literals[1:], strict=True))]
+        warnings = list(said)
+    else:
+        out, warnings = _root(record, variant)
+    annotations = record.annotations or Annotations()
+    branches = _branches(record, warnings)
+    plain = plain_of(record, variant.board)
+    if plain is not None:
+        out.append(_plain_nodes(*plain, variant.board))
+    previous = 0
+    for number, turn in enumerate(() if plain is not None else record.turns, 1):
+        if turn.numbers:
+            raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
+        if turn.player == previous:
+            warnings.append(
+                NotationWarning(
+                    "turn-order-dropped",
+                    f"turns {number - 1} and {number} are both player {turn.player}'s: written as consecutive nodes of "
+                    "one colour, they read back as one turn",
+                )
+            )
+        previous = turn.player
+        if not turn.cells:
+            warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
+        if number - 1 in branches:  # the game goes on in the first subtree; its variations follow it
+            out.append("(")
+        out.append(_node(turn, variant, annotations.comment(number)))
+    if record.resigned is not None:
+        out.append(f";{LETTERS[record.resigned]}[resign]")
+    for after in sorted(branches, reverse=True):
+        out.append(")")
+        out.extend(_variation_text(v, variant) for v in branches[after])
+    warnings.extend(ending_dropped(record))
+    out.append(")\n")
+    return "".join(out), warnings
+
+
+def _root(record: Record, variant: Variant) -> tuple[list[str], list[NotationWarning]]:
+    """The game's start and its root node's properties, and what writing them says."""
+    warnings: list[NotationWarning] = []
     root: dict[str, str] = {"FF": "4"}
     lost = lost_headers(record, CARRIES, _is_property_name)
     if lost:
@@ -87,37 +130,27 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
         said = root.get(COMMENT)
         root[COMMENT] = escape(game_comment) if said is None else said + "\n" + escape(game_comment)
     ordered = [n for n in _FIRST if n in root] + [n for n in root if n not in _FIRST]
-    out = ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)]
-    branches = _branches(record, warnings)
-    plain = plain_of(record, variant.board)
-    if plain is not None:
-        out.append(_plain_nodes(*plain, variant.board))
-    previous = 0
-    for number, turn in enumerate(() if plain is not None else record.turns, 1):
-        if turn.numbers:
-            raise WriteError("Little Golem records hold cells, not numbers", code="wrong-family")
-        if turn.player == previous:
-            warnings.append(
-                NotationWarning(
-                    "turn-order-dropped",
-                    f"turns {number - 1} and {number} are both player {turn.player}'s: written as consecutive nodes of "
-                    "one colour, they read back as one turn",
-                )
-            )
-        previous = turn.player
-        if not turn.cells:
-            warnings.append(NotationWarning("pass-written", "a turn without stones is written as an empty move"))
-        if number - 1 in branches:  # the game goes on in the first subtree; its variations follow it
-            out.append("(")
-        out.append(_node(turn, variant, annotations.comment(number)))
-    if record.resigned is not None:
-        out.append(f";{LETTERS[record.resigned]}[resign]")
-    for after in sorted(branches, reverse=True):
-        out.append(")")
-        out.extend(_variation_text(v, variant) for v in branches[after])
-    warnings.extend(ending_dropped(record))
-    out.append(")\n")
-    return "".join(out), warnings
+    return ["(;", "".join(f"{name}[{root[name]}]" for name in ordered)], warnings
+
+
+@lru_cache(maxsize=256)
+def _root_template(
+    variant: str, keys: tuple[str, ...], white: bool, black: bool
+) -> tuple[tuple[str, ...], tuple[str | int, ...], tuple[NotationWarning, ...]]:
+    """What `_root` writes of a record with no annotations, no `XB` and no `players` header (most
+    records; keyed by their variant, header keys and which players are named, since what it
+    writes and says depends on nothing else): its text cut around the values (`literals`), what
+    goes between them (a header's key, or 0 and 1 for the players' names) and its warnings."""
+    sources: list[str | int] = [*keys, 0, 1]
+    marks = [f"\x00{at}\x00" for at in range(len(sources))]
+    stand_in = Record(
+        variant,
+        headers=dict(zip(keys, marks, strict=False)),
+        players=(marks[-2] if white else None, marks[-1] if black else None),
+    )
+    out, warnings = _root(stand_in, parse_variant(variant))
+    pieces = "".join(out).split("\x00")
+    return tuple(pieces[0::2]), tuple(sources[int(at)] for at in pieces[1::2]), tuple(warnings)
 
 
 def _node(turn: Turn, variant: Variant, comment: str | None) -> str:
@@ -142,12 +175,8 @@ def _plain_nodes(first: int, cells: list[tuple[Cell, ...]], board: Board) -> str
     mover, other = (_nodes(board, "B"), _nodes(board, "W")) if first == 2 else (_nodes(board, "W"), _nodes(board, "B"))
     nodes: list[str] = [""] * len(cells)
     for start, table in ((0, mover), (1, other)):
-        try:
-            nodes[start::2] = [table[turn] for turn in cells[start::2]]
-        except KeyError:  # a value not written yet: written and remembered
-            letter = table[()]
-            node = functools.partial(_node_of, letter=letter, board=board)
-            nodes[start::2] = [remembered(table, turn, node) for turn in cells[start::2]]
+        node = functools.partial(_node_of, letter=table[()], board=board)
+        nodes[start::2] = remembered_each(table, cells[start::2], node)
     return "".join(nodes)
 
 

@@ -18,7 +18,7 @@ from catchup_notation.formats.base import (
     ending_dropped,
     lost_headers,
     plain_of,
-    remembered,
+    remembered_each,
     write_each,
 )
 from catchup_notation.formats.colours import colour_initials, colour_mark
@@ -145,12 +145,8 @@ def _plain_slots(cells: list[tuple[Cell, ...]], frame: Frame, where: str) -> lis
     """The slots of plain turns (`plain_of`) alternating from player 1, as `_slots` writes them,
     from a table of the slots written so far on the frame's board (they repeat across a
     collection); `WriteError` for a cell with no rga name, as `_write_one` says it."""
-    table = _slots_written(frame)
-    try:
-        return [table[turn] for turn in cells]
-    except KeyError:  # a turn not written yet: its cells checked, written and remembered
-        slot = functools.partial(_plain_slot, frame=frame, where=where)
-        return [remembered(table, turn, slot) for turn in cells]
+    # a turn not written yet: its cells checked, written and remembered
+    return remembered_each(_slots_written(frame), cells, functools.partial(_plain_slot, frame=frame, where=where))
 
 
 def _plain_slot(turn: tuple[Cell, ...], frame: Frame, where: str) -> str:
