@@ -27,6 +27,8 @@ from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, Turn
 from catchup_notation.reading.fastpath import final_result
+from catchup_notation.report_lines import ESTIMATE_FIELDS
+from catchup_notation.report_lines import ROW_FIELDS as ROW_FIELDS  # the tables' columns, named here too
 from catchup_notation.rules.replay import player_names
 
 if TYPE_CHECKING:
@@ -311,7 +313,7 @@ class AdjudicationReport:
 
 def _estimate_row(estimate: EstimateReport | None) -> dict[str, RowValue]:
     if estimate is None:
-        return dict.fromkeys(_ESTIMATE_FIELDS)
+        return dict.fromkeys(ESTIMATE_FIELDS)
     return {
         "estimate_exact": estimate.exact,
         "estimate_winner": estimate.winner,
@@ -321,59 +323,12 @@ def _estimate_row(estimate: EstimateReport | None) -> dict[str, RowValue]:
     }
 
 
-_ESTIMATE_FIELDS = ("estimate_exact", "estimate_winner", "estimate_chance_1", "estimate_low_1", "estimate_high_1")
-
-
 class Report(Protocol):
     """What every report gives: a flat row for tables."""
 
     def to_row(self) -> dict[str, RowValue]:
         """The report as one flat row."""
         ...
-
-
-_COMMON_FIELDS = (
-    "source",
-    "index",
-    "line",
-    "format",
-    "variant",
-    "player_1",
-    "player_2",
-    "turns",
-    "error_code",
-    "error_turn",
-    "error_player",
-    "error_line",
-    "error_column",
-    "error_message",
-    "warning_count",
-    "warning_codes",
-)
-#: The columns of each command's table (`to_row()`'s keys, in order), for csv.DictWriter.
-ROW_FIELDS: dict[str, tuple[str, ...]] = {
-    "verify": (*_COMMON_FIELDS, "status", "valid", "accepted_by"),
-    "adjudicate": (
-        *_COMMON_FIELDS,
-        "valid",
-        "status",
-        "winner",
-        "winner_name",
-        "draw",
-        "reason",
-        "decided_by",
-        "decided_at",
-        "decisive_groups_1",
-        "decisive_groups_2",
-        "score_1",
-        "score_2",
-        "explanation",
-        "endgame_solved",
-        "endgame_winner",
-        "endgame_draw",
-        *_ESTIMATE_FIELDS,
-    ),
-}
 
 
 def _common_row(report: VerifyReport | AdjudicationReport) -> dict[str, RowValue]:

@@ -12,6 +12,7 @@ JSON line, CSV row, text lines): with the one-pass judge, on the core without it
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
 import zipfile
@@ -22,15 +23,28 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from catchup_notation import reports
+from catchup_notation import report_lines, reports
 from catchup_notation.batch import reports as run
+from catchup_notation.cli import output
 from catchup_notation.cli.runs import judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
 from catchup_notation.reading import fastpath, make_request
+from catchup_notation.rules.scoring import compare_groups
+from catchup_notation.serialization import to_data
 from tests.cli_records import random_game, run_output
-from tests.test_plain_judge import BETWEEN, NAMES, WAYS, nodes, same_with_and_without_the_core
+from tests.test_plain_judge import (
+    BETWEEN,
+    NAMES,
+    WAYS,
+    _broken,
+    _plain,
+    _resigned,
+    _sized,
+    nodes,
+    same_with_and_without_the_core,
+)
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
 
@@ -96,10 +110,14 @@ def archive(rng: random.Random, count: int, variant: str) -> str:
     return rng.choice(["", "", "  \n", "junk\n"]) + "".join(parts)
 
 
-def printed(paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool) -> tuple:
-    """What adjudicate prints of each record of `paths` (one process), as the run writes it."""
+def printed(
+    paths: list[str], mode: str, variant: str | None, *, judged: bool, pure: bool, lines: bool = False
+) -> tuple:
+    """What adjudicate prints of each record of `paths` (one process), as the run writes it; with
+    `lines`, the judged games' lines made without their reports where that can be done."""
     report = printer(reports.adjudication_report, mode, FIELDS)  # type: ignore[arg-type]
-    judging = judged_printer(reports.judged_adjudication_report, mode, FIELDS) if judged else None  # type: ignore[arg-type]
+    made = report_lines.judged_adjudication_lines if lines else None
+    judging = judged_printer(reports.judged_adjudication_report, mode, FIELDS, made) if judged else None  # type: ignore[arg-type]
     with mock.patch.dict(os.environ, {PURE_VARIABLE: "1" if pure else ""}):
         return run_output(run(paths, report, jobs=1, variant=variant, judged=judging, scores=True), mode)
 
@@ -122,6 +140,7 @@ def test_adjudicated_in_one_pass_as_read_and_as_in_python(tmp_path_factory, seed
     fast = printed(paths, mode, asked, judged=True, pure=False)
     assert fast == printed(paths, mode, asked, judged=False, pure=False)
     assert fast == printed(paths, mode, asked, judged=True, pure=True)
+    assert fast == printed(paths, mode, asked, judged=True, pure=False, lines=True)
 
 
 def test_the_one_pass_adjudicates_every_kind_of_verdict(tmp_path):
@@ -159,10 +178,11 @@ def test_a_scoring_judge_gives_the_final_position():
     judge = fastpath.judge(make_request(None, None, None), scores=True)
     assert judge is not None
     verdicts, _ = judge.take(text, 0, 1, 1)
-    first, second, score_1, score_2, empty, end, resigned = verdicts[0][6]
+    first, second, score_1, score_2, empty, end, resigned, larger, at = verdicts[0][6]
     assert (empty, end, resigned) == (0, 1, 0)  # a full board
     assert sum(first) + sum(second) == 19 and first == tuple(sorted(first, reverse=True))
     assert (score_1, score_2) == (first[0], second[0])
+    assert (larger or None, at if at >= 0 else None) == compare_groups(first, second)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,3 +211,181 @@ def inputs(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("form", [["--json"], ["--csv"], [], ["-o", "out.jsonl"]], ids=" ".join)
 def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, jobs):
     same_with_and_without_the_core(inputs, ["adjudicate", *form, "--jobs", jobs, "big.sgf", "small", "some.zip"], form)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lines made without the report (report_lines.judged_adjudication_lines), against the report's own
+
+PREDECESSORS = ("plur", "too", "product", "brink")
+#: Names as the variants' own names for the players too: the verdict then names the player once.
+ODD_NAMES = [*NAMES, "White", "Black", "Red", "Blue", "white"]
+
+
+def _judged_verdicts(text: str, variant: str | None) -> list[fastpath.Verdict]:
+    judge = fastpath.judge(make_request(None, variant, None), scores=True)
+    assert judge is not None
+    found, pos = [], 0
+    while pos < len(text):
+        start = text.find("(", pos)
+        if start < 0:
+            break
+        verdicts, end = judge.take(text, start, 1, 1)
+        found += verdicts
+        pos = max(end, start + 1)
+    return found
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(seed=st.integers(0, 2**32), variant=st.sampled_from(list(VARIANTS)), mode=st.sampled_from(["json", "text"]))
+def test_a_judged_line_is_its_reports_line(seed, variant, mode):
+    """Each line `judged_adjudication_lines` makes is the line of the report
+    `judged_adjudication_report` makes of the same verdict (the JSON line, or the text line and its
+    kind), and it makes one for every game of a variant scored by the cascade."""
+    rng = random.Random(seed)
+    asked, played, sizes = VARIANTS[variant]
+    parts = []
+    for _ in range(20):
+        root, moves = nodes(rng.choice(games(played, rng.choice(sizes))))
+        root += "".join(f"{key}[{rng.choice(ODD_NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(0, 2)))
+        way = rng.choice([_unfinished, _unfinished, *WAYS])
+        parts.append(way(root, moves, rng) + "\n(")
+    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
+    line_of = report_lines.judged_adjudication_lines(source, "lg", mode)
+    assert line_of is not None
+    for index, verdict in enumerate(_judged_verdicts("".join(parts), asked)):
+        report = reports.judged_adjudication_report(source, "lg", index, verdict)
+        made = line_of(index, verdict)
+        assert (made is not None) == (verdict[5].split("(")[0] not in PREDECESSORS)
+        if made is None:
+            continue
+        if mode == "json":
+            assert made == (report.status, output.json_line(to_data(report)))
+        else:
+            assert [(report.status, made[1])] == [(report.status, text) for _, text in report.lines()]
+            assert report.lines()[0][0] == ("plain" if made[0] == "unfinished" else "ok")
+
+
+def test_judged_lines_are_made_for_every_kind_of_cascade_verdict(tmp_path):
+    """The lines made without the report cover every verdict of the cascade that random games reach
+    (the comparison above would hold if they covered none): decided at each of the first three
+    places, ended by a player with no legal turn, resigned before the end and after it,
+    unfinished, leading or level. (A finished game the cascade draws has the same group sizes on
+    both sides: the test below draws such numbers.)"""
+    made: list[tuple[str, str, str]] = []
+
+    def lines(source, fmt, mode):
+        line_of = report_lines.judged_adjudication_lines(source, fmt, mode)
+        assert line_of is not None
+
+        def keep(index, verdict):
+            line = line_of(index, verdict)
+            assert line is not None
+            usual = reports.judged_adjudication_report(source, fmt, index, verdict)
+            made.append((*line, output.json_line(to_data(usual))))
+            return line
+
+        return keep
+
+    rng = random.Random(5)
+    for variant in ("catchup", "catchup-2012", "ketchup-2", "ketchup-4", "sauce", "alternative", "ketchup-1"):
+        path = tmp_path / f"{variant}.sgf"
+        root, moves = nodes(games(VARIANTS[variant][1], VARIANTS[variant][2][-1])[0])
+        late = root + "".join(moves) + ";B[resign])\n"  # a resignation after the last turn
+        path.write_text(late + archive(rng, 150, variant), encoding="utf-8")
+        judging = judged_printer(reports.judged_adjudication_report, "json", FIELDS, lines)  # type: ignore[arg-type]
+        report = printer(reports.adjudication_report, "json", FIELDS)  # type: ignore[arg-type]
+        list(run([str(path)], report, jobs=1, variant=VARIANTS[variant][0], judged=judging, scores=True))
+    assert all(line == usual for _, line, usual in made)
+    kinds = set()
+    for _, line, _ in made:
+        report = json.loads(line)
+        level = report["status"] == "unfinished" and "equal so far" in report["explanation"]
+        late = "came after the end" in report["explanation"]
+        kinds.add((report["status"], report["reason"], report["decided_at"], level, late))
+    finished = {(reason, at) for status, reason, at, _, _ in kinds if status == "finished"}
+    assert {at for _, at in finished} >= {0, 1, 2} and "no-legal-turn" in {reason for reason, _ in finished}
+    assert {"resigned", "unfinished"} <= {status for status, *_ in kinds}
+    assert any(kind[3] for kind in kinds) and any(not kind[3] for kind in kinds if kind[0] == "unfinished")
+    assert any(kind[4] for kind in kinds)
+
+
+def test_judged_lines_are_left_to_the_report_where_the_engine_scores_its_own_way():
+    """The predecessors' rules (plur, too, brink, product) score and word their verdicts their own
+    way: their games' lines are made from their reports; CSV rows always are."""
+    for variant in ("plur(size=3)", "too(size=3)", "product(size=3)", "brink(x=2, size=3)"):
+        assert fastpath.plain_scoring(variant) is None
+    assert fastpath.plain_scoring("catchup(size=5)") is not None
+    assert report_lines.judged_adjudication_lines("x.sgf", "lg", "csv") is None
+
+
+@settings(deadline=None)
+@given(
+    variant=st.sampled_from(["catchup", "catchup-2012", "ketchup-2", "ketchup-3", "ketchup-4", "sauce", "alternative"]),
+    size=st.integers(2, 9),
+    groups=st.tuples(*[st.lists(st.integers(1, 40), max_size=12).map(lambda g: tuple(sorted(g, reverse=True)))] * 2),
+    same=st.booleans(),
+    scores=st.tuples(st.integers(0, 99), st.integers(0, 99)),
+    empty=st.integers(0, 99),
+    turns=st.integers(1, 200),
+    end=st.integers(0, 2),
+    resigned=st.integers(0, 2),
+    names=st.tuples(st.sampled_from([None, *ODD_NAMES]), st.sampled_from([None, *ODD_NAMES])),
+)
+def test_the_cascade_is_worded_as_the_engine_words_it(
+    variant, size, groups, same, scores, empty, turns, end, resigned, names
+):
+    """`rules.plainscore` says of any numbers (drawn positions, equal lists, empty ones, any
+    ending and resignation) what the engine's `standing(...).scored(...)` says of them."""
+    from catchup_notation.rules.corerules import END_REASONS
+    from catchup_notation.rules.replay import player_names
+
+    if same:
+        groups = (groups[0], groups[0])
+    tag = f"{variant}(size={size})"
+    scoring = fastpath.plain_scoring(tag)
+    assert scoring is not None
+    larger, at = compare_groups(*groups)
+    sizes = tuple(", ".join(map(str, g)) for g in groups)
+    final = (*groups, *scores, empty, end, resigned, larger or 0, -1 if at is None else at)
+    made = scoring.scored(*names, turns, sizes, final)
+    start = fastpath._start(tag)
+    game = start.standing(
+        player_names(names, start.variant),
+        (groups[0][0] if groups[0] else 0, groups[1][0] if groups[1] else 0),
+        scores,
+        empty,
+        turns,
+        END_REASONS[end] if end else None,
+    )
+    result = game.scored(groups, resigned or None)
+    assert scoring.names(*names) == player_names(names, start.variant)
+    status, winner, draw, reason, decided_at, decided_by, explanation = made
+    assert (status, winner, draw, reason) == (result.status, result.winner, result.draw, result.reason)
+    assert (decided_at, decided_by, explanation) == (result.decided_at, result.decided_by, result.explanation)
+    assert result.scores == scores  # the core's scores, which the line writes as they are
+
+
+def test_games_judged_in_one_run_are_judged_as_each_alone():
+    """The core replays the games of a run on one game of each board, reset for each: a game of
+    another size between, a game refused halfway (its turns partly played) or a resignation
+    before it leave nothing behind. Each verdict of a run is the verdict of its game alone."""
+    rng = random.Random(11)
+    ways = [_plain] * 3 + [_resigned, _unfinished] * 2 + [_broken, _sized]  # each game on a line of its own
+    texts = []
+    for _ in range(80):
+        root, moves = nodes(rng.choice(games("catchup", rng.choice((5, 4, 3)))))
+        texts.append(rng.choice(ways)(root, moves, rng))
+    judge = fastpath.judge(make_request(None, None, None), scores=True)
+    assert judge is not None
+    text = "\n".join(texts) + "\n("
+    found, line, calls = [], 1, 0
+    while line <= len(texts):
+        start = sum(len(game) + 1 for game in texts[: line - 1])
+        verdicts, end = judge.take(text, start, line, 1)
+        found += verdicts
+        calls += 1
+        line = max(line + 1, text.count("\n", 0, end) + 1)
+    assert len(found) > 50 and calls < len(found) / 2  # runs of several games each
+    for verdict in found:
+        alone = judge.one(texts[verdict[0] - 1], verdict[0], 1)
+        assert alone == verdict

@@ -57,7 +57,8 @@ VERIFY_MODULES = {
     *("catchup_notation", "catchup_notation.batch", "catchup_notation.board", "catchup_notation.compiled"),
     *("catchup_notation.compression", "catchup_notation.errors", "catchup_notation.escaping"),
     *("catchup_notation.game", "catchup_notation.hints", "catchup_notation.limits", "catchup_notation.model"),
-    *("catchup_notation.reports", "catchup_notation.resources", "catchup_notation.shapes"),
+    *("catchup_notation.reports", "catchup_notation.report_lines", "catchup_notation.resources"),
+    *("catchup_notation.shapes",),
     *("catchup_notation.version", "catchup_notation.workers", "catchup_notation.writing"),
     *("catchup_notation.cli", "catchup_notation.cli.main", "catchup_notation.cli.output"),
     *("catchup_notation.cli.progress", "catchup_notation.cli.quick", "catchup_notation.cli.runs"),
@@ -142,3 +143,18 @@ def test_version_imports_neither_typer_nor_the_library(tmp_path: Path) -> None:
     assert run.returncode == 0 and run.stdout.strip()
     for package in ("typer", "attrs", "catchup_notation.reading", "catchup_notation.rules", "catchup_notation.game"):
         assert not loaded(names, package), f"{package} imported by --version"
+
+
+def test_a_plain_adjudicate_makes_its_lines_without_the_report_objects(tmp_path: Path) -> None:
+    """A game the core judges and scores has its line written from the core's numbers
+    (`report_lines`): the report objects (`reports`) and the JSON of objects (cattrs) are not
+    imported for it; a game read the usual way still gets its report."""
+    (tmp_path / "one.sgf").write_text(GAME, encoding="utf-8")
+    names, run = imported(tmp_path, "adjudicate", "one.sgf", "--json")
+    assert run.returncode == 0 and '"status": "unfinished"' in run.stdout
+    assert "catchup_notation.report_lines" in names
+    assert "catchup_notation.reports" not in names and not loaded(names, "cattrs")
+    (tmp_path / "two.sgf").write_text(GAME.replace("E5", "E5E5"), encoding="utf-8")  # a broken rule
+    names, run = imported(tmp_path, "adjudicate", "two.sgf", "--json")
+    assert run.returncode == 1 and '"status": "invalid"' in run.stdout
+    assert "catchup_notation.reports" in names

@@ -17,7 +17,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 6
+#define CORE_INTERFACE 7
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -726,12 +726,16 @@ typedef struct {
     PyObject *tag;
     int candidates; /* variant "auto": how many variants are asked (0: the one of `rules`) */
     judge_candidate candidate[JUDGE_CANDIDATES];
+    int playing;    /* whether `game` is initialised: on the board and rules above */
+    hex_game game;  /* the game each record is replayed on (reset for each), not variant "auto" */
 } judge_setup;
 
 static void setup_clear(judge_setup *cached) {
     for (int c = 0; c < cached->candidates; c++)
         if (cached->candidate[c].known) game_free(&cached->candidate[c].game);
     cached->candidates = 0;
+    if (cached->playing) game_free(&cached->game);
+    cached->playing = 0;
     Py_CLEAR(cached->setup);
 }
 
@@ -819,16 +823,56 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
     return 1;
 }
 
-/* The final position of a game as adjudication scores it: (colour 1's group sizes, colour 2's,
- * largest first, score 1, score 2, empty cells, end (END_*), the player who resigned or 0). */
-static PyObject *final_position(hex_game *game, int resigned) {
-    PyObject *first = int_tuple(game->scratch, game_groups(game, 1, game->scratch));
-    PyObject *second = first ? int_tuple(game->scratch, game_groups(game, 2, game->scratch)) : NULL;
-    if (!second) {
-        Py_XDECREF(first);
-        return NULL;
+/* A colour's group sizes, largest first: an insertion sort (a position has few groups). */
+static void sort_descending(int *sizes, int count) {
+    for (int i = 1; i < count; i++) {
+        int size = sizes[i], j = i;
+        for (; j > 0 && sizes[j - 1] < size; j--) sizes[j] = sizes[j - 1];
+        sizes[j] = size;
     }
-    return Py_BuildValue("(NNiiiii)", first, second, game->score[1], game->score[2], game->empty, game->end, resigned);
+}
+
+/* The final position of a game as adjudication scores it: (colour 1's group sizes, colour 2's,
+ * largest first, score 1, score 2, empty cells, end (END_*), the player who resigned or 0, and
+ * the cascading comparison of the two lists of sizes (scoring.compare_groups): the colour whose
+ * list is larger (0: they are the same) and the 0-based place where they first differ (-1: none)). */
+static PyObject *final_position(hex_game *game, int resigned) {
+    int cells = game->board->cells, *sizes[3] = {NULL, game->scratch, game->scratch + cells}; /* 2 * cells */
+    int count[3] = {0, 0, 0}, larger = 0, at = -1;
+    for (int i = 0; i < cells; i++) {
+        int colour = game->owner[i];
+        if ((colour == 1 || colour == 2) && game->parent[i] == i) sizes[colour][count[colour]++] = game->gsize[i];
+    }
+    sort_descending(sizes[1], count[1]);
+    sort_descending(sizes[2], count[2]);
+    for (int i = 0; i < (count[1] > count[2] ? count[1] : count[2]); i++) {
+        int a = i < count[1] ? sizes[1][i] : 0, b = i < count[2] ? sizes[2][i] : 0;
+        if (a != b) {
+            larger = a > b ? 1 : 2;
+            at = i;
+            break;
+        }
+    }
+    PyObject *position = PyTuple_New(9);
+    if (!position) return NULL;
+    for (int colour = 1; colour <= 2; colour++) {
+        PyObject *groups = int_tuple(sizes[colour], count[colour]);
+        if (!groups) {
+            Py_DECREF(position);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(position, colour - 1, groups);
+    }
+    int numbers[7] = {game->score[1], game->score[2], game->empty, game->end, resigned, larger, at};
+    for (int k = 0; k < 7; k++) {
+        PyObject *number = PyLong_FromLong(numbers[k]);
+        if (!number) {
+            Py_DECREF(position);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(position, k + 2, number);
+    }
+    return position;
 }
 
 /* Play every turn of `moves` on `game` (at its start): PLAY_OK, the code of the first refused,
@@ -847,14 +891,19 @@ static int play_moves(hex_game *game, const lg_moves *moves) {
     return code;
 }
 
-/* Whether every turn of `moves` is legal under the setup's rules, played on its board; with
- * `final`, where they are, the final position (final_position) into it. */
-static int all_legal(const judge_setup *setup, const lg_moves *moves, PyObject **final) {
-    hex_game game;
-    if (game_init(&game, setup->board, &setup->rules) < 0) return -1;
-    int code = play_moves(&game, moves);
-    if (code == PLAY_OK && final && !(*final = final_position(&game, moves->resigned))) code = -1;
-    game_free(&game);
+/* Whether every turn of `moves` is legal under the setup's rules, played on its board (on the
+ * setup's game, made at its first record and reset for each after); with `final`, where they
+ * are, the final position (final_position) into it. */
+static int all_legal(judge_setup *setup, const lg_moves *moves, PyObject **final) {
+    if (setup->playing) {
+        game_reset(&setup->game);
+    } else if (game_init(&setup->game, setup->board, &setup->rules) < 0) {
+        return -1;
+    } else {
+        setup->playing = 1;
+    }
+    int code = play_moves(&setup->game, moves);
+    if (code == PLAY_OK && final && !(*final = final_position(&setup->game, moves->resigned))) code = -1;
     return code < 0 ? -1 : code == PLAY_OK;
 }
 

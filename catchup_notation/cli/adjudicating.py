@@ -9,12 +9,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from catchup_notation.cli import runs
-from catchup_notation.reports import ROW_FIELDS, adjudication_report, judged_adjudication_report
+from catchup_notation.report_lines import ROW_FIELDS, judged_adjudication_lines
 
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
-    from catchup_notation.reports import EstimateReport
+    from catchup_notation.reading.fastpath import Verdict
+    from catchup_notation.reports import AdjudicationReport, EstimateReport
     from catchup_notation.solvers.limits import EndgameLimits
 
 #: The statuses a summary counts, in this order (those that always show, and the others when met).
@@ -41,7 +42,7 @@ def run(
     estimating them with `estimate`), write the reports and the summary; the exit code."""
     return runs.run_reports(
         paths,
-        functools.partial(adjudication_report, endgame=endgame, estimate=estimate),
+        functools.partial(_report, endgame=endgame, estimate=estimate),
         fields=ROW_FIELDS["adjudicate"],
         summary=summary,
         mode=runs.report_mode(json=json, csv=csv, out=out),
@@ -53,9 +54,27 @@ def run(
         strict=strict,
         progress=progress,
         label="adjudicating",
-        judged=judged_adjudication_report if endgame is None and estimate is None else None,  # nothing to search
+        judged=_judged_report if endgame is None and estimate is None else None,  # nothing to search
+        judged_lines=judged_adjudication_lines,
         scores=True,
     )
+
+
+def _report(
+    game: Game, *, endgame: EndgameLimits | None, estimate: Callable[[Game], EstimateReport] | None
+) -> AdjudicationReport:
+    """`reports.adjudication_report`, imported by the first record that needs a report: a run of
+    plain games the core judges needs none (`report_lines`), nor the import (start-up time)."""
+    from catchup_notation.reports import adjudication_report
+
+    return adjudication_report(game, endgame, estimate)
+
+
+def _judged_report(source: str | None, format: str, index: int, verdict: Verdict) -> AdjudicationReport:
+    """`reports.judged_adjudication_report`, imported where it is needed (see `_report`)."""
+    from catchup_notation.reports import judged_adjudication_report
+
+    return judged_adjudication_report(source, format, index, verdict)
 
 
 def summary(tally: runs.Tally) -> str:

@@ -151,17 +151,56 @@ if TYPE_CHECKING:
     #: What a run's report of a game the compiled core judged valid is made from (`reading.fastpath`):
     #: the input, its format, the game's index and its verdict.
     JudgedReport = Callable[[str | None, str, int, Verdict], Report]
+    #: What makes the printed lines of judged games without their reports (`report_lines.judged_adjudication_lines`).
+    JudgedLines = Callable[[str | None, str, str], Callable[[int, Verdict], tuple[str, str] | None] | None]
 
 
-def judged_printer(report_of: JudgedReport, mode: Mode, fields: Sequence[str]) -> Callable[[Judged], list[PrintedRun]]:
+def judged_printer(
+    report_of: JudgedReport, mode: Mode, fields: Sequence[str], lines: JudgedLines | None = None
+) -> Callable[[Judged], list[PrintedRun]]:
     """What a run prints of games the compiled core judged valid (`reading.fastpath`): what `printer`
     prints of the reports `report_of` makes of them, together (`PrintedRun`; picklable for the
-    workers)."""
+    workers). `lines` (`report_lines.judged_adjudication_lines`) makes a game's printed line without
+    its report where it can: the same line."""
+    if lines is not None:
+        return functools.partial(_judged_lines_run, report_of, mode, tuple(fields), lines)
     return functools.partial(_judged_run, report_of, mode, tuple(fields))
 
 
 def _judged_run(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[PrintedRun]:
     return [printed_run(judged.source, _judged_printed(report_of, mode, fields, judged))]
+
+
+def _judged_lines_run(
+    report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], lines: JudgedLines, judged: Judged
+) -> list[PrintedRun]:
+    """`_judged_run`, each game's line made by `lines` where it makes it (else from its report)."""
+    source, fmt, first = judged.source, judged.format, judged.first
+    line_of = lines(source, fmt, mode)
+    if line_of is None:
+        return _judged_run(report_of, mode, fields, judged)
+    outcomes: list[str] = []
+    texts: list[str] = []
+    shown: list[tuple[str, str]] = []
+    for k, verdict in enumerate(judged.verdicts):
+        made = line_of(first + k, verdict)
+        if made is None:  # a game only its report says
+            (printed,) = _judged_printed(report_of, mode, fields, judged._replace(first=first + k, verdicts=[verdict]))
+            outcomes.append(printed.outcome)
+            texts.append(printed.text)
+            shown.extend(printed.lines)
+        else:
+            outcomes.append(made[0])
+            if mode == "text":
+                shown.append(("plain" if made[0] == "unfinished" else "ok", made[1]))
+            else:
+                texts.append(made[1])
+    if not outcomes:
+        return [PrintedRun(source, (), "", [])]
+    counted = tuple(Counter(outcomes).items())
+    if mode == "text":
+        return [PrintedRun(source, counted, "", shown)]
+    return [PrintedRun(source, counted, "\n".join(texts) + "\n", [])]
 
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
@@ -449,6 +488,7 @@ def run_reports(
     progress: bool | None,
     label: str,
     judged: JudgedReport | None = None,
+    judged_lines: JudgedLines | None = None,
     scores: bool = False,
     quiet: bool = False,
     statistics: bool = False,
@@ -456,7 +496,8 @@ def run_reports(
     """Judge every record of `paths` with `report_of`, write the reports (`mode`, to `out` or
     stdout) and the summary line, and give the exit code. `judged` makes the report of a game the
     compiled core judged valid from its text alone, the report `report_of` makes, from verdicts
-    with the games' final positions where `scores` (adjudicate's)."""
+    with the games' final positions where `scores` (adjudicate's); `judged_lines` makes their
+    printed lines without the reports where it can (see `judged_printer`)."""
     from catchup_notation.batch import reports
 
     inputs = named_inputs(paths, output_file=out)
@@ -467,7 +508,7 @@ def run_reports(
         format=format,
         variant=variant,
         corrections=corrections,
-        judged=judged_printer(judged, mode, fields) if judged is not None else None,
+        judged=judged_printer(judged, mode, fields, judged_lines) if judged is not None else None,
         scores=scores,
     )
     to_file = out is not None and out != "-"

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from catchup_notation.reading.request import Request
     from catchup_notation.rules.engine import Engine
     from catchup_notation.rules.hexgame import HexGame
+    from catchup_notation.rules.plainscore import CascadeScoring
     from catchup_notation.rules.registry import Variant
 
 #: Games judged in one call at most: what a call gives is held at once (a chunk of a megabyte of
@@ -51,9 +52,11 @@ TAKE_AT_MOST = 1024
 
 #: A game's final position as adjudication scores it (a judge that `scores` gives it): each
 #: colour's group sizes (largest first), the two scores, the empty cells, how the game ended (0:
-#: it had not, 1: the board is full, 2: the player to move had no legal turn) and the player who
-#: resigned (0: none).
-FinalPosition = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
+#: it had not, 1: the board is full, 2: the player to move had no legal turn), the player who
+#: resigned (0: none), and the cascading comparison of the two lists of sizes
+#: (`rules.scoring.compare_groups`): the colour whose list is larger (0: they are the same) and
+#: the 0-based place that decided (-1: none).
+FinalPosition = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int]
 
 #: A game the core judged valid with no warning: where it starts (line, column), its players as the
 #: record names them (PW, PB, None where it does not), its turns, the variant it was judged by, its
@@ -227,7 +230,7 @@ def final_result(verdict: Verdict) -> Result:
     with the players named as the record names them."""
     _, _, white, black, turns, variant, final, _ = verdict
     assert final is not None, "a verdict of a judge that scores"
-    first, second, score_1, score_2, empty, end, resigned = final
+    first, second, score_1, score_2, empty, end, resigned, _, _ = final
     start = _start(variant)
     game = start.standing(
         player_names((white, black), start.variant),
@@ -238,6 +241,15 @@ def final_result(verdict: Verdict) -> Result:
         END_REASONS[end] if end else None,
     )
     return game.scored((first, second), resigned or None)
+
+
+@lru_cache(maxsize=16)
+def plain_scoring(variant: str) -> CascadeScoring | None:
+    """What scores the final positions of `variant` (one the core knows) as `final_result` does,
+    from the core's numbers alone (`rules.plainscore`), or None where only its engine can."""
+    from catchup_notation.rules.plainscore import cascade_scoring
+
+    return cascade_scoring(_start(variant))
 
 
 @lru_cache(maxsize=16)
