@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 #: The columns of `adjudicate --estimate`'s verdict in a table.
 ESTIMATE_FIELDS = ("estimate_exact", "estimate_winner", "estimate_chance_1", "estimate_low_1", "estimate_high_1")
 
-_COMMON_FIELDS = (
+#: The columns every record report's table begins with (`reports._common_row`'s keys).
+COMMON_FIELDS = (
     "source",
     "index",
     "line",
@@ -39,9 +40,9 @@ _COMMON_FIELDS = (
 )
 #: The columns of each command's table (`to_row()`'s keys, in order), for csv.DictWriter.
 ROW_FIELDS: dict[str, tuple[str, ...]] = {
-    "verify": (*_COMMON_FIELDS, "status", "valid", "accepted_by"),
+    "verify": (*COMMON_FIELDS, "status", "valid", "accepted_by"),
     "adjudicate": (
-        *_COMMON_FIELDS,
+        *COMMON_FIELDS,
         "valid",
         "status",
         "winner",

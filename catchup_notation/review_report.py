@@ -18,6 +18,7 @@ import attrs
 from catchup_notation.engine.review import Review, ReviewProgress, ReviewSettings, TurnReview, review_game
 from catchup_notation.errors import CatchupError
 from catchup_notation.model import OMIT, Annotations, Comment, Location, Record, Turn, Variation
+from catchup_notation.report_lines import COMMON_FIELDS
 from catchup_notation.reports import (
     ErrorReport,
     Line,
@@ -280,22 +281,7 @@ class ReviewReport:
 
 #: The columns of the review's table, in order (`ReviewReport.to_row()`'s keys).
 REVIEW_FIELDS = (
-    "source",
-    "index",
-    "line",
-    "format",
-    "variant",
-    "player_1",
-    "player_2",
-    "turns",
-    "error_code",
-    "error_turn",
-    "error_player",
-    "error_line",
-    "error_column",
-    "error_message",
-    "warning_count",
-    "warning_codes",
+    *COMMON_FIELDS,
     "status",
     "winner",
     "draw",
