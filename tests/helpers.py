@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import random
+from pathlib import Path
 
 from hypothesis import strategies as st
 
@@ -126,3 +128,14 @@ def broken_turn(rng: random.Random, game, player: int, off_board: Cell = (99, 99
     elif kind == 4:
         return Turn(player, tuple(cells), colours=tuple(rng.choice((1, 2)) for _ in cells))
     return Turn(player, tuple(cells))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used (user and system, every thread), from /proc; 0 when
+    it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -8,9 +8,7 @@ records not converted named, never a hang."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -169,14 +167,13 @@ def test_convert_on_two_workers_writes_what_one_process_writes(tmp_path, to):
 @two_cores
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
 def test_a_worker_killed_during_convert_ends_it_naming_the_records_not_converted(tmp_path):
-    from tests.test_hostile_workers import HANG, alive, big_file, start, wait_for_workers
+    from tests.test_hostile_workers import HANG, alive, big_file, kill_mid_run, start, wait_for_workers
 
     path = big_file(tmp_path, games=20_000)
     out = tmp_path / "out.sgf"
     run = start("convert", "--jobs", "2", "-o", str(out), str(path))
     workers = wait_for_workers(run.pid, 2)
-    time.sleep(1.0)  # well inside the run, past its start
-    os.kill(workers[0], signal.SIGKILL)
+    kill_mid_run(workers)
     started = time.monotonic()
     _, err = run.communicate(timeout=HANG)
     assert time.monotonic() - started < HANG

@@ -9,11 +9,10 @@ import os
 import random
 import re
 import time
-from pathlib import Path
 
 import pytest
 from cli_records import run
-from helpers import cell
+from helpers import cell, cpu_seconds
 from protocol_driver import Driver, double_command, engine_command
 from reference_rules import Reference
 
@@ -396,13 +395,6 @@ def test_the_end_of_the_input_ends_the_server():
     driver.ok("name")
     driver.process.stdin.close()
     assert driver.process.wait(timeout=10) == 0
-
-
-def cpu_seconds(pid: int) -> float:
-    """The processor time a process has used (user and system, every thread), from /proc."""
-    stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
-    fields = stat.rsplit(")", 1)[1].split()  # after the command's name, which may hold spaces
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads a process's time from /proc")
