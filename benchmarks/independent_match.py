@@ -54,7 +54,9 @@ def build(folder: Path = BUILD) -> Path:
     if compiler is None:
         sys.exit("error: the independent player needs g++ to be compiled")
     folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run([compiler, "-O2", "-std=c++17", str(SOURCE), "-o", str(program)], check=True)
+    fresh = program.with_name(f"{program.name}.{os.getpid()}")
+    subprocess.run([compiler, "-O2", "-std=c++17", str(SOURCE), "-o", str(fresh)], check=True)
+    os.replace(fresh, program)  # a match running the old program keeps it
     return program
 
 

@@ -412,10 +412,11 @@ struct Search {
             if (nodes[e.node].visits > nodes[pick].visits) pick = e.node;
         int cs[3];
         int k = unpack(nodes[pick].move, cs);
-        std::vector<int> turn(cs, cs + k);
-        std::vector<Node>().swap(nodes);  // the tree's memory back before the opponent's turn
-        return turn;
+        return std::vector<int>(cs, cs + k);
     }
+
+    // the tree's memory back, once the turn has been sent (freeing it takes time of its own)
+    void release() { std::vector<Node>().swap(nodes); }
 };
 
 // -- the protocol ----------------------------------------------------------------------------
@@ -619,6 +620,7 @@ struct Engine {
         } else if (cmd == "last_search") reply = lastSearch;
         else { ok = false; reply = "unknown command"; }
         out << (ok ? "=" : "?") << id << (reply.empty() ? "" : " ") << reply << "\n\n" << std::flush;
+        if (cmd == "genmove") search.release();
         return !quit;
     }
 };
