@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from catchup_notation.compiled import core
-from catchup_notation.engine.mcts import NodeInfo, Settings
+from catchup_notation.engine.mcts import FirstTurn, NodeInfo, Settings
 from catchup_notation.rules.corerules import core_board, rules_of
 
 if TYPE_CHECKING:
@@ -83,6 +83,9 @@ class CoreTree:
     def amaf(self, i: int) -> tuple[tuple[int, float], ...]:
         found: tuple[tuple[int, float], ...] = self._tree.amaf(i)
         return found
+
+    def first_turns(self) -> list[FirstTurn]:
+        return list(map(FirstTurn._make, self._tree.first_turns()))
 
     def untried(self, least: int, most_empty: int) -> list[int]:
         found: list[int] = self._tree.untried(least, most_empty)
