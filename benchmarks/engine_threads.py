@@ -5,8 +5,9 @@ seeds, their first turns' visits added up). Two questions, each measured so that
 does not decide the answer:
 
 * `match`: strength per playout. The engine with `--threads` trees and N playouts in all against
-  one tree with the same N, no time limit (so the load cannot matter), colour-swapped pairs of
-  games sharing a seed; the score and its interval from match_stats. Resumed from `--out`.
+  one tree with the same N (or `--one-playouts`: 2N against N is what a second free core buys),
+  no time limit (so the load cannot matter), colour-swapped pairs of games sharing a seed; the
+  score and its interval from match_stats. Resumed from `--out`.
 * `speed`: playouts a second of 1 and 2 threads on the same positions, interleaved, best of
   `--runs`, with the processor time each search's threads used: playouts per processor second
   say what a second core would give where it is free, whatever the load took of it here.
@@ -36,17 +37,18 @@ from catchup_notation.rules.hexgame import HexGame
 VARIANT = "catchup(size=5)"
 
 
-def play_game(first: int, second: int, playouts: int, seed: int, solver: bool) -> int | None:
-    """One game between an engine of `first` threads (seat 1) and one of `second` (seat 2), each
-    with `playouts` a turn: the winner's seat, None for a draw."""
+def play_game(first: tuple[int, int], second: tuple[int, int], seed: int, solver: bool) -> int | None:
+    """One game between an engine of `first` = (threads, playouts a turn) (seat 1) and one of
+    `second` (seat 2): the winner's seat, None for a draw."""
     game = cn.new_game(VARIANT)
     assert isinstance(game, HexGame)
     engines = {
-        1: Engine(threads=first, seed=seed, solver=solver),
-        2: Engine(threads=second, seed=seed + 1, solver=solver),
+        1: (Engine(threads=first[0], seed=seed, solver=solver), Limit(playouts=first[1], level=9)),
+        2: (Engine(threads=second[0], seed=seed + 1, solver=solver), Limit(playouts=second[1], level=9)),
     }
     while not game.over:
-        result = engines[game.mover].play(game, Limit(playouts=playouts, level=9))
+        engine, limit = engines[game.mover]
+        result = engine.play(game, limit)
         assert result.turn is not None
         game.play(result.turn)
     winner: int | None = game.score().winner
@@ -55,14 +57,17 @@ def play_game(first: int, second: int, playouts: int, seed: int, solver: bool) -
 
 def match(args: argparse.Namespace) -> None:
     data: dict[str, Any] = json.loads(args.out.read_text()) if args.out.exists() else {}
-    key = f"threads {args.threads} vs 1, {args.playouts} playouts, solver {'on' if args.solver else 'off'}"
+    one = args.one_playouts or args.playouts
+    solver = "on" if args.solver else "off"
+    key = f"{args.threads} threads, {args.playouts} playouts vs 1 thread, {one}; solver {solver}"
     games: list[dict[str, Any]] = data.setdefault(key, [])
     while len(games) < args.games:
         i = len(games)
         seed = 7000 + i // 2  # a pair of games shares its seeds, the colours swapped
         many_first = i % 2 == 0
-        first, second = (args.threads, 1) if many_first else (1, args.threads)
-        winner = play_game(first, second, args.playouts, seed, args.solver)
+        many, single = (args.threads, args.playouts), (1, one)
+        first, second = (many, single) if many_first else (single, many)
+        winner = play_game(first, second, seed, args.solver)
         score = 0.5 if winner is None else 1.0 if (winner == 1) == many_first else 0.0
         games.append({"seed": seed, "many_first": many_first, "points": score, "load": os.getloadavg()[0]})
         temporary = args.out.with_suffix(".tmp")
@@ -132,6 +137,7 @@ def main() -> None:
     played = commands.add_parser("match", help="strength per playout: threads against one thread")
     played.add_argument("--threads", type=int, default=2)
     played.add_argument("--playouts", type=int, default=20_000, help="playouts a turn, all trees together")
+    played.add_argument("--one-playouts", type=int, help="the one thread's playouts a turn (default: the same)")
     played.add_argument("--games", type=int, default=100)
     played.add_argument("--solver", action="store_true", help="the exact solver on, as level 9 plays")
     played.add_argument("--out", type=Path, default=Path("engine_threads.json"), help="the results (resumed)")
