@@ -117,8 +117,13 @@ class NodeInfo(NamedTuple):
     expanded: bool
 
 
+#: A first turn as `first_turns` gives it, FirstTurn's fields in order (the compiled search gives
+#: plain tuples).
+FirstTurnRow = tuple[tuple[int, ...], tuple[int, ...], int, int, float, int, int]
+
+
 class FirstTurn(NamedTuple):
-    """A first turn of the tree (`first_turns`), as both implementations give it."""
+    """A first turn of the tree (`Tree.first_turns`)."""
 
     cells: tuple[int, ...]  # ascending
     colours: tuple[int, ...]  # () where every stone is the mover's

@@ -26,7 +26,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent import futures
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -36,7 +36,7 @@ from catchup_notation.compiled import pure_requested
 from catchup_notation.engine.analysis import Analysis, Candidate, Limit, PlayResult, Value
 from catchup_notation.engine.coremcts import core_tree
 from catchup_notation.engine.levels import level_settings
-from catchup_notation.engine.mcts import FirstTurn, NodeInfo, Settings, Tree
+from catchup_notation.engine.mcts import FirstTurnRow, NodeInfo, Settings, Tree
 from catchup_notation.engine.rng import SplitMix64
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
@@ -71,7 +71,7 @@ class TreeSearch(Protocol):
     def run(self, playouts: int, deadline: float = 0.0) -> int: ...
     def info(self, i: int) -> NodeInfo: ...
     def children_of(self, i: int) -> tuple[tuple[int, int], ...]: ...
-    def first_turns(self) -> list[FirstTurn]: ...
+    def first_turns(self) -> Sequence[FirstTurnRow]: ...
     def untried(self, least: int, most_empty: int) -> list[int]: ...
     def tried(self, i: int) -> None: ...
     def prove(self, i: int, outcome: int) -> None: ...
