@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 from unittest import mock
 
+import attrs
 import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -183,6 +184,25 @@ def test_a_scoring_judge_gives_the_final_position():
     assert sum(first) + sum(second) == 19 and first == tuple(sorted(first, reverse=True))
     assert (score_1, score_2) == (first[0], second[0])
     assert (larger or None, at if at >= 0 else None) == compare_groups(first, second)
+
+
+def test_the_final_position_of_many_groups_is_the_engines():
+    """Unfinished games on a side-12 board hold more groups of a colour than the core sorts one by
+    one: the sizes and the cascade's winner and place are still the engine's."""
+    record = random_game(12, "catchup(size=12)")
+    cut = [attrs.evolve(record, turns=record.turns[:count]) for count in (60, 90, 120, len(record.turns))]
+    text = "".join(write_record(part)[0].strip() + "\n" for part in [*cut, cut[0]])
+    judge = fastpath.judge(make_request(None, None, None), scores=True)
+    assert judge is not None
+    verdicts, _ = judge.take(text, 0, 1, 1)
+    assert len(verdicts) == len(cut)
+    for part, verdict in zip(cut, verdicts, strict=True):
+        first, second, *_, larger, at = verdict[6]
+        replayed = Game(part).replay()
+        assert replayed is not None and replayed.valid
+        assert (first, second) == (replayed.game.groups(1), replayed.game.groups(2))
+        assert (larger or None, at if at >= 0 else None) == compare_groups(first, second)
+    assert max(len(verdict[6][0]) for verdict in verdicts) > 32
 
 
 # ---------------------------------------------------------------------------------------------

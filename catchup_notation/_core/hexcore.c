@@ -250,8 +250,8 @@ static PyObject *Game_groups(GameObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "groups: colour 1 or 2");
         return NULL;
     }
-    int count = game_groups(&self->game, colour, self->game.scratch);
-    return int_tuple(self->game.scratch, count);
+    hex_groups groups = game_groups(&self->game);
+    return int_tuple(groups.sizes[colour], groups.count[colour]);
 }
 
 static PyObject *facts_tuple(const hex_facts *f) {
@@ -823,40 +823,17 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
     return 1;
 }
 
-/* A colour's group sizes, largest first: an insertion sort (a position has few groups). */
-static void sort_descending(int *sizes, int count) {
-    for (int i = 1; i < count; i++) {
-        int size = sizes[i], j = i;
-        for (; j > 0 && sizes[j - 1] < size; j--) sizes[j] = sizes[j - 1];
-        sizes[j] = size;
-    }
-}
-
 /* The final position of a game as adjudication scores it: (colour 1's group sizes, colour 2's,
  * largest first, score 1, score 2, empty cells, end (END_*), the player who resigned or 0, and
  * the cascading comparison of the two lists of sizes (scoring.compare_groups): the colour whose
  * list is larger (0: they are the same) and the 0-based place where they first differ (-1: none)). */
 static PyObject *final_position(hex_game *game, int resigned) {
-    int cells = game->board->cells, *sizes[3] = {NULL, game->scratch, game->scratch + cells}; /* 2 * cells */
-    int count[3] = {0, 0, 0}, larger = 0, at = -1;
-    for (int i = 0; i < cells; i++) {
-        int colour = game->owner[i];
-        if ((colour == 1 || colour == 2) && game->parent[i] == i) sizes[colour][count[colour]++] = game->gsize[i];
-    }
-    sort_descending(sizes[1], count[1]);
-    sort_descending(sizes[2], count[2]);
-    for (int i = 0; i < (count[1] > count[2] ? count[1] : count[2]); i++) {
-        int a = i < count[1] ? sizes[1][i] : 0, b = i < count[2] ? sizes[2][i] : 0;
-        if (a != b) {
-            larger = a > b ? 1 : 2;
-            at = i;
-            break;
-        }
-    }
+    hex_groups g = game_groups(game);
+    int at, larger = compare_groups_at(g.sizes[1], g.count[1], g.sizes[2], g.count[2], &at);
     PyObject *position = PyTuple_New(9);
     if (!position) return NULL;
     for (int colour = 1; colour <= 2; colour++) {
-        PyObject *groups = int_tuple(sizes[colour], count[colour]);
+        PyObject *groups = int_tuple(g.sizes[colour], g.count[colour]);
         if (!groups) {
             Py_DECREF(position);
             return NULL;
