@@ -152,9 +152,10 @@ class EstimateReport:
 
 
 @attrs.frozen
-class VerifyReport:
-    """`catchup verify`'s verdict on one record. Its `status` is valid, invalid (a broken rule, or
-    rules that cannot apply) or unreadable: the words of the run's summary line."""
+class RecordReport:
+    """What every command's report on one record begins with, in this order in its JSON form
+    (`VerifyReport`, `AdjudicationReport`, `review_report.ReviewReport`), and where the record
+    starts (not in the JSON form)."""
 
     #: The file the record was read from (None for text given directly).
     source: str | None
@@ -172,33 +173,48 @@ class VerifyReport:
     turns: int | None
     #: What the reader normalised, guessed or doubted, in the order of the text.
     warnings: tuple[WarningReport, ...]
-    #: Why the record is not valid: a broken rule or a reading error; None when it is.
+    #: Why the record was not judged valid: a broken rule or a reading error; None when it was.
     error: ErrorReport | None
-    #: valid, invalid or unreadable, as the summary line counts the record.
+    #: The word of the run's summary line that counts the record (each report says its words).
     status: Outcome
-    #: Whether every turn is legal under `variant`.
-    valid: bool
-    #: With `--variant auto`: every variant that accepts the record; else left out.
-    accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
     #: Where the record starts (not in the JSON form).
-    at: Location | None = attrs.field(default=None, eq=False)
+    at: Location | None = attrs.field(default=None, eq=False, kw_only=True)
     #: A reading error's full text with its caret line (not in the JSON form).
-    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
-
-    def lines(self) -> list[Line]:
-        """The text report: warnings and the error in the order of their place in the file, then
-        `ok: N turns under VARIANT` for a valid record."""
-        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
-        if self.error is None:
-            turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
-            accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
-            out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
-        return out
+    caret: str | None = attrs.field(default=None, eq=False, kw_only=True)
 
     @property
     def outcome(self) -> Outcome:
         """What the record counts as in the run's summary: its status."""
         return self.status
+
+    def _diagnostics(self) -> list[Line]:
+        """The warnings and the error, in the order of their place in the file."""
+        return diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+
+    def _place(self) -> str:
+        """Where the record is, as each of its text lines begins (`place`)."""
+        return place(self.source, self.index, self.at)
+
+
+@attrs.frozen
+class VerifyReport(RecordReport):
+    """`catchup verify`'s verdict on one record. Its `status` is valid, invalid (a broken rule, or
+    rules that cannot apply) or unreadable: the words of the run's summary line."""
+
+    #: Whether every turn is legal under `variant`.
+    valid: bool
+    #: With `--variant auto`: every variant that accepts the record; else left out.
+    accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
+
+    def lines(self) -> list[Line]:
+        """The text report: warnings and the error in the order of their place in the file, then
+        `ok: N turns under VARIANT` for a valid record."""
+        out = self._diagnostics()
+        if self.error is None:
+            turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
+            accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
+            out.append(("ok", f"{self._place()}: ok: {turns} under {self.variant}{accepted}"))
+        return out
 
     def to_row(self) -> dict[str, RowValue]:
         """The report as one flat row (the columns of `ROW_FIELDS["verify"]`)."""
@@ -211,31 +227,11 @@ class VerifyReport:
 
 
 @attrs.frozen
-class AdjudicationReport:
+class AdjudicationReport(RecordReport):
     """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields). Its
-    `status` is the word of the run's summary line that counts it (unreadable for a record that
-    could not be read)."""
+    `status` is the word of the run's summary line that counts it: finished, resigned, timeout,
+    draw, abandoned, unfinished, invalid or unreadable."""
 
-    #: The file the record was read from (None for text given directly).
-    source: str | None
-    #: The record's 0-based place among its file's records.
-    index: int
-    #: The line the record starts on.
-    line: int | None
-    #: The notation it was read in.
-    format: str | None
-    #: The variant string it was judged under (None when it could not be read).
-    variant: str | None
-    #: The names of player 1 and player 2 (None where the record gives none).
-    players: tuple[str | None, str | None]
-    #: How many turns the record has (None when it could not be read).
-    turns: int | None
-    #: What the reader normalised, guessed or doubted, in the order of the text.
-    warnings: tuple[WarningReport, ...]
-    #: Why the record is not valid: a broken rule or a reading error; None when it is.
-    error: ErrorReport | None
-    #: finished, resigned, timeout, draw, abandoned, unfinished, invalid or unreadable.
-    status: str
     #: The winner (1 or 2), None for a draw or a game without one.
     winner: int | None
     #: Whether the game is a draw.
@@ -256,33 +252,24 @@ class AdjudicationReport:
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
     #: With `--estimate`: the verdict on an unfinished hex game (a proof or the engine's estimate).
     estimate: EstimateReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --estimate
-    #: Where the record starts (not in the JSON form).
-    at: Location | None = attrs.field(default=None, eq=False)
-    #: A reading error's full text with its caret line (not in the JSON form).
-    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     @property
     def valid(self) -> bool:
         """Whether the record was judged (it is neither invalid nor unreadable)."""
         return self.status not in ("invalid", "unreadable")
 
-    @property
-    def outcome(self) -> Outcome:
-        """What the record counts as in the run's summary: its status."""
-        return self.status
-
     def lines(self) -> list[Line]:
         """The text report: warnings and the error in the order of their place in the file, or
         the verdict (and the endgame's)."""
-        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+        out = self._diagnostics()
         if self.error is not None:
             return out
         kind = "plain" if self.status == "unfinished" else "ok"
-        out.append((kind, f"{place(self.source, self.index, self.at)}: {self.explanation}"))
+        out.append((kind, f"{self._place()}: {self.explanation}"))
         if self.endgame is not None:
-            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.endgame.explanation}"))
+            out.append(("plain", f"{self._place()}: {self.endgame.explanation}"))
         if self.estimate is not None:
-            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.estimate.explanation}"))
+            out.append(("plain", f"{self._place()}: {self.estimate.explanation}"))
         return out
 
     def to_row(self) -> dict[str, RowValue]:
@@ -331,7 +318,7 @@ class Report(Protocol):
         ...
 
 
-def _common_row(report: VerifyReport | AdjudicationReport) -> dict[str, RowValue]:
+def _common_row(report: RecordReport) -> dict[str, RowValue]:
     error = report.error
     return {
         "source": report.source,
