@@ -29,6 +29,7 @@ from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, T
 from catchup_notation.reading.fastpath import final_result
 from catchup_notation.report_lines import ESTIMATE_FIELDS
 from catchup_notation.report_lines import ROW_FIELDS as ROW_FIELDS  # the tables' columns, named here too
+from catchup_notation.report_lines import RowValue as RowValue  # a table's values, named here too
 from catchup_notation.rules.replay import player_names
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "pla
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
 #: verify; under adjudicate its status (finished, resigned, ..., invalid) or unreadable.
 Outcome = str
-#: A value of a table row: what a CSV cell or a data frame column holds.
-RowValue = str | int | float | bool | None
 
 
 @attrs.frozen

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from catchup_notation import report_lines, reports
 from catchup_notation.batch import reports as run
 from catchup_notation.cli import output
-from catchup_notation.cli.runs import judged_printer, printer
+from catchup_notation.cli.runs import csv_line, judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
@@ -238,7 +238,7 @@ def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, 
 
 PREDECESSORS = ("plur", "too", "product", "brink")
 #: Names as the variants' own names for the players too: the verdict then names the player once.
-ODD_NAMES = [*NAMES, "White", "Black", "Red", "Blue", "white"]
+ODD_NAMES = [*NAMES, "White", "Black", "Red", "Blue", "white", "b, c", "  +x", "q\r"]
 
 
 def _judged_verdicts(text: str, variant: str | None) -> list[fastpath.Verdict]:
@@ -256,11 +256,14 @@ def _judged_verdicts(text: str, variant: str | None) -> list[fastpath.Verdict]:
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(seed=st.integers(0, 2**32), variant=st.sampled_from(list(VARIANTS)), mode=st.sampled_from(["json", "text"]))
+@given(
+    seed=st.integers(0, 2**32), variant=st.sampled_from(list(VARIANTS)), mode=st.sampled_from(["json", "text", "csv"])
+)
 def test_a_judged_line_is_its_reports_line(seed, variant, mode):
     """Each line `judged_adjudication_lines` makes is the line of the report
-    `judged_adjudication_report` makes of the same verdict (the JSON line, or the text line and its
-    kind), and it makes one for every game of a variant scored by the cascade."""
+    `judged_adjudication_report` makes of the same verdict (the JSON line, the CSV line of its row,
+    or the text line and its kind), and it makes one for every game of a variant scored by the
+    cascade."""
     rng = random.Random(seed)
     asked, played, sizes = VARIANTS[variant]
     parts = []
@@ -269,7 +272,7 @@ def test_a_judged_line_is_its_reports_line(seed, variant, mode):
         root += "".join(f"{key}[{rng.choice(ODD_NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(0, 2)))
         way = rng.choice([_unfinished, _unfinished, *WAYS])
         parts.append(way(root, moves, rng) + "\n(")
-    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
+    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf', "=a,b.sgf", "-x.sgf"])
     line_of = report_lines.judged_adjudication_lines(source, "lg", mode)
     assert line_of is not None
     for index, verdict in enumerate(_judged_verdicts("".join(parts), asked)):
@@ -280,6 +283,8 @@ def test_a_judged_line_is_its_reports_line(seed, variant, mode):
             continue
         if mode == "json":
             assert made == (report.status, output.json_line(to_data(report)))
+        elif mode == "csv":
+            assert made == (report.status, csv_line(report.to_row(), FIELDS))
         else:
             assert [(report.status, made[1])] == [(report.status, text) for _, text in report.lines()]
             assert report.lines()[0][0] == ("plain" if made[0] == "unfinished" else "ok")
@@ -331,11 +336,10 @@ def test_judged_lines_are_made_for_every_kind_of_cascade_verdict(tmp_path):
 
 def test_judged_lines_are_left_to_the_report_where_the_engine_scores_its_own_way():
     """The predecessors' rules (plur, too, brink, product) score and word their verdicts their own
-    way: their games' lines are made from their reports; CSV rows always are."""
+    way: their games' lines are made from their reports."""
     for variant in ("plur(size=3)", "too(size=3)", "product(size=3)", "brink(x=2, size=3)"):
         assert fastpath.plain_scoring(variant) is None
     assert fastpath.plain_scoring("catchup(size=5)") is not None
-    assert report_lines.judged_adjudication_lines("x.sgf", "lg", "csv") is None
 
 
 @settings(deadline=None)

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import io
 import os
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,12 +24,15 @@ from catchup_notation.cli.progress import records_bar
 from catchup_notation.escaping import printable_lines
 from catchup_notation.hints import cli_words
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
+from catchup_notation.report_lines import RowValue
+from catchup_notation.report_lines import csv_header as csv_header  # the tables' lines, named here too
+from catchup_notation.report_lines import csv_line as csv_line
 
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
     from catchup_notation.reading.fastpath import Judged, Verdict
-    from catchup_notation.reports import RowValue, WarningReport
+    from catchup_notation.reports import WarningReport
 
 Mode = Literal["text", "json", "csv"]
 #: Endings of a report file (-o) that choose JSON Lines or CSV; any other is text.
@@ -348,44 +349,6 @@ def _json_string() -> Callable[[str], str]:
     from json.encoder import encode_basestring
 
     return encode_basestring
-
-
-#: Characters that make a spreadsheet read a cell as a formula: text starting with one, after any
-#: spaces, is written with a leading apostrophe (the usual guard), so that a name in a record runs
-#: nothing. Each line of a text is guarded so (a reader that splits a quoted field at its line
-#: breaks makes each line a cell of its own).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
-
-
-def _guarded(value: RowValue) -> RowValue:
-    if not isinstance(value, str):
-        return value
-    pieces = _LINE_BREAK.split(value)
-    for i in range(0, len(pieces), 2):  # the lines (the breaks are the odd pieces)
-        if pieces[i].lstrip(" ").startswith(_FORMULA_START):
-            pieces[i] = "'" + pieces[i]
-    return "".join(pieces)
-
-
-def csv_line(row: dict[str, RowValue], fields: Sequence[str]) -> str:
-    """One CSV line (no line end) of a report's row, in the order of `fields`; a field holding a
-    line break is quoted (a "line" of CSV may so span several lines of text)."""
-    return _csv_row([_guarded(row.get(name)) for name in fields])
-
-
-def csv_header(fields: Sequence[str]) -> str:
-    """The CSV header line (no line end)."""
-    return _csv_row(list(fields))
-
-
-def _csv_row(values: Sequence[object]) -> str:
-    import csv  # CSV reports only (start-up time)
-
-    out = io.StringIO()
-    # The writer quotes a field holding any character of its line terminator: so "\r\n", cut off after.
-    csv.writer(out, lineterminator="\r\n").writerow(values)
-    return out.getvalue()[:-2]
 
 
 # ---------------------------------------------------------------------------------------------
