@@ -118,6 +118,52 @@ def judged_adjudication_lines(
     return line
 
 
+def judged_verify_lines(
+    source: str | None, format: str, mode: str
+) -> Callable[[int, Verdict], JudgedLine | None] | None:
+    """What makes the line of `judged_verify_report`'s report of a game the compiled core judged
+    valid, as the run prints it in `mode` ("json": the report's JSON line, "text": its text line),
+    without making the report (nor its JSON by the converter, whose import is start-up time);
+    None for another `mode` (CSV: the report is made)."""
+    if mode == "text":
+        return _judged_verify_text(source)
+    if mode != "json":
+        return None
+    from json.encoder import encode_basestring as spelt  # how `json.dumps` spells a string, as reports are written
+
+    head = f'{{"source": {"null" if source is None else spelt(source)}, "index": '
+    written = spelt(format)
+    variants: dict[str, str] = {}
+
+    def line(index: int, verdict: Verdict) -> JudgedLine:
+        at_line, _, white, black, turns, variant, _, accepted = verdict
+        if variant not in variants:
+            variants[variant] = spelt(variant)
+        accepted_by = "" if accepted is None else f', "accepted_by": [{", ".join(map(spelt, accepted))}]'
+        return "valid", (
+            f'{head}{index}, "line": {at_line}, "format": {written}, "variant": {variants[variant]}, '
+            f'"players": [{"null" if white is None else spelt(white)}, {"null" if black is None else spelt(black)}], '
+            f'"turns": {turns}, "warnings": [], "error": null, "status": "valid", "valid": true{accepted_by}}}'
+        )
+
+    return line
+
+
+def _judged_verify_text(source: str | None) -> Callable[[int, Verdict], JudgedLine]:
+    """`judged_verify_lines` in text: `VerifyReport.lines()`'s line of a valid game."""
+    where = f"{source or '<text>'}:"
+
+    def line(index: int, verdict: Verdict) -> JudgedLine:
+        at_line, column, _, _, turns, variant, _, accepted = verdict
+        also = f"; accepted by {', '.join(accepted)}" if accepted else ""
+        return (
+            "valid",
+            f"{where}{at_line}:{column or 1}: ok: {turns} turn{'s' if turns != 1 else ''} under {variant}{also}",
+        )
+
+    return line
+
+
 def _judged_csv_lines(source: str | None, format: str) -> Callable[[int, Verdict], JudgedLine | None]:
     """`judged_adjudication_lines` in CSV: the line `csv_line` writes of the report's row (`to_row`:
     no error, no warning, no endgame, no estimate), cell by cell."""

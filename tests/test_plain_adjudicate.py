@@ -342,6 +342,38 @@ def test_judged_lines_are_left_to_the_report_where_the_engine_scores_its_own_way
     assert fastpath.plain_scoring("catchup(size=5)") is not None
 
 
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(seed=st.integers(0, 2**32), auto=st.booleans(), mode=st.sampled_from(["json", "text"]))
+def test_a_judged_verify_line_is_its_reports_line(seed, auto, mode):
+    """Each line `judged_verify_lines` makes is the line of the report `judged_verify_report` makes
+    of the same verdict (the JSON line, or the text line and its kind), with `--variant auto`'s
+    accepting variants or without."""
+    rng = random.Random(seed)
+    parts = []
+    for _ in range(20):
+        played, sizes = rng.choice([VARIANTS[name][1:] for name in ("catchup", "ketchup-2", "sauce", "plur")])
+        root, moves = nodes(rng.choice(games(played, rng.choice(sizes))))
+        root += "".join(f"{key}[{rng.choice(ODD_NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(0, 2)))
+        parts.append(rng.choice(WAYS)(root, moves, rng) + "\n(")
+    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
+    line_of = report_lines.judged_verify_lines(source, "lg", mode)
+    assert line_of is not None and report_lines.judged_verify_lines(source, "lg", "csv") is None
+    judge = fastpath.judge(make_request(None, "auto" if auto else None, None))
+    assert judge is not None
+    verdicts, pos, text = [], 0, "".join(parts)
+    while (start := text.find("(", pos)) >= 0:
+        found, end = judge.take(text, start, 1, 1)
+        verdicts += found
+        pos = max(end, start + 1)
+    assert verdicts and all((verdict[7] is not None) == auto for verdict in verdicts)
+    for index, verdict in enumerate(verdicts):
+        report = reports.judged_verify_report(source, "lg", index, verdict)
+        if mode == "json":
+            assert line_of(index, verdict) == ("valid", output.json_line(to_data(report)))
+        else:
+            assert [("ok", line_of(index, verdict)[1])] == report.lines()
+
+
 @settings(deadline=None)
 @given(
     variant=st.sampled_from(["catchup", "catchup-2012", "ketchup-2", "ketchup-3", "ketchup-4", "sauce", "alternative"]),

@@ -206,48 +206,11 @@ def _judged_lines_run(
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
     source, fmt, first = judged.source, judged.format, judged.first
-    # Verify's verdicts (no final position: a valid game, every report alike but for the verdict)
-    # in JSON, the common case and the one where the report's making would cost the most.
-    if mode == "json" and judged.verdicts and judged.verdicts[0][6] is None:
-        made = _json_maker(report_of, source, fmt, judged.verdicts[0][7] is not None)
-        if made is not None:
-            return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
     reports = [report_of(source, fmt, first + k, v) for k, v in enumerate(judged.verdicts)]
     filled = _scored_json_maker(reports[0], source, fmt) if mode == "json" and reports else None
     if filled is not None:  # adjudicate's, in JSON
         return [Printed(report.outcome, source, False, filled(report), []) for report in reports]
     return [_shown(report, mode, fields) for report in reports]
-
-
-# Markers put in a report in place of what varies from game to game, to find where it goes in the
-# report's JSON line: numbers no real record has, names no real record holds (a NUL).
-_MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039, "\0variant\0", ("\0accepted\0",))
-#: JSON line makers by (report maker, source, format, variant "auto"), see `_json_maker`.
-_json_makers: dict[tuple[Any, ...], Callable[[int, Verdict], str] | None] = {}
-
-
-def _json_maker(
-    report_of: JudgedReport, source: str | None, fmt: str, auto: bool = False
-) -> Callable[[int, Verdict], str] | None:
-    """The JSON line of a judged game's report by filling in one report's JSON, made once by the
-    usual code with markers in place of the index, line, column, players, turns, variant and
-    (`auto`: verdicts of variant "auto") the variants that accept the game (None where a marker
-    does not stand alone in it: then each report is made)."""
-    key = (report_of, source, fmt, auto)
-    if key in _json_makers:
-        return _json_makers[key]
-    from catchup_notation.serialization import to_data
-
-    index, line, column, white, black, turns, variant, accepted = _MARKERS
-    verdict = (line, column, white, black, turns, variant, None, accepted if auto else None)
-    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))
-    markers = _MARKERS if auto else _MARKERS[:-1]
-    fill = _pattern(text, [output.json_line(marker) for marker in markers])
-    made = functools.partial(_filled, fill) if fill is not None else None
-    if len(_json_makers) >= 256:
-        _json_makers.clear()
-    _json_makers[key] = made
-    return made
 
 
 def _pattern(text: str, markers: list[str]) -> Callable[..., str] | None:
@@ -262,13 +225,6 @@ def _pattern(text: str, markers: list[str]) -> Callable[..., str] | None:
         at = start + len(marker)
     pattern.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(pattern).format
-
-
-def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
-    line, column, white, black, turns, variant, _, accepted = verdict
-    spell = _json_string()
-    names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
-    return fill(index, line, column, *names, turns, spell(variant), _json_value(accepted))
 
 
 #: Markers put in a report of a game judged and scored on the core (adjudicate's) in place of each
