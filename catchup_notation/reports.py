@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -391,11 +391,43 @@ def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
     )
 
 
-def _start_line(game: Game) -> int | None:
-    if game.source.line is not None:
-        return game.source.line
+def game_fields(game: Game) -> dict[str, Any]:
+    """The fields of a `RecordReport` on `game` that say where and what it is, alike in every
+    command's report: its file, index, start line, notation, players and place."""
     at = game.record.at
-    return at.line if at is not None else None
+    line = game.source.line if game.source.line is not None else (at.line if at is not None else None)
+    return {
+        "source": game.source.file,
+        "index": game.source.index,
+        "line": line,
+        "format": game.format,
+        "players": game.record.players,
+        "at": at,
+    }
+
+
+def judged_fields(source: str | None, format: str, index: int, verdict: Verdict) -> dict[str, Any]:
+    """The fields of a `RecordReport` on a game the compiled core judged valid, with no warning,
+    from its text alone (`reading.fastpath.Verdict`), but its status."""
+    line, column, white, black, turns, variant, _, _ = verdict
+    return {
+        "source": source,
+        "index": index,
+        "line": line,
+        "format": format,
+        "variant": variant,
+        "players": (white, black),
+        "turns": turns,
+        "warnings": (),
+        "error": None,
+        "at": Location(line, column),
+    }
+
+
+def reading_status(error: CatchupError) -> Outcome:
+    """What a record whose reading failed with `error` counts as: invalid where the variant it
+    names is unknown, else unreadable."""
+    return "invalid" if error.code == "variant" else "unreadable"
 
 
 def verify_report(game: Game) -> VerifyReport:
@@ -408,25 +440,20 @@ def verify_report(game: Game) -> VerifyReport:
     status: Outcome = "valid" if verdict.valid else "invalid"
     if game.reading_error is not None:
         error, turns, caret = error_report(game, game.reading_error), None, str(game.reading_error)
-        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = reading_status(game.reading_error)
     elif verdict.unreadable is not None:  # the variant asked for cannot apply to this record
         error, variant = error_report(game, verdict.unreadable), _asked(game)
     elif verdict.error is not None:
         error = rule_error_report(game, verdict.error)
     return VerifyReport(
-        source=game.source.file,
-        index=game.source.index,
-        line=_start_line(game),
-        format=game.format,
+        **game_fields(game),
         variant=variant,
-        players=game.record.players,
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
         status=status,
         valid=verdict.valid,
         accepted_by=accepted,
-        at=game.record.at,
         caret=caret,
     )
 
@@ -435,21 +462,8 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
     its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant and, with
     variant "auto", every variant that accepts it)."""
-    line, column, white, black, turns, variant, _, accepted = verdict
     return VerifyReport(
-        source=source,
-        index=index,
-        line=line,
-        format=format,
-        variant=variant,
-        players=(white, black),
-        turns=turns,
-        warnings=(),
-        error=None,
-        status="valid",
-        valid=True,
-        accepted_by=accepted,
-        at=Location(line, column),
+        **judged_fields(source, format, index, verdict), status="valid", valid=True, accepted_by=verdict[7]
     )
 
 
@@ -471,7 +485,7 @@ def adjudication_report(
     caret = None
     if game.reading_error is not None:
         turns, caret = None, str(game.reading_error)
-        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = reading_status(game.reading_error)
     solved = None
     if endgame is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
         solved = endgame_report(game, endgame)
@@ -480,12 +494,8 @@ def adjudication_report(
         estimated = estimate(game)
     readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
-        source=game.source.file,
-        index=game.source.index,
-        line=_start_line(game),
-        format=game.format,
+        **game_fields(game),
         variant=str(variant) if readable_rules else (None if game.reading_error is not None else _asked(game)),
-        players=game.record.players,
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
@@ -500,7 +510,6 @@ def adjudication_report(
         explanation=result.explanation,
         endgame=solved,
         estimate=estimated,
-        at=game.record.at,
         caret=caret,
     )
 
@@ -509,18 +518,9 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
     """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
     valid, with no warning, from its text alone, and scored from its final position (a verdict of
     a judge that scores, see `reading.fastpath`)."""
-    line, column, white, black, turns, variant, _, _ = verdict
     result = final_result(verdict)
     return AdjudicationReport(
-        source=source,
-        index=index,
-        line=line,
-        format=format,
-        variant=variant,
-        players=(white, black),
-        turns=turns,
-        warnings=(),
-        error=None,
+        **judged_fields(source, format, index, verdict),
         status=result.status,
         winner=result.winner,
         draw=result.draw,
@@ -530,7 +530,6 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
         decided_by=result.decided_by,
         scores=result.scores,
         explanation=result.explanation,
-        at=Location(line, column),
     )
 
 

@@ -11,7 +11,7 @@ record written back with the review in it (a comment on every turn, the best lin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -27,6 +27,8 @@ from catchup_notation.reports import (
     TurnReport,
     _common_row,
     error_report,
+    game_fields,
+    reading_status,
     rule_error_report,
     turn_report,
     warning_reports,
@@ -331,9 +333,9 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
     common = _common(game)
     if isinstance(review, CatchupError):
         error = _error_of(game, review)
-        status = "unreadable" if game.reading_error is not None and game.reading_error.code != "variant" else "invalid"
+        status = reading_status(game.reading_error) if game.reading_error is not None else "invalid"
         return ReviewReport(
-            **common,  # type: ignore[arg-type]
+            **common,
             warnings=warning_reports(game.warnings, error),
             error=error,
             status=status,
@@ -341,7 +343,7 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
         )
     turns = tuple(_turn_entry(game, t, labels) for t in review.turns)
     return ReviewReport(
-        **common,  # type: ignore[arg-type]
+        **common,
         warnings=warning_reports(game.warnings),
         error=None,
         status="reviewed",
@@ -358,20 +360,15 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
     )
 
 
-def _common(game: Game) -> dict[str, object]:
+def _common(game: Game) -> dict[str, Any]:
     variant = game.variant
     readable = game.reading_error is None
     return {
-        "source": game.source.file,
-        "index": game.source.index,
-        "line": game.source.line if game.source.line is not None else (game.record.at.line if game.record.at else None),
-        "format": game.format,
+        **game_fields(game),
         "variant": str(variant) if variant is not None and readable else None,
-        "players": game.record.players,
         "turns": len(game.record.turns) if readable else None,
         "names": player_names(game.record.players, variant) if variant is not None else ("player 1", "player 2"),
         "sides": variant.spec.players if variant is not None else ("player 1", "player 2"),
-        "at": game.record.at,
     }
 
 
