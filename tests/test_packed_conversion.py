@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from catchup_notation import formats
 from catchup_notation.cli import convert
 from catchup_notation.compiled import core
+from catchup_notation.formats import jsonpacked
 from catchup_notation.formats.lg import format as lg_format
 from catchup_notation.formats.lg import writer
-from catchup_notation.formats.lg.format import LittleGolem
 from catchup_notation.model import Record, Turn
 from catchup_notation.reading import make_request, read_text
 from catchup_notation.reading.fastpath import judge
@@ -77,23 +77,28 @@ def through_the_judge(text: str, target: str) -> tuple[list[convert.Converted], 
     return convert.converted_run(target, make_request("lg", None, None), run), packed
 
 
+PACKED = ["lg", "json"]
+
+
+@pytest.mark.parametrize("target", PACKED)
 @settings(deadline=None)
 @given(games=collections())
-def test_games_converted_from_the_judge_are_those_of_the_usual_path(games):
+def test_games_converted_from_the_judge_are_those_of_the_usual_path(target, games):
     text, _ = formats.write_text(games, "lg")
     text += "(;FF[4]SZ[5];W[E5])\n"  # the judge takes a game only where the next one follows it
-    items, _ = through_the_judge(text, "lg")
-    assert items == usual(text, "lg")[: len(items)]
+    items, _ = through_the_judge(text, target)
+    assert items == usual(text, target)[: len(items)]
 
 
-def test_most_plain_games_go_without_a_record():
+@pytest.mark.parametrize("target", PACKED)
+def test_most_plain_games_go_without_a_record(target):
     games = [random_game(seed, variant) for seed in range(4) for variant in VARIANTS]
     games.append(attrs.evolve(random_game(9, turns=5), players=("ann", None), resigned=2))
     games.append(attrs.evolve(random_game(10), players=("a {b}", "x"), headers={"GC": "é", "XY": "1"}))
     games.append(attrs.evolve(random_game(11), players=("a]b", "x")))  # escaped: the judge leaves it to the reader
     text = formats.write_text(games, "lg")[0] + "(;FF[4]SZ[5];W[E5])\n"
-    items, packed = through_the_judge(text, "lg")
-    assert len(items) == len(games) - 1 and items == usual(text, "lg")[: len(items)]
+    items, packed = through_the_judge(text, target)
+    assert len(items) == len(games) - 1 and items == usual(text, target)[: len(items)]
     assert packed == len(items)
 
 
@@ -114,16 +119,23 @@ def test_the_judge_packs_each_game_as_read():
         assert (first, resigned) == (one.turns[0].player, one.resigned or 0)
 
 
-def test_written_from_packed_turns_as_written_from_the_record():
-    lg = formats.get("lg")
+@pytest.mark.parametrize("target", PACKED)
+def test_written_from_packed_turns_as_written_from_the_record(target):
+    notation = formats.get(target)
     for one in [random_game(3), attrs.evolve(random_game(4, "catchup(size=6)", turns=3), resigned=2)]:
+        one = attrs.evolve(one, players=('{"a"}', None), headers={"GC": "\x01 é\t", "EV": "{0}"})
         text = formats.write_text([one], "lg")[0]
         (verdict,) = packed_verdicts(text + "(;SZ[5];W[E5])")
-        headers = formats.get("lg").read_packed  # the reader of its own writing
         game = (verdict[5], *verdict[8][1:])
         record = next(iter(formats.parse_text(text, format="lg"))).record
-        assert lg.write_packed(game, record.headers) == formats.write_text([record], "lg")
-        assert headers(lg.write_packed(game, record.headers)[0], None) == game
+        assert record is not None
+        written = notation.write_packed(game, record.headers)
+        assert written == formats.write_text([record], target)
+        assert written is not None and notation.read_packed(written[0], read_under(target, game[0])) == game
+
+
+def read_under(target: str, variant: str) -> str | None:
+    return None if "variant" in formats.get(target).carries else variant
 
 
 def test_packed_writing_leaves_what_only_the_record_says_to_the_usual_path():
@@ -151,20 +163,47 @@ def test_packed_reading_leaves_other_texts_to_the_reader():
     assert back("(;FF[4]SZ[5];W[E5];B[resign])\n", None) == ("catchup(size=5)", 1, back("(;SZ[5];W[E5])\n", None)[2], 2)  # type: ignore[index]
 
 
+def test_json_packed_reading_leaves_other_texts_to_the_reader():
+    back = formats.get("json").read_packed
+    one = '{"player": 1, "cells": [[0, 0]], "numbers": []}'
+    two = '{"player": 2, "cells": [[1, 0], [0, 1]], "numbers": []}'
+    rest = ', "resigned": null, "players": [null, "x"], "headers": {"SZ": "5"}}\n'
+    line = '{"variant": "catchup", "turns": [' + one + ", " + two + "]" + rest
+    read = back(line, None)
+    assert read is not None and read[:2] == ("catchup(size=5)", 1) and read[3] == 0
+    assert back(line, "catchup") is None  # the record names its variant
+    assert back(line.replace(", {", ", {", 1).replace(one + ", ", one + ","), None) is None  # not as written
+    assert back(line.replace(two, one), None) is None  # not alternating
+    assert back(line.replace("[[0, 0]]", "[]"), None) is None  # a pass
+    assert back(line.replace("[0, 0]", "[00, 0]"), None) is None  # not JSON
+    assert back(line.replace("null,", "1.0,", 1), None) is None  # resigned, but not as written
+    assert back(line.replace("null,", "true,", 1), None) is None
+    assert back(line.replace('"x"', "3"), None) is None  # a player who is no name
+    assert back(line.replace('"5"}', '"5", "turns": []}'), None) is None  # a key twice: the last counts
+    assert back(line.replace('"headers"', '"headers_"'), None) is None  # not a record's key
+    assert back(line[:-1], None) is None and back(line + "\n", None) is None
+    assert back(line.replace('"catchup"', '"nonsense"'), None) is None
+    assert back(line.replace("null,", "2,", 1), None) == (*read[:3], 2)
+    far = back(line.replace("[1, 0]", "[99, 0]"), None)  # off the board: the rules say so, as read
+    assert far is not None and array("i", far[2])[3] == -1
+
+
 MUTATING = "[]();WBE5\\\n resign"
+JSON_MUTATING = '[]{},:"\\ 0123-.nule\n'
 
 
+@pytest.mark.parametrize("target", PACKED)
 @given(data=st.data())
-def test_packed_reading_of_a_changed_text_is_the_readers_or_none(data):
+def test_packed_reading_of_a_changed_text_is_the_readers_or_none(target, data):
     one = data.draw(st.sampled_from([random_game(5), attrs.evolve(random_game(6, turns=4), resigned=1)]))
-    text = formats.write_text([one], "lg")[0]
+    text = formats.write_text([one], target)[0]
     for _ in range(data.draw(st.integers(1, 3))):
         at = data.draw(st.integers(0, len(text) - 1))
-        text = text[:at] + data.draw(st.sampled_from(MUTATING)) + text[at + 1 :]
-    back = formats.get("lg").read_packed(text, None)
+        text = text[:at] + data.draw(st.sampled_from(MUTATING if target == "lg" else JSON_MUTATING)) + text[at + 1 :]
+    back = formats.get(target).read_packed(text, None)
     if back is None:
         return
-    items = list(formats.parse_text(text, format="lg"))
+    items = list(formats.parse_text(text, format=target))
     assert len(items) == 1 and items[0].record is not None and not items[0].warnings
     read = items[0].record
     index = parse_variant(read.variant).board.index
@@ -185,8 +224,8 @@ def test_write_turns_puts_the_writers_pieces_together():
 
 
 def test_a_writer_bug_is_caught_and_the_game_goes_the_usual_way(monkeypatch):
-    """A packed writer that names a cell wrongly, or leaves out the last turn: its text reads back
-    otherwise, so it is not written; the usual path writes the game."""
+    """A packed writer that names a cell wrongly (lg, json), or leaves out the last turn: its text
+    reads back otherwise, so it is not written; the usual path writes the game."""
     games = [random_game(seed) for seed in range(3)]
     text = formats.write_text(games, "lg")[0] + "(;FF[4]SZ[5];W[E5])\n"
     expected = usual(text, "lg")[:3]
@@ -200,6 +239,11 @@ def test_a_writer_bug_is_caught_and_the_game_goes_the_usual_way(monkeypatch):
     monkeypatch.setattr(lg_format, "write_packed", lambda game, headers: write((*game[:2], game[2][:-8], 0), headers))
     items, packed = through_the_judge(text, "lg")
     assert (items, packed) == (expected, 0)
+    monkeypatch.undo()
+    cells = jsonpacked._cell_texts("catchup(size=5)")
+    assert cells is not None
+    monkeypatch.setattr(jsonpacked, "_cell_texts", lambda variant: (cells[1], cells[0], *cells[2:]))
+    assert through_the_judge(text, "json") == (usual(text, "json")[:3], 0)
 
 
 def test_a_bug_in_both_writers_is_caught_by_the_conversion_check(monkeypatch):
@@ -216,7 +260,7 @@ def test_a_bug_in_both_writers_is_caught_by_the_conversion_check(monkeypatch):
     assert packed == 0 and items[0].skipped is not None and items[0].skipped[0].code == "changes-verdict"
 
 
-@pytest.mark.parametrize("target", ["lg", "json"])
+@pytest.mark.parametrize("target", PACKED)
 def test_convert_writes_what_it_wrote_without_the_packed_path(tmp_path, monkeypatch, target):
     games = [random_game(seed, variant) for seed in range(3) for variant in VARIANTS]
     games.append(attrs.evolve(random_game(9, turns=5), players=("ann", "b]b"), resigned=2, headers={"C": "hi"}))
@@ -226,10 +270,10 @@ def test_convert_writes_what_it_wrote_without_the_packed_path(tmp_path, monkeypa
     packed = convert._packed
     monkeypatch.setattr(convert, "_packed", lambda *a: taken.append(1) or packed(*a))
     fast = run("convert", "--to", target, "--jobs", "1", str(path))
-    monkeypatch.setattr(LittleGolem, "writes_packed", False)
+    monkeypatch.setattr(type(formats.get(target)), "writes_packed", False)
     slow = run("convert", "--to", target, "--jobs", "1", str(path))
     assert (fast.exit_code, fast.stdout, fast.stderr) == (slow.exit_code, slow.stdout, slow.stderr)
-    assert len(taken) == (len(games) if target == "lg" else 0)
+    assert len(taken) == len(games)  # the plain games and the last; not the one escaped, nor two moves of W
     assert fast.exit_code == 0
 
 

@@ -1167,6 +1167,105 @@ static PyObject *core_scan_packed(PyObject *module, PyObject *args) {
     return result;
 }
 
+/* Whether `word` (ASCII) is at `i` of the text. */
+static int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+    for (; *word; word++, i++)
+        if (i >= n || PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
+    return 1;
+}
+
+/* A JSON integer as the catchup-notation JSON writer writes a coordinate (-?(0|[1-9][0-9]{0,5})) at
+ * `*i`, moved past it; 0 where there is none. */
+static int json_coordinate(int kind, const void *data, Py_ssize_t n, Py_ssize_t *i, long *value) {
+    Py_ssize_t k = *i;
+    int negative = k < n && PyUnicode_READ(kind, data, k) == '-';
+    k += negative;
+    if (k >= n || PyUnicode_READ(kind, data, k) < '0' || PyUnicode_READ(kind, data, k) > '9') return 0;
+    long number = 0;
+    int digits = 0;
+    for (; k < n && PyUnicode_READ(kind, data, k) >= '0' && PyUnicode_READ(kind, data, k) <= '9'; k++, digits++)
+        number = 10 * number + (long)(PyUnicode_READ(kind, data, k) - '0');
+    if (digits > 6 || (digits > 1 && PyUnicode_READ(kind, data, *i + negative) == '0')) return 0;
+    *value = negative ? -number : number;
+    *i = k;
+    return 1;
+}
+
+/* scan_json_turns(text, start, index, reach): the turns' array of a record the JSON writer writes of
+ * plain turns, its inside from `start` (after its '['), read as the JSON reader reads it: each
+ * turn exactly `{"player": P, "cells": [[q, r], ...], "numbers": []}`, ", " between them, the
+ * players alternating and every turn with a stone; each cell's index on the board from `index`,
+ * int32 bytes of (2 * reach + 1) rows of as many: the cell (q, r)'s at (q + reach) * (2 * reach + 1)
+ * + r + reach, -1 for a cell not on the board (as any cell further out). (first player, the turns packed as judge_plain packs them, where the array ends:
+ * just past its ']'), or None for anything else (the reader reads it). */
+static PyObject *core_scan_json_turns(PyObject *module, PyObject *args) {
+    PyObject *text;
+    Py_buffer index;
+    Py_ssize_t i, reach;
+    if (!PyArg_ParseTuple(args, "Uny*n:scan_json_turns", &text, &i, &index, &reach)) return NULL;
+    Py_ssize_t width = 2 * reach + 1;
+    const int32_t *table = index.buf;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    int_array turns = {NULL, 0, 0};
+    PyObject *result = NULL;
+    int first = 0, previous = 0, failed = 0;
+    if (i < 0 || i > n || reach < 0 || reach > 1000 || index.len != (Py_ssize_t)sizeof(int32_t) * width * width) {
+        PyBuffer_Release(&index);
+        PyErr_SetString(PyExc_ValueError, "scan_json_turns: a position in the text, a table of the reach given");
+        return NULL;
+    }
+    while (i < n && PyUnicode_READ(kind, data, i) != ']') {
+        if (previous && !word_at(kind, data, n, i, ", ")) goto plain_not;
+        i += previous ? 2 : 0;
+        if (!word_at(kind, data, n, i, "{\"player\": ")) goto plain_not;
+        i += 11;
+        Py_UCS4 mark = i < n ? PyUnicode_READ(kind, data, i) : 0;
+        int player = mark == '1' ? 1 : mark == '2' ? 2 : 0;
+        if (!player || (previous && player == previous)) goto plain_not;
+        if (!first) first = player;
+        previous = player;
+        i++;
+        if (!word_at(kind, data, n, i, ", \"cells\": [")) goto plain_not;
+        i += 12;
+        Py_ssize_t at = turns.count;
+        int32_t stones = 0;
+        if (push(&turns, 0) < 0) goto fail;
+        for (;;) {
+            long q, r;
+            if (stones && !word_at(kind, data, n, i, ", ")) break;
+            i += stones ? 2 : 0;
+            if (!word_at(kind, data, n, i, "[")) goto plain_not;
+            i++;
+            if (!json_coordinate(kind, data, n, &i, &q) || !word_at(kind, data, n, i, ", ")) goto plain_not;
+            i += 2;
+            if (!json_coordinate(kind, data, n, &i, &r) || !word_at(kind, data, n, i, "]")) goto plain_not;
+            i++;
+            int32_t cell = q < -reach || q > reach || r < -reach || r > reach
+                               ? -1
+                               : table[(q + reach) * width + r + reach];
+            if (push(&turns, cell) < 0) goto fail;
+            stones++;
+        }
+        if (!stones || !word_at(kind, data, n, i, "], \"numbers\": []}")) goto plain_not;
+        i += 17;
+        turns.items[at] = stones;
+    }
+    if (i >= n) goto plain_not;
+    PyObject *packed = PyBytes_FromStringAndSize((const char *)turns.items, (Py_ssize_t)sizeof(int32_t) * turns.count);
+    result = packed ? Py_BuildValue("(iNn)", first, packed, i + 1) : NULL;
+    goto done;
+fail:
+    failed = 1;
+plain_not:
+    result = failed ? NULL : Py_NewRef(Py_None);
+done:
+    PyMem_Free(turns.items);
+    PyBuffer_Release(&index);
+    return result;
+}
+
 /* -- Writing plain turns ---------------------------------------------------------------------- */
 
 /* write_turns' text in two passes over the turns: `into` NULL, its length and widest character
@@ -1854,6 +1953,8 @@ static PyMethodDef module_methods[] = {
      "judged"},
     {"scan_packed", core_scan_packed, METH_VARARGS,
      "scan_packed(text, labels_of, max_turns): a plain Little Golem game's size, first player, packed turns, resigner"},
+    {"scan_json_turns", core_scan_json_turns, METH_VARARGS,
+     "scan_json_turns(text, start, index, reach): the plain turns the JSON writer writes, packed"},
     {"write_turns", core_write_turns, METH_VARARGS,
      "write_turns(turns, first, heads, names, between_cells, tail, between_turns): packed turns written"},
     {"plain_run", core_plain_run, METH_VARARGS,

@@ -225,10 +225,12 @@ def _sized(variant: str) -> _Sized:
 
 def game_headers(text: str) -> dict[str, str] | None:
     """The headers of a plain game as `_plain_on_core` reads them, where its root is simple (each
-    property one value, no escape: the values as they are); None otherwise or without the core."""
+    property one value, no escape: the values as they are) and holds no comment (the game's, which
+    the grammar reads); None otherwise or without the core."""
     hexcore = core("_hexcore")
     found = None if hexcore is None else hexcore.scan_plain(text)
-    return found[0] if found is not None and isinstance(found[0], dict) else None
+    headers = found[0] if found is not None and isinstance(found[0], dict) else None
+    return None if headers is None or COMMENT in headers else headers
 
 
 class PlainTurns(NamedTuple):
