@@ -186,7 +186,7 @@ def convert(
     request = make_request(format, chosen, fixes)
     # Plain games the core judges valid go straight from the judge's reading to the writer, where
     # the target writes games given so and each record is read under its own variant.
-    packed = not together and chosen is None and fixes is None and getattr(writer, "writes_packed", False)
+    packed = not together and chosen is None and getattr(writer, "writes_packed", False)
     run = functools.partial(converted_run, target, request) if packed else None
     found = reports(
         inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes, judged=run, packed=packed
