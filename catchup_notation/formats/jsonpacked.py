@@ -106,11 +106,7 @@ def read_packed(text: str, variant: str | None) -> PackedGame | None:
     head = _HEAD.match(text)
     if head is None or text.count("\n") != 1:
         return None
-    try:
-        named = json.loads(head.group(1))
-    except ValueError:
-        return None
-    board = _variant_board(named)
+    board = _variant_board(head.group(1))
     if board is None:
         return None
     stated, index, reach = board
@@ -133,15 +129,17 @@ _HEAD = re.compile(r'\{"variant": ("(?:[^"\\]|\\.)*"), "turns": \[')
 
 
 @lru_cache(maxsize=64)
-def _variant_board(variant: str) -> tuple[str, bytes, int] | None:
-    """The variant a record naming `variant` is judged under, spelt out, and its board's cell
-    indices by coordinates as `scan_json_turns` reads them (the table and its reach); None where it
-    does not name one (or names a board file, read each time, or a board too wide for a table)."""
-    if "@" in variant:
-        return None
+def _variant_board(written: str) -> tuple[str, bytes, int] | None:
+    """The variant a record naming the variant `written` (a JSON string) is judged under, spelt
+    out, and its board's cell indices by coordinates as `scan_json_turns` reads them (the table and
+    its reach); None where it does not name one (or names a board file, read each time, or a board
+    too wide for a table)."""
     try:
-        chosen = parse_variant(variant)
-    except (ValueError, VariantError):
+        variant = json.loads(written)
+        chosen = None if "@" in variant else parse_variant(variant)
+    except (ValueError, VariantError):  # a JSONDecodeError is a ValueError
+        return None
+    if chosen is None:
         return None
     cells = chosen.board.cells
     reach = max((max(abs(q), abs(r)) for q, r in cells), default=0)
