@@ -211,8 +211,10 @@ int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, in
     }
     int last = k ? cells[k - 1] : -1, na = 0, need = goal - k;
     int *after = game->scratch; /* free: game_allows does not use it */
-    for (int i = last + 1; i < n; i++)
-        if (!game->owner[i]) after[na++] = i;
+    for (int i = last + 1; i < n; i++) { /* without a branch: the owners are a coin toss to predict */
+        after[na] = i;
+        na += !game->owner[i];
+    }
     for (int j = 0; j < k; j++) stones[j] = cells[j];
     for (int position = 0; position < na; position++) {
         if (need - 1 > na - position - 1) break;
@@ -241,8 +243,10 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
     int n = t->board->cells, player = g->to_move;
     int last = k ? cells[k - 1] : -1, na = 0, options[4], nopt = 0;
     int *after = th->after, *pool = th->pool, *stones = th->stones, *tints = th->tints;
-    for (int i = last + 1; i < n; i++)
-        if (!g->owner[i]) after[na++] = i;
+    for (int i = last + 1; i < n; i++) { /* without a branch, as in mcts_legal_actions */
+        after[na] = i;
+        na += !g->owner[i];
+    }
     if (goal >= 0)
         options[nopt++] = goal;
     else
@@ -284,20 +288,20 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
         for (int j = 0; j < need; j++) stones[k + j] = pool[j];
         if (t->either) {
             for (int j = 0; j < need; j++) tints[k + j] = 1 + rng_below(&th->rng, 2);
-            int code = game_play(g, player, stones, tints, count);
-            return code < 0 ? -1 : 1;
+            return game_commit(g, player, stones, tints, count) < 0 ? -1 : 1;
         }
-        if (game_allows(g, stones, count)) return game_play(g, player, stones, NULL, count) < 0 ? -1 : 1;
+        if (game_allows(g, stones, count)) return game_commit(g, player, stones, NULL, count) < 0 ? -1 : 1;
     }
     for (int o = 0; o < nopt; o++) { /* every completion in order: the first legal one */
         int need = options[o] - k, pick[3] = {0, 1, 2};
         if (need == 0) {
-            if (game_allows(g, stones, k)) return game_play(g, player, stones, NULL, k) < 0 ? -1 : 1;
+            if (game_allows(g, stones, k)) return game_commit(g, player, stones, NULL, k) < 0 ? -1 : 1;
             continue;
         }
         for (;;) {
             for (int j = 0; j < need; j++) stones[k + j] = after[pick[j]];
-            if (game_allows(g, stones, options[o])) return game_play(g, player, stones, NULL, options[o]) < 0 ? -1 : 1;
+            if (game_allows(g, stones, options[o]))
+                return game_commit(g, player, stones, NULL, options[o]) < 0 ? -1 : 1;
             int j = need - 1;
             while (j >= 0 && pick[j] == na - need + j) j--;
             if (j < 0) break;

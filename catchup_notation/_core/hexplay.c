@@ -292,7 +292,11 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
         if (broken == CONSTRAINT_LARGEST_GREW) return PLAY_LARGEST_GREW;
         if (broken == CONSTRAINT_EQUAL_LARGEST) return PLAY_EQUAL_LARGEST;
     }
-    /* _commit() */
+    return game_commit(game, player, cells, colours, count);
+}
+
+int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count) {
+    const hex_rules *rules = &game->rules;
     if (game->turns_played >= game->history_size) { /* room for the facts: doubled */
         int room = game->history_size ? 2 * game->history_size : 8;
         hex_facts *grown = realloc(game->history, sizeof(hex_facts) * (size_t)room);

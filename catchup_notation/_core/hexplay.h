@@ -53,6 +53,9 @@ void game_free(hex_game *game);
 void game_reset(hex_game *game);
 int game_copy(hex_game *to, const hex_game *from);
 int game_play(hex_game *game, int player, const int *cells, const int *colours, int count);
+/* _commit() of HexGame alone: a turn known legal (game_play's checks passed, or a playout's distinct
+ * empty cells in an allowed count that game_allows accepts); PLAY_OK, or -1 out of memory. */
+int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count);
 int game_allows(hex_game *game, const int *cells, int count);
 int game_outcome(hex_game *game);
 counts_t game_counts(hex_game *game);
