@@ -10,7 +10,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,30 @@ def alive(pid: int) -> bool:
     return bool(_stat(pid))
 
 
+def drained(run: subprocess.Popen[bytes]) -> Callable[[], tuple[bytes, bytes]]:
+    """Read the run's stdout and stderr as they come, and give what gives both once it ends: a
+    run whose output fills its pipe stops there, and its workers with it, maybe before they have
+    used the processor time `kill_mid_run` waits for."""
+    got: dict[str, bytes] = {}
+
+    def read(name: str, stream: object) -> None:
+        got[name] = stream.read()  # type: ignore[attr-defined]
+
+    threads = [
+        threading.Thread(target=read, args=item, daemon=True) for item in (("out", run.stdout), ("err", run.stderr))
+    ]
+    for thread in threads:
+        thread.start()
+
+    def both() -> tuple[bytes, bytes]:
+        run.wait(timeout=HANG)
+        for thread in threads:
+            thread.join(timeout=HANG)
+        return got["out"], got["err"]
+
+    return both
+
+
 def kill_mid_run(workers: list[int], worked: float = 0.1, timeout: float = 60) -> int:
     """SIGKILL the first of the (forked) workers to have used `worked` seconds of processor time
     judging, and return its pid. A fixed sleep is not inside the run on a fast machine; this is,
@@ -106,10 +132,11 @@ def wait_for_workers(pid: int, count: int, timeout: float = 60) -> list[int]:
 def test_a_worker_killed_outright_ends_the_run_naming_the_records_not_judged(tmp_path, command):
     path = big_file(tmp_path)
     run = start(command, "--jobs", "2", str(path))
+    output = drained(run)
     workers = wait_for_workers(run.pid, 2)
     kill_mid_run(workers)
     started = time.monotonic()
-    out, err = run.communicate(timeout=HANG)
+    out, err = output()
     assert time.monotonic() - started < HANG
     assert run.returncode == 3, err.decode()[-2000:]
     lost = [line for line in out.decode().splitlines() if "worker-lost" in line]
@@ -126,9 +153,10 @@ def test_a_worker_killed_outright_is_one_json_report_with_its_place(tmp_path):
 
     path = big_file(tmp_path)
     run = start("verify", "--json", "--jobs", "2", str(path))
+    output = drained(run)
     workers = wait_for_workers(run.pid, 2)
     kill_mid_run(workers)
-    out, _ = run.communicate(timeout=HANG)
+    out, _ = output()
     assert run.returncode == 3
     reports = [json.loads(line) for line in out.decode().splitlines()]
     lost = [r for r in reports if "worker-lost" in json.dumps(r)]
