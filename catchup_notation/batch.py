@@ -142,6 +142,7 @@ def reports(
     corrections: Corrections = None,
     judged: Callable[[Judged], Sequence[R]] | None = None,
     scores: bool = False,
+    packed: bool = False,
 ) -> Iterator[R]:
     """`report(game)` for every game of `paths`, in input order. `report` must be picklable (a
     module-level function, or a `functools.partial` of one) when `jobs` > 1.
@@ -149,12 +150,13 @@ def reports(
     `judged` gives the reports of a run of games the compiled core judged valid from their text
     alone (`reading.fastpath`), the reports `report` would give them: with it, plain Little Golem games
     are judged that way where the core is built, and only the others become games. With `scores`
-    (adjudicate's), each verdict carries the game's final position."""
+    (adjudicate's), each verdict carries the game's final position; with `packed` (convert's), the
+    game as read (its text and packed turns: `fastpath.judge`)."""
     request = make_request(format, variant, corrections)
     files = [name for path in paths for name in ([path] if path == STDIN else record_files(path))]
     fast = judged is not None and fastpath.judge(request) is not None
-    workers = worker_count(jobs, files, fast=fast, verdicts_only=not scores)
-    work = _Reporting(report, judged, scores)
+    workers = worker_count(jobs, files, fast=fast, verdicts_only=not (scores or packed))
+    work = _Reporting(report, judged, scores, packed)
     if workers <= 1:
         judge = _judge(request, work)
         if judge is None:
@@ -184,6 +186,7 @@ class _Reporting(NamedTuple):
     report: Callable[[Game], Any]
     judged: Callable[[Judged], Sequence[Any]] | None
     scores: bool = False
+    packed: bool = False
 
 
 class _Work(NamedTuple):
@@ -455,19 +458,19 @@ def _judge(request: Request, report: _Reporting) -> fastpath.PlainJudge | None:
     size (a judge is a few hundred records' work to make)."""
     if report.judged is None:
         return None
-    key = (request, report.scores)
+    key = (request, report.scores, report.packed)
     try:
         return _judges[key]
     except KeyError:
         if len(_judges) >= 16:
             _judges.clear()
-        made = _judges[key] = fastpath.judge(request, scores=report.scores)
+        made = _judges[key] = fastpath.judge(request, scores=report.scores, packed=report.packed)
         return made
     except TypeError:  # corrections given as a mapping: a request that cannot be a key
-        return fastpath.judge(request, scores=report.scores)
+        return fastpath.judge(request, scores=report.scores, packed=report.packed)
 
 
-_judges: dict[tuple[Request, bool], fastpath.PlainJudge | None] = {}
+_judges: dict[tuple[Request, bool, bool], fastpath.PlainJudge | None] = {}
 
 
 def _cutter(request: Request, report: _Reporting) -> fastpath.PlainCutter | None:

@@ -15,6 +15,9 @@ it is invalid. The others are replayed, both of them. `checked`
 gives the text it read back, for a notation whose collections are that text joined (`Format.joins`)
 to write as it is: each record is written once.
 
+A plain Little Golem game the compiled core judged valid as it read it is checked without a
+record at all where the notation writes and reads games given packed (`checked_packed`: lg).
+
 A record whose reader kept its turns compactly (Little Golem's plain path: `formats.base.plain_of`)
 is written from those, and a notation with a direct reader of its own writing
 (`Format.plain_turns`: lg, json, abstractplay) reads the text back into the same compact turns,
@@ -27,7 +30,8 @@ from __future__ import annotations
 from catchup_notation import formats
 from catchup_notation.board import Cell
 from catchup_notation.errors import CatchupError, WriteError
-from catchup_notation.formats.base import NotationWarning, plain_of
+from catchup_notation.formats.base import NotationWarning, PackedGame, plain_of
+from catchup_notation.formats.lg.plain import game_headers
 from catchup_notation.model import Record, Turn
 from catchup_notation.rules.replay import replay
 
@@ -86,6 +90,30 @@ def checked(
             code="changes-verdict",
         )
     return text, warnings
+
+
+def checked_packed(text: str, game: PackedGame, format: str) -> tuple[str, list[NotationWarning]] | None:
+    """`checked` of a plain Little Golem game (`text`) the compiled core judged valid under its own
+    variant, given as the core read it (`PackedGame`; its headers read from its root): written from its packed turns
+    (`Format.write_packed`) and read back into packed turns by the notation's direct reader
+    (`Format.read_packed`). The same variant, turns and resignation read back: the rules judge it
+    as they did, so it is converted; the text and its warnings are what `checked` gives of the
+    record reading the game gives. None where the notation writes it only from a record, or it
+    reads back otherwise: the caller reads the game into a record and `checked` decides (and
+    words what went wrong)."""
+    notation = formats.get(format)
+    headers = game_headers(text)
+    if headers is None:
+        return None
+    try:
+        written = notation.write_packed(game, headers)
+    except WriteError:  # said in the usual way, of the record
+        return None
+    if written is None:
+        return None
+    text, warnings = written
+    back = notation.read_packed(text, None if "variant" in notation.carries else game[0])
+    return (text, warnings) if back == game else None
 
 
 _SAME, _REORDERED, _OTHER = "same", "reordered", "other"

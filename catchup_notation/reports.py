@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -29,6 +29,7 @@ from catchup_notation.model import OMIT, OMIT_IF_DEFAULT, Location, RuleError, T
 from catchup_notation.reading.fastpath import final_result
 from catchup_notation.report_lines import ESTIMATE_FIELDS
 from catchup_notation.report_lines import ROW_FIELDS as ROW_FIELDS  # the tables' columns, named here too
+from catchup_notation.report_lines import RowValue as RowValue  # a table's values, named here too
 from catchup_notation.rules.replay import player_names
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ Line = tuple[str, str]  # (kind, text); kind is "error", "warning", "ok" or "pla
 #: What a record counts as in a run's summary and exit code: valid, invalid or unreadable under
 #: verify; under adjudicate its status (finished, resigned, ..., invalid) or unreadable.
 Outcome = str
-#: A value of a table row: what a CSV cell or a data frame column holds.
-RowValue = str | int | float | bool | None
 
 
 @attrs.frozen
@@ -152,9 +151,10 @@ class EstimateReport:
 
 
 @attrs.frozen
-class VerifyReport:
-    """`catchup verify`'s verdict on one record. Its `status` is valid, invalid (a broken rule, or
-    rules that cannot apply) or unreadable: the words of the run's summary line."""
+class RecordReport:
+    """What every command's report on one record begins with, in this order in its JSON form
+    (`VerifyReport`, `AdjudicationReport`, `review_report.ReviewReport`), and where the record
+    starts (not in the JSON form)."""
 
     #: The file the record was read from (None for text given directly).
     source: str | None
@@ -172,33 +172,48 @@ class VerifyReport:
     turns: int | None
     #: What the reader normalised, guessed or doubted, in the order of the text.
     warnings: tuple[WarningReport, ...]
-    #: Why the record is not valid: a broken rule or a reading error; None when it is.
+    #: Why the record was not judged valid: a broken rule or a reading error; None when it was.
     error: ErrorReport | None
-    #: valid, invalid or unreadable, as the summary line counts the record.
+    #: The word of the run's summary line that counts the record (each report says its words).
     status: Outcome
-    #: Whether every turn is legal under `variant`.
-    valid: bool
-    #: With `--variant auto`: every variant that accepts the record; else left out.
-    accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
     #: Where the record starts (not in the JSON form).
-    at: Location | None = attrs.field(default=None, eq=False)
+    at: Location | None = attrs.field(default=None, eq=False, kw_only=True)
     #: A reading error's full text with its caret line (not in the JSON form).
-    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
-
-    def lines(self) -> list[Line]:
-        """The text report: warnings and the error in the order of their place in the file, then
-        `ok: N turns under VARIANT` for a valid record."""
-        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
-        if self.error is None:
-            turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
-            accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
-            out.append(("ok", f"{place(self.source, self.index, self.at)}: ok: {turns} under {self.variant}{accepted}"))
-        return out
+    caret: str | None = attrs.field(default=None, eq=False, kw_only=True)
 
     @property
     def outcome(self) -> Outcome:
         """What the record counts as in the run's summary: its status."""
         return self.status
+
+    def _diagnostics(self) -> list[Line]:
+        """The warnings and the error, in the order of their place in the file."""
+        return diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+
+    def _place(self) -> str:
+        """Where the record is, as each of its text lines begins (`place`)."""
+        return place(self.source, self.index, self.at)
+
+
+@attrs.frozen
+class VerifyReport(RecordReport):
+    """`catchup verify`'s verdict on one record. Its `status` is valid, invalid (a broken rule, or
+    rules that cannot apply) or unreadable: the words of the run's summary line."""
+
+    #: Whether every turn is legal under `variant`.
+    valid: bool
+    #: With `--variant auto`: every variant that accepts the record; else left out.
+    accepted_by: tuple[str, ...] | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --variant auto
+
+    def lines(self) -> list[Line]:
+        """The text report: warnings and the error in the order of their place in the file, then
+        `ok: N turns under VARIANT` for a valid record."""
+        out = self._diagnostics()
+        if self.error is None:
+            turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
+            accepted = f"; accepted by {', '.join(self.accepted_by)}" if self.accepted_by else ""
+            out.append(("ok", f"{self._place()}: ok: {turns} under {self.variant}{accepted}"))
+        return out
 
     def to_row(self) -> dict[str, RowValue]:
         """The report as one flat row (the columns of `ROW_FIELDS["verify"]`)."""
@@ -211,31 +226,11 @@ class VerifyReport:
 
 
 @attrs.frozen
-class AdjudicationReport:
+class AdjudicationReport(RecordReport):
     """`catchup adjudicate`'s verdict on one record (see `model.Result` for the fields). Its
-    `status` is the word of the run's summary line that counts it (unreadable for a record that
-    could not be read)."""
+    `status` is the word of the run's summary line that counts it: finished, resigned, timeout,
+    draw, abandoned, unfinished, invalid or unreadable."""
 
-    #: The file the record was read from (None for text given directly).
-    source: str | None
-    #: The record's 0-based place among its file's records.
-    index: int
-    #: The line the record starts on.
-    line: int | None
-    #: The notation it was read in.
-    format: str | None
-    #: The variant string it was judged under (None when it could not be read).
-    variant: str | None
-    #: The names of player 1 and player 2 (None where the record gives none).
-    players: tuple[str | None, str | None]
-    #: How many turns the record has (None when it could not be read).
-    turns: int | None
-    #: What the reader normalised, guessed or doubted, in the order of the text.
-    warnings: tuple[WarningReport, ...]
-    #: Why the record is not valid: a broken rule or a reading error; None when it is.
-    error: ErrorReport | None
-    #: finished, resigned, timeout, draw, abandoned, unfinished, invalid or unreadable.
-    status: str
     #: The winner (1 or 2), None for a draw or a game without one.
     winner: int | None
     #: Whether the game is a draw.
@@ -256,33 +251,24 @@ class AdjudicationReport:
     endgame: EndgameReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --solve-endgame
     #: With `--estimate`: the verdict on an unfinished hex game (a proof or the engine's estimate).
     estimate: EstimateReport | None = attrs.field(default=None, metadata=OMIT_IF_DEFAULT)  # --estimate
-    #: Where the record starts (not in the JSON form).
-    at: Location | None = attrs.field(default=None, eq=False)
-    #: A reading error's full text with its caret line (not in the JSON form).
-    caret: str | None = attrs.field(default=None, eq=False)  # a reading error's full text, with its caret
 
     @property
     def valid(self) -> bool:
         """Whether the record was judged (it is neither invalid nor unreadable)."""
         return self.status not in ("invalid", "unreadable")
 
-    @property
-    def outcome(self) -> Outcome:
-        """What the record counts as in the run's summary: its status."""
-        return self.status
-
     def lines(self) -> list[Line]:
         """The text report: warnings and the error in the order of their place in the file, or
         the verdict (and the endgame's)."""
-        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+        out = self._diagnostics()
         if self.error is not None:
             return out
         kind = "plain" if self.status == "unfinished" else "ok"
-        out.append((kind, f"{place(self.source, self.index, self.at)}: {self.explanation}"))
+        out.append((kind, f"{self._place()}: {self.explanation}"))
         if self.endgame is not None:
-            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.endgame.explanation}"))
+            out.append(("plain", f"{self._place()}: {self.endgame.explanation}"))
         if self.estimate is not None:
-            out.append(("plain", f"{place(self.source, self.index, self.at)}: {self.estimate.explanation}"))
+            out.append(("plain", f"{self._place()}: {self.estimate.explanation}"))
         return out
 
     def to_row(self) -> dict[str, RowValue]:
@@ -331,7 +317,7 @@ class Report(Protocol):
         ...
 
 
-def _common_row(report: VerifyReport | AdjudicationReport) -> dict[str, RowValue]:
+def _common_row(report: RecordReport) -> dict[str, RowValue]:
     error = report.error
     return {
         "source": report.source,
@@ -405,11 +391,43 @@ def rule_error_report(game: Game, error: RuleError) -> ErrorReport:
     )
 
 
-def _start_line(game: Game) -> int | None:
-    if game.source.line is not None:
-        return game.source.line
+def game_fields(game: Game) -> dict[str, Any]:
+    """The fields of a `RecordReport` on `game` that say where and what it is, alike in every
+    command's report: its file, index, start line, notation, players and place."""
     at = game.record.at
-    return at.line if at is not None else None
+    line = game.source.line if game.source.line is not None else (at.line if at is not None else None)
+    return {
+        "source": game.source.file,
+        "index": game.source.index,
+        "line": line,
+        "format": game.format,
+        "players": game.record.players,
+        "at": at,
+    }
+
+
+def judged_fields(source: str | None, format: str, index: int, verdict: Verdict) -> dict[str, Any]:
+    """The fields of a `RecordReport` on a game the compiled core judged valid, with no warning,
+    from its text alone (`reading.fastpath.Verdict`), but its status."""
+    line, column, white, black, turns, variant, _, _ = verdict
+    return {
+        "source": source,
+        "index": index,
+        "line": line,
+        "format": format,
+        "variant": variant,
+        "players": (white, black),
+        "turns": turns,
+        "warnings": (),
+        "error": None,
+        "at": Location(line, column),
+    }
+
+
+def reading_status(error: CatchupError) -> Outcome:
+    """What a record whose reading failed with `error` counts as: invalid where the variant it
+    names is unknown, else unreadable."""
+    return "invalid" if error.code == "variant" else "unreadable"
 
 
 def verify_report(game: Game) -> VerifyReport:
@@ -422,25 +440,20 @@ def verify_report(game: Game) -> VerifyReport:
     status: Outcome = "valid" if verdict.valid else "invalid"
     if game.reading_error is not None:
         error, turns, caret = error_report(game, game.reading_error), None, str(game.reading_error)
-        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = reading_status(game.reading_error)
     elif verdict.unreadable is not None:  # the variant asked for cannot apply to this record
         error, variant = error_report(game, verdict.unreadable), _asked(game)
     elif verdict.error is not None:
         error = rule_error_report(game, verdict.error)
     return VerifyReport(
-        source=game.source.file,
-        index=game.source.index,
-        line=_start_line(game),
-        format=game.format,
+        **game_fields(game),
         variant=variant,
-        players=game.record.players,
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
         status=status,
         valid=verdict.valid,
         accepted_by=accepted,
-        at=game.record.at,
         caret=caret,
     )
 
@@ -449,21 +462,8 @@ def judged_verify_report(source: str | None, format: str, index: int, verdict: V
     """What `verify_report` says of a game the compiled core judged valid, with no warning, from
     its text alone (`reading.fastpath.Verdict`: line, column, players, turns, variant and, with
     variant "auto", every variant that accepts it)."""
-    line, column, white, black, turns, variant, _, accepted = verdict
     return VerifyReport(
-        source=source,
-        index=index,
-        line=line,
-        format=format,
-        variant=variant,
-        players=(white, black),
-        turns=turns,
-        warnings=(),
-        error=None,
-        status="valid",
-        valid=True,
-        accepted_by=accepted,
-        at=Location(line, column),
+        **judged_fields(source, format, index, verdict), status="valid", valid=True, accepted_by=verdict[7]
     )
 
 
@@ -485,7 +485,7 @@ def adjudication_report(
     caret = None
     if game.reading_error is not None:
         turns, caret = None, str(game.reading_error)
-        status = "invalid" if game.reading_error.code == "variant" else "unreadable"
+        status = reading_status(game.reading_error)
     solved = None
     if endgame is not None and result.status == "unfinished" and variant is not None and variant.family == "hex":
         solved = endgame_report(game, endgame)
@@ -494,12 +494,8 @@ def adjudication_report(
         estimated = estimate(game)
     readable_rules = variant is not None and game.reading_error is None
     return AdjudicationReport(
-        source=game.source.file,
-        index=game.source.index,
-        line=_start_line(game),
-        format=game.format,
+        **game_fields(game),
         variant=str(variant) if readable_rules else (None if game.reading_error is not None else _asked(game)),
-        players=game.record.players,
         turns=turns,
         warnings=warning_reports(game.warnings, error),
         error=error,
@@ -514,7 +510,6 @@ def adjudication_report(
         explanation=result.explanation,
         endgame=solved,
         estimate=estimated,
-        at=game.record.at,
         caret=caret,
     )
 
@@ -523,18 +518,9 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
     """What `adjudication_report` (with no endgame search) says of a game the compiled core judged
     valid, with no warning, from its text alone, and scored from its final position (a verdict of
     a judge that scores, see `reading.fastpath`)."""
-    line, column, white, black, turns, variant, _, _ = verdict
     result = final_result(verdict)
     return AdjudicationReport(
-        source=source,
-        index=index,
-        line=line,
-        format=format,
-        variant=variant,
-        players=(white, black),
-        turns=turns,
-        warnings=(),
-        error=None,
+        **judged_fields(source, format, index, verdict),
         status=result.status,
         winner=result.winner,
         draw=result.draw,
@@ -544,7 +530,6 @@ def judged_adjudication_report(source: str | None, format: str, index: int, verd
         decided_by=result.decided_by,
         scores=result.scores,
         explanation=result.explanation,
-        at=Location(line, column),
     )
 
 

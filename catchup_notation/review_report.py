@@ -11,25 +11,24 @@ record written back with the review in it (a comment on every turn, the best lin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from catchup_notation.engine.review import Review, ReviewProgress, ReviewSettings, TurnReview, review_game
 from catchup_notation.errors import CatchupError
-from catchup_notation.model import OMIT, Annotations, Comment, Location, Record, Turn, Variation
+from catchup_notation.model import OMIT, Annotations, Comment, Record, Turn, Variation
 from catchup_notation.report_lines import COMMON_FIELDS
 from catchup_notation.reports import (
     ErrorReport,
     Line,
-    Outcome,
+    RecordReport,
     RowValue,
     TurnReport,
-    WarningReport,
     _common_row,
-    diagnostic_lines,
     error_report,
-    place,
+    game_fields,
+    reading_status,
     rule_error_report,
     turn_report,
     warning_reports,
@@ -143,30 +142,10 @@ class SettingsReport:
 
 
 @attrs.frozen
-class ReviewReport:
+class ReviewReport(RecordReport):
     """`catchup review`'s report on one record. `status` is reviewed, invalid (a broken rule, or
     rules the engine does not play) or unreadable: the words of the run's summary line."""
 
-    #: The file the record was read from (None for text given directly).
-    source: str | None
-    #: The record's 0-based place among its file's records.
-    index: int
-    #: The line the record starts on.
-    line: int | None
-    #: The notation it was read in.
-    format: str | None
-    #: The variant string it was reviewed under (None when it could not be read).
-    variant: str | None
-    #: The names of player 1 and player 2 (None where the record gives none).
-    players: tuple[str | None, str | None]
-    #: How many turns the record has (None when it could not be read).
-    turns: int | None
-    #: What the reader normalised, guessed or doubted, in the order of the text.
-    warnings: tuple[WarningReport, ...]
-    #: Why the record was not reviewed: a reading error, a broken rule; None when it was.
-    error: ErrorReport | None
-    #: reviewed, invalid or unreadable.
-    status: str
     #: The winner the record ends with (by the rules, a resignation), None for none or a draw.
     winner: int | None = None
     #: Whether the record ends in a draw.
@@ -193,23 +172,14 @@ class ReviewReport:
     names: tuple[str, str] = attrs.field(default=("player 1", "player 2"), metadata=OMIT)
     #: The variant's names of the players, for the table (not in the JSON form).
     sides: tuple[str, str] = attrs.field(default=("player 1", "player 2"), metadata=OMIT)
-    #: Where the record starts (not in the JSON form).
-    at: Location | None = attrs.field(default=None, eq=False)
-    #: A reading error's full text with its caret line (not in the JSON form).
-    caret: str | None = attrs.field(default=None, eq=False)
-
-    @property
-    def outcome(self) -> Outcome:
-        """What the record counts as in the run's summary: its status."""
-        return self.status
 
     def lines(self) -> list[Line]:
         """The text report: warnings and the error, or the review (a table of the turns, the
         decision, each player's classes, the settings)."""
-        out = diagnostic_lines(self.source, self.index, self.warnings, self.error, self.caret)
+        out = self._diagnostics()
         if self.error is not None:
             return out
-        where = place(self.source, self.index, self.at)
+        where = self._place()
         out.append(("ok", f"{where}: review of {self.names[0]} vs {self.names[1]}, {self.variant}, {self._ending()}"))
         out.extend(("plain", text) for text in _table(self))
         out.extend(("plain", "  " + text) for text in self.conclusions())
@@ -257,7 +227,7 @@ class ReviewReport:
     def to_row(self) -> dict[str, RowValue]:
         """The report as one flat row (the columns of `ROW_FIELDS`)."""
         row: dict[str, RowValue] = {
-            **_common_row(self),  # type: ignore[arg-type]
+            **_common_row(self),
             "status": self.status,
             "winner": self.winner,
             "draw": self.draw if self.error is None else None,
@@ -363,9 +333,9 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
     common = _common(game)
     if isinstance(review, CatchupError):
         error = _error_of(game, review)
-        status = "unreadable" if game.reading_error is not None and game.reading_error.code != "variant" else "invalid"
+        status = reading_status(game.reading_error) if game.reading_error is not None else "invalid"
         return ReviewReport(
-            **common,  # type: ignore[arg-type]
+            **common,
             warnings=warning_reports(game.warnings, error),
             error=error,
             status=status,
@@ -373,7 +343,7 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
         )
     turns = tuple(_turn_entry(game, t, labels) for t in review.turns)
     return ReviewReport(
-        **common,  # type: ignore[arg-type]
+        **common,
         warnings=warning_reports(game.warnings),
         error=None,
         status="reviewed",
@@ -390,20 +360,15 @@ def report_of_review(game: Game, review: Review | CatchupError, labels: str | No
     )
 
 
-def _common(game: Game) -> dict[str, object]:
+def _common(game: Game) -> dict[str, Any]:
     variant = game.variant
     readable = game.reading_error is None
     return {
-        "source": game.source.file,
-        "index": game.source.index,
-        "line": game.source.line if game.source.line is not None else (game.record.at.line if game.record.at else None),
-        "format": game.format,
+        **game_fields(game),
         "variant": str(variant) if variant is not None and readable else None,
-        "players": game.record.players,
         "turns": len(game.record.turns) if readable else None,
         "names": player_names(game.record.players, variant) if variant is not None else ("player 1", "player 2"),
         "sides": variant.spec.players if variant is not None else ("player 1", "player 2"),
-        "at": game.record.at,
     }
 
 

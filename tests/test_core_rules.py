@@ -71,6 +71,23 @@ def test_the_core_plays_every_turn_as_the_engine_does(name, board, seed):
         assert position.play(1 + game.turns_played % 2, [], ()) == "game-over"
 
 
+@pytest.mark.parametrize("name", ["catchup", "sauce", "brink(x=2)"])
+def test_many_groups_are_sorted_and_compared_as_the_engine_does(name):
+    """A side-12 board holds more groups of a colour than the core sorts one by one (it hands a
+    long list to qsort): the sizes and sauce's leader (in its counts) agree all the same."""
+    rng = random.Random(12)
+    game = parse_variant(name, size=12).new_game()
+    position = core_game(game, rules_of(game))
+    most = 0
+    while not game.over and game.turns_played < 600:
+        turn = game.random_turn(rng)
+        assert position.play(turn.player, indices(game, turn), turn.colours) is None
+        game.play(turn)
+        assert_same_position(game, position)
+        most = max(most, len(game.groups(1)), len(game.groups(2)))
+    assert most > 32
+
+
 def random_turns(variant, rng: random.Random) -> list[Turn]:
     """The turns of a random game of `variant` (at most 300: sauce may pass for ever)."""
     game = variant.new_game()

@@ -9,8 +9,11 @@ import io
 
 import pytest
 from cli_records import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from catchup_notation.cli.runs import csv_line
+from catchup_notation.report_lines import csv_cell
 
 NASTY = '(;FF[4]PB[Bob\n=HYPERLINK("http://x")]PW[ -1+1]SZ[5];W[E5];B[D4F6])\n(;FF[4]PB[b]PW[w]SZ[5];W[E5])\n'
 
@@ -44,3 +47,11 @@ def test_a_name_with_a_line_break_stays_in_its_row_and_is_guarded(tmp_path, comm
 def test_one_field(value, written):
     assert csv_line({"f": value}, ["f"]) == written
     assert csv_line({"n": 3, "none": None}, ["n", "none"]) == "3,"
+
+
+@given(st.one_of(st.none(), st.text(), st.text(alphabet=' ,"\r\n=+-@\tab')))
+def test_a_cell_written_alone_is_the_cell_of_its_row(value):
+    """`csv_cell`, which writes the cells of adjudicate's lines made without a report, writes a
+    text as `csv_line` writes it among other cells (guarded, quoted where the writer quotes)."""
+    assert csv_cell(value) + ",3" == csv_line({"f": value, "n": 3}, ["f", "n"])
+    assert "3," + csv_cell(value) == csv_line({"n": 3, "f": value}, ["n", "f"])

@@ -45,6 +45,7 @@ def assert_same_tree(reference: Tree, compiled) -> None:
         assert compiled.info(i) == reference.info(i), i
         assert compiled.children_of(i) == reference.children_of(i), i
         assert compiled.amaf(i) == reference.amaf(i), i
+    assert compiled.first_turns() == reference.first_turns()
 
 
 @given(

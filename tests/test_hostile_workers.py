@@ -10,7 +10,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -77,6 +79,30 @@ def alive(pid: int) -> bool:
     return bool(_stat(pid))
 
 
+def drained(run: subprocess.Popen[bytes]) -> Callable[[], tuple[bytes, bytes]]:
+    """Read the run's stdout and stderr as they come, and give what gives both once it ends: a
+    run whose output fills its pipe stops there, and its workers with it, maybe before they have
+    used the processor time `kill_mid_run` waits for."""
+    got: dict[str, bytes] = {}
+
+    def read(name: str, stream: object) -> None:
+        got[name] = stream.read()  # type: ignore[attr-defined]
+
+    threads = [
+        threading.Thread(target=read, args=item, daemon=True) for item in (("out", run.stdout), ("err", run.stderr))
+    ]
+    for thread in threads:
+        thread.start()
+
+    def both() -> tuple[bytes, bytes]:
+        run.wait(timeout=HANG)
+        for thread in threads:
+            thread.join(timeout=HANG)
+        return got["out"], got["err"]
+
+    return both
+
+
 def kill_mid_run(workers: list[int], worked: float = 0.1, timeout: float = 60) -> int:
     """SIGKILL the first of the (forked) workers to have used `worked` seconds of processor time
     judging, and return its pid. A fixed sleep is not inside the run on a fast machine; this is,
@@ -106,10 +132,11 @@ def wait_for_workers(pid: int, count: int, timeout: float = 60) -> list[int]:
 def test_a_worker_killed_outright_ends_the_run_naming_the_records_not_judged(tmp_path, command):
     path = big_file(tmp_path)
     run = start(command, "--jobs", "2", str(path))
+    output = drained(run)
     workers = wait_for_workers(run.pid, 2)
     kill_mid_run(workers)
     started = time.monotonic()
-    out, err = run.communicate(timeout=HANG)
+    out, err = output()
     assert time.monotonic() - started < HANG
     assert run.returncode == 3, err.decode()[-2000:]
     lost = [line for line in out.decode().splitlines() if "worker-lost" in line]
@@ -126,9 +153,10 @@ def test_a_worker_killed_outright_is_one_json_report_with_its_place(tmp_path):
 
     path = big_file(tmp_path)
     run = start("verify", "--json", "--jobs", "2", str(path))
+    output = drained(run)
     workers = wait_for_workers(run.pid, 2)
     kill_mid_run(workers)
-    out, _ = run.communicate(timeout=HANG)
+    out, _ = output()
     assert run.returncode == 3
     reports = [json.loads(line) for line in out.decode().splitlines()]
     lost = [r for r in reports if "worker-lost" in json.dumps(r)]
@@ -166,13 +194,25 @@ def test_workers_inherit_no_signal_handler_and_leave_ctrl_c_to_the_parent(tmp_pa
         caught, _ = _signal_masks(run.pid)
         assert caught >> (signal.SIGTERM - 1) & 1  # the parent turns SIGTERM into an orderly stop
         for pid in workers:
-            caught, ignored = _signal_masks(pid)
+            caught, ignored = _started_worker_masks(pid)
             for number in TERMINATING:
                 assert not caught >> (number - 1) & 1, signal.Signals(number).name
             assert ignored >> (signal.SIGINT - 1) & 1
     finally:
         run.kill()
         run.communicate(timeout=HANG)
+
+
+def _started_worker_masks(pid: int, timeout: float = 30) -> tuple[int, int]:
+    """A worker's signal masks once its start has set them: a worker seen just after the fork
+    still holds the parent's handlers until its first lines run (on a loaded machine, a while)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        caught, ignored = _signal_masks(pid)
+        settled = ignored >> (signal.SIGINT - 1) & 1 and not any(caught >> (n - 1) & 1 for n in TERMINATING)
+        if settled or time.monotonic() > deadline:
+            return caught, ignored
+        time.sleep(0.01)
 
 
 def _sleep(seconds: float) -> float:

@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 from unittest import mock
 
+import attrs
 import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from catchup_notation import report_lines, reports
 from catchup_notation.batch import reports as run
 from catchup_notation.cli import output
-from catchup_notation.cli.runs import judged_printer, printer
+from catchup_notation.cli.runs import csv_line, judged_printer, printer
 from catchup_notation.compiled import PURE_VARIABLE, core
 from catchup_notation.formats.lg import write_record
 from catchup_notation.game import Game
@@ -185,6 +186,25 @@ def test_a_scoring_judge_gives_the_final_position():
     assert (larger or None, at if at >= 0 else None) == compare_groups(first, second)
 
 
+def test_the_final_position_of_many_groups_is_the_engines():
+    """Unfinished games on a side-12 board hold more groups of a colour than the core sorts one by
+    one: the sizes and the cascade's winner and place are still the engine's."""
+    record = random_game(12, "catchup(size=12)")
+    cut = [attrs.evolve(record, turns=record.turns[:count]) for count in (60, 90, 120, len(record.turns))]
+    text = "".join(write_record(part)[0].strip() + "\n" for part in [*cut, cut[0]])
+    judge = fastpath.judge(make_request(None, None, None), scores=True)
+    assert judge is not None
+    verdicts, _ = judge.take(text, 0, 1, 1)
+    assert len(verdicts) == len(cut)
+    for part, verdict in zip(cut, verdicts, strict=True):
+        first, second, *_, larger, at = verdict[6]
+        replayed = Game(part).replay()
+        assert replayed is not None and replayed.valid
+        assert (first, second) == (replayed.game.groups(1), replayed.game.groups(2))
+        assert (larger or None, at if at >= 0 else None) == compare_groups(first, second)
+    assert max(len(verdict[6][0]) for verdict in verdicts) > 32
+
+
 # ---------------------------------------------------------------------------------------------
 # The command line, byte for byte
 
@@ -218,7 +238,7 @@ def test_the_command_line_says_the_same_with_and_without_the_core(inputs, form, 
 
 PREDECESSORS = ("plur", "too", "product", "brink")
 #: Names as the variants' own names for the players too: the verdict then names the player once.
-ODD_NAMES = [*NAMES, "White", "Black", "Red", "Blue", "white"]
+ODD_NAMES = [*NAMES, "White", "Black", "Red", "Blue", "white", "b, c", "  +x", "q\r"]
 
 
 def _judged_verdicts(text: str, variant: str | None) -> list[fastpath.Verdict]:
@@ -236,11 +256,14 @@ def _judged_verdicts(text: str, variant: str | None) -> list[fastpath.Verdict]:
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(seed=st.integers(0, 2**32), variant=st.sampled_from(list(VARIANTS)), mode=st.sampled_from(["json", "text"]))
+@given(
+    seed=st.integers(0, 2**32), variant=st.sampled_from(list(VARIANTS)), mode=st.sampled_from(["json", "text", "csv"])
+)
 def test_a_judged_line_is_its_reports_line(seed, variant, mode):
     """Each line `judged_adjudication_lines` makes is the line of the report
-    `judged_adjudication_report` makes of the same verdict (the JSON line, or the text line and its
-    kind), and it makes one for every game of a variant scored by the cascade."""
+    `judged_adjudication_report` makes of the same verdict (the JSON line, the CSV line of its row,
+    or the text line and its kind), and it makes one for every game of a variant scored by the
+    cascade."""
     rng = random.Random(seed)
     asked, played, sizes = VARIANTS[variant]
     parts = []
@@ -249,7 +272,7 @@ def test_a_judged_line_is_its_reports_line(seed, variant, mode):
         root += "".join(f"{key}[{rng.choice(ODD_NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(0, 2)))
         way = rng.choice([_unfinished, _unfinished, *WAYS])
         parts.append(way(root, moves, rng) + "\n(")
-    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
+    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf', "=a,b.sgf", "-x.sgf"])
     line_of = report_lines.judged_adjudication_lines(source, "lg", mode)
     assert line_of is not None
     for index, verdict in enumerate(_judged_verdicts("".join(parts), asked)):
@@ -260,6 +283,8 @@ def test_a_judged_line_is_its_reports_line(seed, variant, mode):
             continue
         if mode == "json":
             assert made == (report.status, output.json_line(to_data(report)))
+        elif mode == "csv":
+            assert made == (report.status, csv_line(report.to_row(), FIELDS))
         else:
             assert [(report.status, made[1])] == [(report.status, text) for _, text in report.lines()]
             assert report.lines()[0][0] == ("plain" if made[0] == "unfinished" else "ok")
@@ -311,11 +336,42 @@ def test_judged_lines_are_made_for_every_kind_of_cascade_verdict(tmp_path):
 
 def test_judged_lines_are_left_to_the_report_where_the_engine_scores_its_own_way():
     """The predecessors' rules (plur, too, brink, product) score and word their verdicts their own
-    way: their games' lines are made from their reports; CSV rows always are."""
+    way: their games' lines are made from their reports."""
     for variant in ("plur(size=3)", "too(size=3)", "product(size=3)", "brink(x=2, size=3)"):
         assert fastpath.plain_scoring(variant) is None
     assert fastpath.plain_scoring("catchup(size=5)") is not None
-    assert report_lines.judged_adjudication_lines("x.sgf", "lg", "csv") is None
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(seed=st.integers(0, 2**32), auto=st.booleans(), mode=st.sampled_from(["json", "text"]))
+def test_a_judged_verify_line_is_its_reports_line(seed, auto, mode):
+    """Each line `judged_verify_lines` makes is the line of the report `judged_verify_report` makes
+    of the same verdict (the JSON line, or the text line and its kind), with `--variant auto`'s
+    accepting variants or without."""
+    rng = random.Random(seed)
+    parts = []
+    for _ in range(20):
+        played, sizes = rng.choice([VARIANTS[name][1:] for name in ("catchup", "ketchup-2", "sauce", "plur")])
+        root, moves = nodes(rng.choice(games(played, rng.choice(sizes))))
+        root += "".join(f"{key}[{rng.choice(ODD_NAMES)}]" for key in rng.sample(["PW", "PB"], rng.randint(0, 2)))
+        parts.append(rng.choice(WAYS)(root, moves, rng) + "\n(")
+    source = rng.choice(["games.sgf", None, "", "dir/名.sgf", 'a"b.sgf'])
+    line_of = report_lines.judged_verify_lines(source, "lg", mode)
+    assert line_of is not None and report_lines.judged_verify_lines(source, "lg", "csv") is None
+    judge = fastpath.judge(make_request(None, "auto" if auto else None, None))
+    assert judge is not None
+    verdicts, pos, text = [], 0, "".join(parts)
+    while (start := text.find("(", pos)) >= 0:
+        found, end = judge.take(text, start, 1, 1)
+        verdicts += found
+        pos = max(end, start + 1)
+    assert verdicts and all((verdict[7] is not None) == auto for verdict in verdicts)
+    for index, verdict in enumerate(verdicts):
+        report = reports.judged_verify_report(source, "lg", index, verdict)
+        if mode == "json":
+            assert line_of(index, verdict) == ("valid", output.json_line(to_data(report)))
+        else:
+            assert [("ok", line_of(index, verdict)[1])] == report.lines()
 
 
 @settings(deadline=None)

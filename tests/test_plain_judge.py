@@ -281,7 +281,9 @@ def _every_label_read_alike(board):
     from array import array
 
     from catchup_notation.formats.lg import cell_of
+    from catchup_notation.formats.lg.cells import label_table
     from catchup_notation.reading.fastpath import _labels
 
     every = [board.index.get(cell_of(chr(65 + row), n, board), -1) for row in range(26) for n in range(100)]
-    assert array("i", _labels.__wrapped__(board)).tolist() == every
+    assert array("i", label_table.__wrapped__(board)).tolist() == every
+    assert _labels(board) == label_table(board)

@@ -136,6 +136,9 @@ def test_report_forms_import_what_they_write_with(tmp_path: Path, option: str) -
     assert run.returncode == 0
     assert bool(loaded(names, "json")) == (option == "--json")
     assert not loaded(names, "lark")
+    # A game the core judged has its JSON line written from its verdict (`report_lines`), not by
+    # the converter of objects to JSON: cattrs is not imported.
+    assert not loaded(names, "cattrs") and "catchup_notation.serialization" not in names
 
 
 def test_version_imports_neither_typer_nor_the_library(tmp_path: Path) -> None:

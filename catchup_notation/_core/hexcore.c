@@ -17,7 +17,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 7
+#define CORE_INTERFACE 8
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -250,8 +250,8 @@ static PyObject *Game_groups(GameObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "groups: colour 1 or 2");
         return NULL;
     }
-    int count = game_groups(&self->game, colour, self->game.scratch);
-    return int_tuple(self->game.scratch, count);
+    hex_groups groups = game_groups(&self->game);
+    return int_tuple(groups.sizes[colour], groups.count[colour]);
 }
 
 static PyObject *facts_tuple(const hex_facts *f) {
@@ -823,40 +823,17 @@ static int setup_for(PyObject *text, const lg_root *root, PyObject *setups, PyOb
     return 1;
 }
 
-/* A colour's group sizes, largest first: an insertion sort (a position has few groups). */
-static void sort_descending(int *sizes, int count) {
-    for (int i = 1; i < count; i++) {
-        int size = sizes[i], j = i;
-        for (; j > 0 && sizes[j - 1] < size; j--) sizes[j] = sizes[j - 1];
-        sizes[j] = size;
-    }
-}
-
 /* The final position of a game as adjudication scores it: (colour 1's group sizes, colour 2's,
  * largest first, score 1, score 2, empty cells, end (END_*), the player who resigned or 0, and
  * the cascading comparison of the two lists of sizes (scoring.compare_groups): the colour whose
  * list is larger (0: they are the same) and the 0-based place where they first differ (-1: none)). */
 static PyObject *final_position(hex_game *game, int resigned) {
-    int cells = game->board->cells, *sizes[3] = {NULL, game->scratch, game->scratch + cells}; /* 2 * cells */
-    int count[3] = {0, 0, 0}, larger = 0, at = -1;
-    for (int i = 0; i < cells; i++) {
-        int colour = game->owner[i];
-        if ((colour == 1 || colour == 2) && game->parent[i] == i) sizes[colour][count[colour]++] = game->gsize[i];
-    }
-    sort_descending(sizes[1], count[1]);
-    sort_descending(sizes[2], count[2]);
-    for (int i = 0; i < (count[1] > count[2] ? count[1] : count[2]); i++) {
-        int a = i < count[1] ? sizes[1][i] : 0, b = i < count[2] ? sizes[2][i] : 0;
-        if (a != b) {
-            larger = a > b ? 1 : 2;
-            at = i;
-            break;
-        }
-    }
+    hex_groups g = game_groups(game);
+    int at, larger = compare_groups_at(g.sizes[1], g.count[1], g.sizes[2], g.count[2], &at);
     PyObject *position = PyTuple_New(9);
     if (!position) return NULL;
     for (int colour = 1; colour <= 2; colour++) {
-        PyObject *groups = int_tuple(sizes[colour], count[colour]);
+        PyObject *groups = int_tuple(g.sizes[colour], g.count[colour]);
         if (!groups) {
             Py_DECREF(position);
             return NULL;
@@ -975,7 +952,7 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
     return (AT(k) & ~(Py_UCS4)0x20) == (resigned == 1 ? 'W' : 'B');
 }
 
-/* judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of): the plain
+/* judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of[, packed]): the plain
  * Little Golem games of `text` from `pos` (a '(' at `line`, `column`), judged on the core while
  * each is one formats/lg.py reads with no warning and finds every turn of legal (lgplain.h), of
  * at most `limit` characters and `max_turns` nodes, with a setup, and (unless `single`: `text` is
@@ -988,13 +965,16 @@ static int re_names_resigner(int kind, const void *data, lg_span re, int resigne
  * (what it gives stays small). Returns ([(line, column, PW or None, PB or None, turns, tag,
  * final, accepted) of each game judged], where the first game not judged starts); `final` is the
  * game's final position (final_position) where `scored`, else None; `accepted` the tags of the
- * candidates that accept the game, in order (variant "auto"), else None. */
+ * candidates that accept the game, in order (variant "auto"), else None. With `packed`, each
+ * verdict has a ninth field, the game as read: (its text from its '(' to its ')', the first
+ * player, its turns packed as int32 (per turn its count of stones, then their cell indices), the
+ * player who resigned or 0), for a writer to write it from without reading it again. */
 static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
     PyObject *text, *setups, *setup_of;
     Py_ssize_t pos, line, column, limit, max_turns, most;
-    int single, scored;
-    if (!PyArg_ParseTuple(args, "UnnnnnnppO!O:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
-                          &single, &scored, &PyDict_Type, &setups, &setup_of))
+    int single, scored, packed = 0;
+    if (!PyArg_ParseTuple(args, "UnnnnnnppO!O|p:judge_plain", &text, &pos, &line, &column, &limit, &max_turns, &most,
+                          &single, &scored, &PyDict_Type, &setups, &setup_of, &packed))
         return NULL;
     Py_ssize_t n = PyUnicode_GET_LENGTH(text), counted = pos, line_start = pos - (column - 1);
     if (pos < 0 || pos > n) {
@@ -1050,9 +1030,21 @@ static PyObject *core_judge_plain(PyObject *module, PyObject *args) {
         PyObject *pb = root.pb.start >= 0 ? PyUnicode_Substring(text, root.pb.start, root.pb.end) : Py_NewRef(Py_None);
         PyObject *tag = chosen >= 0 ? setup.candidate[chosen].tag : setup.tag;
         PyObject *tags = chosen >= 0 ? accepted_tags(&setup, accepted) : Py_NewRef(Py_None);
-        PyObject *verdict = pw && pb && tags ? Py_BuildValue("(nnOOnOOO)", line, pos - line_start + 1, pw, pb,
-                                                             moves.count, tag, final ? final : Py_None, tags)
-                                             : NULL;
+        PyObject *game = NULL;
+        if (packed && pw && pb && tags) {
+            PyObject *turns = PyBytes_FromStringAndSize((const char *)moves.turns.items,
+                                                        (Py_ssize_t)sizeof(int32_t) * moves.turns.count);
+            PyObject *own = turns ? PyUnicode_Substring(text, pos, moves.end) : NULL;
+            game = own ? Py_BuildValue("(NiNi)", own, moves.first, turns, moves.resigned) : NULL;
+            if (!own) Py_XDECREF(turns);
+        }
+        PyObject *verdict = NULL;
+        if (pw && pb && tags && (game || !packed)) {
+            verdict = packed ? Py_BuildValue("(nnOOnOOON)", line, pos - line_start + 1, pw, pb, moves.count, tag,
+                                             final ? final : Py_None, tags, game)
+                             : Py_BuildValue("(nnOOnOOO)", line, pos - line_start + 1, pw, pb, moves.count, tag,
+                                             final ? final : Py_None, tags);
+        }
         failed = !verdict || PyList_Append(verdicts, verdict) < 0;
         Py_XDECREF(final);
         Py_XDECREF(tags);
@@ -1106,6 +1098,237 @@ static PyObject *core_plain_run(PyObject *module, PyObject *args) {
     return Py_BuildValue("(nn)", count, pos);
 }
 #undef AT
+
+/* scan_packed(text, labels_of, max_turns): `text` read as judge_plain reads a game (lgplain.h:
+ * the whole text one plain game, its root simple), without judging it: None where it is not so,
+ * else (its SZ value or None, the first player, its turns packed as judge_plain packs them, the
+ * player who resigned or 0). `labels_of(SZ value or None)` gives the labels of the board that
+ * size names (as judge_plain's setups hold them), or None to leave the game unread. */
+static PyObject *core_scan_packed(PyObject *module, PyObject *args) {
+    PyObject *text, *labels_of;
+    Py_ssize_t max_turns;
+    if (!PyArg_ParseTuple(args, "UOn:scan_packed", &text, &labels_of, &max_turns)) return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    lg_root root;
+    if (lg_scan_root(kind, data, n, 0, &root) <= 0) Py_RETURN_NONE;
+    PyObject *size = root.sz.start >= 0 ? PyUnicode_Substring(text, root.sz.start, root.sz.end) : Py_NewRef(Py_None);
+    PyObject *labels = size ? PyObject_CallOneArg(labels_of, size) : NULL;
+    if (!labels) {
+        Py_XDECREF(size);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (labels == Py_None) {
+        result = Py_NewRef(Py_None);
+    } else if (!PyBytes_Check(labels) ||
+               PyBytes_GET_SIZE(labels) != (Py_ssize_t)sizeof(int32_t) * LG_ROWS * LG_NUMBERS) {
+        PyErr_SetString(PyExc_ValueError, "scan_packed: labels are 26 * 100 int32 cell indices");
+    } else {
+        lg_moves moves = {{NULL, 0, 0}, 0, 0, 0, 0};
+        int found = lg_scan_moves(kind, data, n, &root, (const int32_t *)PyBytes_AS_STRING(labels), max_turns, &moves);
+        if (found < 0) {
+            PyErr_NoMemory();
+        } else if (!found || moves.end != n) {
+            result = Py_NewRef(Py_None);
+        } else {
+            PyObject *turns = PyBytes_FromStringAndSize((const char *)moves.turns.items,
+                                                        (Py_ssize_t)sizeof(int32_t) * moves.turns.count);
+            result = turns ? Py_BuildValue("(OiNi)", size, moves.first, turns, moves.resigned) : NULL;
+        }
+        PyMem_Free(moves.turns.items);
+    }
+    Py_DECREF(labels);
+    Py_DECREF(size);
+    return result;
+}
+
+/* Whether `word` (ASCII) is at `i` of the text. */
+static int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+    for (; *word; word++, i++)
+        if (i >= n || PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
+    return 1;
+}
+
+/* A JSON integer as the catchup-notation JSON writer writes a coordinate (-?(0|[1-9][0-9]{0,5})) at
+ * `*i`, moved past it; 0 where there is none. */
+static int json_coordinate(int kind, const void *data, Py_ssize_t n, Py_ssize_t *i, long *value) {
+    Py_ssize_t k = *i;
+    int negative = k < n && PyUnicode_READ(kind, data, k) == '-';
+    k += negative;
+    if (k >= n || PyUnicode_READ(kind, data, k) < '0' || PyUnicode_READ(kind, data, k) > '9') return 0;
+    long number = 0;
+    int digits = 0;
+    for (; k < n && PyUnicode_READ(kind, data, k) >= '0' && PyUnicode_READ(kind, data, k) <= '9'; k++, digits++)
+        number = 10 * number + (long)(PyUnicode_READ(kind, data, k) - '0');
+    if (digits > 6 || (digits > 1 && PyUnicode_READ(kind, data, *i + negative) == '0')) return 0;
+    *value = negative ? -number : number;
+    *i = k;
+    return 1;
+}
+
+/* scan_json_turns(text, start, index, reach): the turns' array of a record the JSON writer writes of
+ * plain turns, its inside from `start` (after its '['), read as the JSON reader reads it: each
+ * turn exactly `{"player": P, "cells": [[q, r], ...], "numbers": []}`, ", " between them, the
+ * players alternating and every turn with a stone; each cell's index on the board from `index`,
+ * int32 bytes of (2 * reach + 1) rows of as many: the cell (q, r)'s at (q + reach) * (2 * reach + 1)
+ * + r + reach, -1 for a cell not on the board (as any cell further out). (first player, the turns packed as judge_plain packs them, where the array ends:
+ * just past its ']'), or None for anything else (the reader reads it). */
+static PyObject *core_scan_json_turns(PyObject *module, PyObject *args) {
+    PyObject *text;
+    Py_buffer index;
+    Py_ssize_t i, reach;
+    if (!PyArg_ParseTuple(args, "Uny*n:scan_json_turns", &text, &i, &index, &reach)) return NULL;
+    Py_ssize_t width = 2 * reach + 1;
+    const int32_t *table = index.buf;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    int_array turns = {NULL, 0, 0};
+    PyObject *result = NULL;
+    int first = 0, previous = 0, failed = 0;
+    if (i < 0 || i > n || reach < 0 || reach > 1000 || index.len != (Py_ssize_t)sizeof(int32_t) * width * width) {
+        PyBuffer_Release(&index);
+        PyErr_SetString(PyExc_ValueError, "scan_json_turns: a position in the text, a table of the reach given");
+        return NULL;
+    }
+    while (i < n && PyUnicode_READ(kind, data, i) != ']') {
+        if (previous && !word_at(kind, data, n, i, ", ")) goto plain_not;
+        i += previous ? 2 : 0;
+        if (!word_at(kind, data, n, i, "{\"player\": ")) goto plain_not;
+        i += 11;
+        Py_UCS4 mark = i < n ? PyUnicode_READ(kind, data, i) : 0;
+        int player = mark == '1' ? 1 : mark == '2' ? 2 : 0;
+        if (!player || (previous && player == previous)) goto plain_not;
+        if (!first) first = player;
+        previous = player;
+        i++;
+        if (!word_at(kind, data, n, i, ", \"cells\": [")) goto plain_not;
+        i += 12;
+        Py_ssize_t at = turns.count;
+        int32_t stones = 0;
+        if (push(&turns, 0) < 0) goto fail;
+        for (;;) {
+            long q, r;
+            if (stones && !word_at(kind, data, n, i, ", ")) break;
+            i += stones ? 2 : 0;
+            if (!word_at(kind, data, n, i, "[")) goto plain_not;
+            i++;
+            if (!json_coordinate(kind, data, n, &i, &q) || !word_at(kind, data, n, i, ", ")) goto plain_not;
+            i += 2;
+            if (!json_coordinate(kind, data, n, &i, &r) || !word_at(kind, data, n, i, "]")) goto plain_not;
+            i++;
+            int32_t cell = q < -reach || q > reach || r < -reach || r > reach
+                               ? -1
+                               : table[(q + reach) * width + r + reach];
+            if (push(&turns, cell) < 0) goto fail;
+            stones++;
+        }
+        if (!stones || !word_at(kind, data, n, i, "], \"numbers\": []}")) goto plain_not;
+        i += 17;
+        turns.items[at] = stones;
+    }
+    if (i >= n) goto plain_not;
+    PyObject *packed = PyBytes_FromStringAndSize((const char *)turns.items, (Py_ssize_t)sizeof(int32_t) * turns.count);
+    result = packed ? Py_BuildValue("(iNn)", first, packed, i + 1) : NULL;
+    goto done;
+fail:
+    failed = 1;
+plain_not:
+    result = failed ? NULL : Py_NewRef(Py_None);
+done:
+    PyMem_Free(turns.items);
+    PyBuffer_Release(&index);
+    return result;
+}
+
+/* -- Writing plain turns ---------------------------------------------------------------------- */
+
+/* write_turns' text in two passes over the turns: `into` NULL, its length and widest character
+ * (into `widest`), -1 where a turn has no stone or a cell no name (a pass, a cell off the board:
+ * the writers' own path); else written into `into` (of that length and width). */
+static Py_ssize_t turns_text(const int32_t *at, const int32_t *stop, int first, PyObject *const *pieces,
+                             PyObject *names, PyObject *into, Py_UCS4 *widest) {
+    /* pieces: the heads of player 1 and 2, between cells, tail, between turns */
+    Py_ssize_t length = 0, cells = PyTuple_GET_SIZE(names);
+    int player = first;
+#define PUT(piece)                                                                           \
+    do {                                                                                     \
+        PyObject *put = (piece);                                                             \
+        Py_ssize_t size = PyUnicode_GET_LENGTH(put);                                         \
+        if (into) {                                                                          \
+            if (PyUnicode_KIND(into) == PyUnicode_1BYTE_KIND)                                \
+                memcpy(PyUnicode_1BYTE_DATA(into) + length, PyUnicode_1BYTE_DATA(put), (size_t)size); \
+            else if (PyUnicode_CopyCharacters(into, length, put, 0, size) < 0)               \
+                return -2;                                                                   \
+        } else if (PyUnicode_MAX_CHAR_VALUE(put) > *widest) {                                \
+            *widest = PyUnicode_MAX_CHAR_VALUE(put);                                         \
+        }                                                                                    \
+        length += size;                                                                      \
+    } while (0)
+    for (Py_ssize_t turn = 0; at < stop; turn++) {
+        int32_t stones = *at++;
+        if (stones < 1 || stones > stop - at) return -1;
+        if (turn) PUT(pieces[4]);
+        PUT(pieces[player - 1]);
+        for (int32_t k = 0; k < stones; k++) {
+            int32_t cell = at[k];
+            if (cell < 0 || cell >= cells) return -1;
+            if (k) PUT(pieces[2]);
+            PUT(PyTuple_GET_ITEM(names, cell));
+        }
+        PUT(pieces[3]);
+        at += stones;
+        player = 3 - player;
+    }
+#undef PUT
+    return length;
+}
+
+/* write_turns(turns, first, heads, names, between_cells, tail, between_turns): plain turns packed
+ * as judge_plain packs them (per turn its count of stones, then their cell indices; the players
+ * alternating from `first`) written as a notation writes them: each turn its player's head
+ * (`heads[player - 1]`), its cells' names (`names[index]`) with `between_cells` between them and
+ * `tail`, the turns with `between_turns` between them. None where a turn has no stone or a cell
+ * is not named (the writer's own path writes those). The pieces are the writer's own texts: the
+ * text is theirs put together, with nothing of its own. */
+static PyObject *core_write_turns(PyObject *module, PyObject *args) {
+    Py_buffer turns;
+    int first;
+    PyObject *heads, *names, *pieces[5];
+    if (!PyArg_ParseTuple(args, "y*iO!O!UUU:write_turns", &turns, &first, &PyTuple_Type, &heads, &PyTuple_Type,
+                          &names, &pieces[2], &pieces[3], &pieces[4]))
+        return NULL;
+    PyObject *result = NULL;
+    const int32_t *at = turns.buf, *stop = at + turns.len / (Py_ssize_t)sizeof(int32_t);
+    if (turns.len % (Py_ssize_t)sizeof(int32_t) || (first != 1 && first != 2) || PyTuple_GET_SIZE(heads) != 2) {
+        PyErr_SetString(PyExc_ValueError, "write_turns: int32 turns, a first player 1 or 2, two heads");
+        goto done;
+    }
+    pieces[0] = PyTuple_GET_ITEM(heads, 0);
+    pieces[1] = PyTuple_GET_ITEM(heads, 1);
+    if (!PyUnicode_Check(pieces[0]) || !PyUnicode_Check(pieces[1])) {
+        PyErr_SetString(PyExc_TypeError, "write_turns: heads are str");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(names); k++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(names, k))) {
+            PyErr_SetString(PyExc_TypeError, "write_turns: names are str");
+            goto done;
+        }
+    Py_UCS4 widest = 127;
+    Py_ssize_t length = turns_text(at, stop, first, pieces, names, NULL, &widest);
+    if (length < 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    result = PyUnicode_New(length, widest);
+    if (result && turns_text(at, stop, first, pieces, names, result, &widest) != length) Py_CLEAR(result);
+done:
+    PyBuffer_Release(&turns);
+    return result;
+}
 
 /* -- Search ---------------------------------------------------------------------------------- */
 
@@ -1702,8 +1925,15 @@ static PyMethodDef module_methods[] = {
     {"scan_moves", core_scan_moves, METH_VARARGS,
      "scan_moves(text, start, end, known, learn): the move nodes of a plain Little Golem game"},
     {"judge_plain", core_judge_plain, METH_VARARGS,
-     "judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of): plain games "
+     "judge_plain(text, pos, line, column, limit, max_turns, most, single, scored, setups, setup_of[, packed]): "
+     "plain games "
      "judged"},
+    {"scan_packed", core_scan_packed, METH_VARARGS,
+     "scan_packed(text, labels_of, max_turns): a plain Little Golem game's size, first player, packed turns, resigner"},
+    {"scan_json_turns", core_scan_json_turns, METH_VARARGS,
+     "scan_json_turns(text, start, index, reach): the plain turns the JSON writer writes, packed"},
+    {"write_turns", core_write_turns, METH_VARARGS,
+     "write_turns(turns, first, heads, names, between_cells, tail, between_turns): packed turns written"},
     {"plain_run", core_plain_run, METH_VARARGS,
      "plain_run(text, pos, limit, max_turns, most): how many plain games from pos on, and where the next starts"},
     {NULL},

@@ -15,6 +15,8 @@
 #define MCTS_ROOT (-1)
 /* A count action chooses how many stones a turn places: -2 - count (a pass: -2). */
 #define MCTS_COUNT(m) (-2 - (m))
+/* Most stones a turn places, and so most stone actions in a turn (counts run 0 to 3). */
+#define MCTS_TURN_MOST 4
 /* Most redraws of a playout's cell or count (mcts.py MAX_TRIES): more would only slow playouts. */
 #define MCTS_MAX_TRIES 16
 /* mcts.py MAST_SCALE: a playout stone is MAST's where a draw below this is below mast times it. */

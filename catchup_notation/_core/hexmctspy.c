@@ -246,6 +246,76 @@ static PyObject *Mcts_tried(MctsObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* One first turn as mcts.py's FirstTurn: (cells, colours or (), node, n, w, lo, hi); the stones
+ * are read on the way up from the node after the turn (at most a turn's stones and its count). */
+static PyObject *first_turn(const mcts_tree *t, int32_t after, int mover) {
+    int cells[MCTS_TURN_MOST], colours[MCTS_TURN_MOST], k = 0, others = 0;
+    for (int32_t at = after; at > 0 && k < MCTS_TURN_MOST; at = t->nodes[at].parent) {
+        int32_t action = t->nodes[at].action;
+        if (action < 0) continue;
+        cells[k] = action >> 1;
+        colours[k] = action & 1 ? 3 - mover : mover;
+        others += colours[k] != mover;
+        k++;
+    }
+    PyObject *cell_tuple = PyTuple_New(k), *colour_tuple = PyTuple_New(others ? k : 0);
+    if (!cell_tuple || !colour_tuple) goto fail;
+    for (int j = 0; j < k; j++) { /* read upwards: the last stone first */
+        PyObject *cell = PyLong_FromLong(cells[k - 1 - j]);
+        if (!cell) goto fail;
+        PyTuple_SET_ITEM(cell_tuple, j, cell);
+        if (others) {
+            PyObject *colour = PyLong_FromLong(colours[k - 1 - j]);
+            if (!colour) goto fail;
+            PyTuple_SET_ITEM(colour_tuple, j, colour);
+        }
+    }
+    const mcts_node *node = &t->nodes[after];
+    return Py_BuildValue("(NNiIdii)", cell_tuple, colour_tuple, after, node->n, node->w, node->lo, node->hi);
+fail:
+    Py_XDECREF(cell_tuple);
+    Py_XDECREF(colour_tuple);
+    return NULL;
+}
+
+/* first_turns(): every first turn made whole and not dead, in the order of mcts.py's
+ * Tree.first_turns (a walk from the root, the last internal node first), in one call: the
+ * engine adds the trees' first turns up as a turn's time ends, and a call a node is slow. */
+static PyObject *Mcts_first_turns(MctsObject *self, PyObject *unused) {
+    if (!ready(self)) return NULL;
+    const mcts_tree *t = &self->tree;
+    int mover = t->nodes[0].player;
+    int32_t *stack = malloc(sizeof(int32_t) * (size_t)t->node_count), depth = 0;
+    PyObject *out = PyList_New(0);
+    if (!stack || !out) {
+        free(stack);
+        Py_XDECREF(out);
+        return PyErr_NoMemory();
+    }
+    stack[depth++] = 0;
+    while (depth > 0) {
+        const mcts_node *node = &t->nodes[stack[--depth]];
+        for (int32_t j = 0; node->first >= 0 && j < node->count; j++) {
+            int32_t kid = t->kids[node->first + j];
+            if (kid < 0 || t->nodes[kid].dead) continue;
+            if (!t->nodes[kid].boundary) { /* a node enters the stack once: the tree has no cycles */
+                stack[depth++] = kid;
+                continue;
+            }
+            PyObject *turn = first_turn(t, kid, mover);
+            if (!turn || PyList_Append(out, turn) < 0) {
+                Py_XDECREF(turn);
+                Py_DECREF(out);
+                free(stack);
+                return NULL;
+            }
+            Py_DECREF(turn);
+        }
+    }
+    free(stack);
+    return out;
+}
+
 /* untried(min_visits, max_empty): the turn-start nodes not proven, not dead, not given to the
  * solver yet, visited at least min_visits times, with at most max_empty empty cells, in creation
  * order */
@@ -300,6 +370,8 @@ static PyMethodDef Mcts_methods[] = {
     {"amaf", (PyCFunction)Mcts_amaf, METH_O, "amaf(i): ((visits, results), ...) of the node's actions, with RAVE"},
     {"prove", (PyCFunction)Mcts_prove, METH_VARARGS, "prove(i, outcome): a solver's outcome for the first player"},
     {"tried", (PyCFunction)Mcts_tried, METH_O, "tried(i): mark a node as given to the solver"},
+    {"first_turns", (PyCFunction)Mcts_first_turns, METH_NOARGS,
+     "first_turns(): ((cells, colours or (), node, n, w, lo, hi), ...) of every live first turn"},
     {"untried", (PyCFunction)Mcts_untried, METH_VARARGS,
      "untried(min_visits, max_empty): turn starts for the solver, in order"},
     {NULL},

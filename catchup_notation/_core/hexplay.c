@@ -92,18 +92,35 @@ int game_find(hex_game *game, int i) {
     return i;
 }
 
+/* Sizes largest first: an insertion sort, quickest for the few groups of a position; qsort past
+ * that (a huge board's thousands of groups). */
 static int descending(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
     return (x < y) - (x > y);
 }
 
-/* The colour's group sizes, largest first, into `out` (room for every cell); their number. */
-int game_groups(hex_game *game, int colour, int *out) {
-    int count = 0, n = game->board->cells;
-    for (int i = 0; i < n; i++)
-        if (game->owner[i] == colour && game->parent[i] == i) out[count++] = game->gsize[i];
-    qsort(out, (size_t)count, sizeof(int), descending);
-    return count;
+static void sort_descending(int *sizes, int count) {
+    if (count > 32) {
+        qsort(sizes, (size_t)count, sizeof(int), descending);
+        return;
+    }
+    for (int i = 1; i < count; i++) {
+        int size = sizes[i], j = i;
+        for (; j > 0 && sizes[j - 1] < size; j--) sizes[j] = sizes[j - 1];
+        sizes[j] = size;
+    }
+}
+
+/* Both colours' groups in one pass over the cells (a group's size is at its root). */
+hex_groups game_groups(hex_game *game) {
+    int n = game->board->cells, *sizes[3] = {NULL, game->scratch, game->scratch + n}, count[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        int colour = game->owner[i];
+        if ((colour == 1 || colour == 2) && game->parent[i] == i) sizes[colour][count[colour]++] = game->gsize[i];
+    }
+    sort_descending(sizes[1], count[1]);
+    sort_descending(sizes[2], count[2]);
+    return (hex_groups){{NULL, sizes[1], sizes[2]}, {0, count[1], count[2]}};
 }
 
 static void next_stamp(hex_game *game) {
@@ -124,9 +141,8 @@ counts_t game_counts(hex_game *game) {
     view.last = game->turns_played ? &game->history[game->turns_played - 1] : NULL;
     view.leader = 0;
     if (game->rules.kind == RULE_SAUCE && game->turns_played >= 2) {
-        int *g1 = game->scratch, *g2 = game->scratch + game->board->cells;
-        int n1 = game_groups(game, 1, g1), n2 = game_groups(game, 2, g2);
-        view.leader = compare_groups(g1, n1, g2, n2);
+        hex_groups g = game_groups(game);
+        view.leader = compare_groups(g.sizes[1], g.count[1], g.sizes[2], g.count[2]);
     }
     return rules_counts(&game->rules, &view);
 }
@@ -261,9 +277,8 @@ int game_allows(hex_game *game, const int *cells, int count) {
 
 /* A finished game's outcome for the first player by the variant's scoring rule: +1, 0 or -1. */
 int game_outcome(hex_game *game) {
-    int *g1 = game->scratch, *g2 = game->scratch + game->board->cells;
-    int n1 = game_groups(game, 1, g1), n2 = game_groups(game, 2, g2);
-    int winner = rules_judge(&game->rules, g1, n1, g2, n2);
+    hex_groups g = game_groups(game);
+    int winner = rules_judge(&game->rules, g.sizes[1], g.count[1], g.sizes[2], g.count[2]);
     return winner == 1 ? 1 : winner == 2 ? -1 : 0;
 }
 

@@ -48,6 +48,13 @@ typedef struct {
     int *scratch; /* scratch: group sizes (2 * cells) */
 } hex_game;
 
+/* Both colours' group sizes, largest first: colour c's `count[c]` sizes at `sizes[c]` (c = 1, 2),
+ * in the game's scratch (until the next call that uses it). */
+typedef struct {
+    const int *sizes[3];
+    int count[3];
+} hex_groups;
+
 int game_init(hex_game *game, const hex_board *board, const hex_rules *rules);
 void game_free(hex_game *game);
 void game_reset(hex_game *game);
@@ -59,7 +66,7 @@ int game_commit(hex_game *game, int player, const int *cells, const int *colours
 int game_allows(hex_game *game, const int *cells, int count);
 int game_outcome(hex_game *game);
 counts_t game_counts(hex_game *game);
-int game_groups(hex_game *game, int colour, int *out);
+hex_groups game_groups(hex_game *game);
 int game_find(hex_game *game, int i);
 
 #endif

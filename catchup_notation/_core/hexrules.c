@@ -60,13 +60,17 @@ int rules_constraint(const hex_rules *rules, int player, int placed, int top, co
 }
 
 /* compare_groups() of scoring.py on descending lists, a missing entry counting 0: 1 or 2 for the
- * larger list, 0 for identical lists. */
-int compare_groups(const int *g1, int n1, const int *g2, int n2) {
+ * larger list, 0 for identical lists; with `at`, the 0-based place that decided there (-1: none). */
+int compare_groups_at(const int *g1, int n1, const int *g2, int n2, int *at) {
     int n = n1 > n2 ? n1 : n2;
     for (int i = 0; i < n; i++) {
         int a = i < n1 ? g1[i] : 0, b = i < n2 ? g2[i] : 0;
-        if (a != b) return a > b ? 1 : 2;
+        if (a != b) {
+            if (at) *at = i;
+            return a > b ? 1 : 2;
+        }
     }
+    if (at) *at = -1;
     return 0;
 }
 

@@ -7,6 +7,8 @@
 #ifndef HEXRULES_H
 #define HEXRULES_H
 
+#include <stddef.h>
+
 /* Which engine's stone counts and constraint apply (the Python engine class). */
 enum {
     RULE_CATCHUP = 1,
@@ -57,7 +59,12 @@ typedef unsigned counts_t;
 counts_t rules_counts(const hex_rules *rules, const hex_view *view);
 int rules_constraint(const hex_rules *rules, int player, int placed, int top, const int *largest);
 int rules_judge(const hex_rules *rules, const int *g1, int n1, const int *g2, int n2);
-int compare_groups(const int *g1, int n1, const int *g2, int n2);
+int compare_groups_at(const int *g1, int n1, const int *g2, int n2, int *at);
+
+/* The cascading comparison without its place (compare_groups_at). */
+static inline int compare_groups(const int *g1, int n1, const int *g2, int n2) {
+    return compare_groups_at(g1, n1, g2, n2, NULL);
+}
 
 static inline int counts_max(counts_t counts) {
     return counts & 8 ? 3 : counts & 4 ? 2 : counts & 2 ? 1 : counts & 1 ? 0 : -1;

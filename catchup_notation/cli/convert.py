@@ -38,12 +38,14 @@ from catchup_notation.cli.options import (
 )
 from catchup_notation.cli.progress import RecordsBar, records_bar, say_on_stderr
 from catchup_notation.cli.values import AUTO
-from catchup_notation.converting import checked
+from catchup_notation.converting import checked, checked_packed
 from catchup_notation.errors import NotationError, WriteError
 from catchup_notation.formats.base import NotationWarning
 from catchup_notation.game import Game
 from catchup_notation.model import OMIT_IF_DEFAULT, Record
-from catchup_notation.reading.judged import JudgedGame
+from catchup_notation.reading import Request, make_request
+from catchup_notation.reading.fastpath import Judged
+from catchup_notation.reading.judged import JudgedGame, packed_game
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
 from catchup_notation.writing import atomic_files
 
@@ -179,8 +181,16 @@ def convert(
     chosen, fixes = with_board(variant, board), parse_corrections(corrections)
     writer = formats.get(target)
     joins = writer.joins
-    each = functools.partial(converted, target, joins is None and not writer.writes_texts)
-    found = reports(inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes)
+    together = joins is None and not writer.writes_texts
+    each = functools.partial(converted, target, together)
+    request = make_request(format, chosen, fixes)
+    # Plain games the core judges valid go straight from the judge's reading to the writer, where
+    # the target writes games given so and each record is read under its own variant.
+    packed = not together and chosen is None and getattr(writer, "writes_packed", False)
+    run = functools.partial(converted_run, target, request) if packed else None
+    found = reports(
+        inputs.files, each, jobs=jobs, format=format, variant=chosen, corrections=fixes, judged=run, packed=packed
+    )
     done = Conversion(target)
     bar_of_run = records_bar("converting", inputs.files, enabled=progress is not False)
     if tree is not None:
@@ -299,6 +309,32 @@ def converted(to: str, together: bool, game: Game) -> Converted:
     return Converted(
         source, index, line, warnings, said, carried=notes, text=text, record=game.record if together else None
     )
+
+
+def converted_run(to: str, request: Request, run: Judged) -> list[Converted]:
+    """`converted` of each game of a run the core judged valid, each given packed (a judge that is
+    `packed`): checked without a record where `converting.checked_packed` can, else read into one."""
+    converted_ = []
+    source, fmt = run.source, run.format
+    for number, verdict in enumerate(run.verdicts, run.first):
+        item = _packed(to, source, number, verdict)
+        if item is None:
+            item = converted(to, False, packed_game(request, source, fmt, number, verdict))
+        converted_.append(item)
+    return converted_
+
+
+def _packed(to: str, source: str | None, index: int, verdict: tuple[Any, ...]) -> Converted | None:
+    """`converted` of a game the core judged valid, from the game as the judge read it, or None
+    where `checked_packed` leaves it to a record."""
+    text, first, turns, resigned = verdict[8]
+    done = checked_packed(text, (verdict[5], first, turns, resigned), to)
+    if done is None:
+        return None
+    written, carried = done
+    line = verdict[0]
+    notes = tuple(Note(source, index, line, warning.code, f"{to}: {warning.message}") for warning in carried)
+    return Converted(source, index, line, (), (), carried=notes, text=written)
 
 
 def _known_valid(game: Game) -> bool:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import io
 import os
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,12 +24,15 @@ from catchup_notation.cli.progress import records_bar
 from catchup_notation.escaping import printable_lines
 from catchup_notation.hints import cli_words
 from catchup_notation.reading import STDIN, STDIN_NAME, survey
+from catchup_notation.report_lines import RowValue
+from catchup_notation.report_lines import csv_header as csv_header  # the tables' lines, named here too
+from catchup_notation.report_lines import csv_line as csv_line
 
 if TYPE_CHECKING:
     from catchup_notation.formats.base import Corrections
     from catchup_notation.game import Game
     from catchup_notation.reading.fastpath import Judged, Verdict
-    from catchup_notation.reports import RowValue, WarningReport
+    from catchup_notation.reports import WarningReport
 
 Mode = Literal["text", "json", "csv"]
 #: Endings of a report file (-o) that choose JSON Lines or CSV; any other is text.
@@ -205,48 +206,11 @@ def _judged_lines_run(
 
 def _judged_printed(report_of: JudgedReport, mode: Mode, fields: tuple[str, ...], judged: Judged) -> list[Printed]:
     source, fmt, first = judged.source, judged.format, judged.first
-    # Verify's verdicts (no final position: a valid game, every report alike but for the verdict)
-    # in JSON, the common case and the one where the report's making would cost the most.
-    if mode == "json" and judged.verdicts and judged.verdicts[0][6] is None:
-        made = _json_maker(report_of, source, fmt, judged.verdicts[0][7] is not None)
-        if made is not None:
-            return [Printed("valid", source, False, made(first + k, v), []) for k, v in enumerate(judged.verdicts)]
     reports = [report_of(source, fmt, first + k, v) for k, v in enumerate(judged.verdicts)]
     filled = _scored_json_maker(reports[0], source, fmt) if mode == "json" and reports else None
     if filled is not None:  # adjudicate's, in JSON
         return [Printed(report.outcome, source, False, filled(report), []) for report in reports]
     return [_shown(report, mode, fields) for report in reports]
-
-
-# Markers put in a report in place of what varies from game to game, to find where it goes in the
-# report's JSON line: numbers no real record has, names no real record holds (a NUL).
-_MARKERS = (-7340031, -7340033, -7340037, "\0white\0", "\0black\0", -7340039, "\0variant\0", ("\0accepted\0",))
-#: JSON line makers by (report maker, source, format, variant "auto"), see `_json_maker`.
-_json_makers: dict[tuple[Any, ...], Callable[[int, Verdict], str] | None] = {}
-
-
-def _json_maker(
-    report_of: JudgedReport, source: str | None, fmt: str, auto: bool = False
-) -> Callable[[int, Verdict], str] | None:
-    """The JSON line of a judged game's report by filling in one report's JSON, made once by the
-    usual code with markers in place of the index, line, column, players, turns, variant and
-    (`auto`: verdicts of variant "auto") the variants that accept the game (None where a marker
-    does not stand alone in it: then each report is made)."""
-    key = (report_of, source, fmt, auto)
-    if key in _json_makers:
-        return _json_makers[key]
-    from catchup_notation.serialization import to_data
-
-    index, line, column, white, black, turns, variant, accepted = _MARKERS
-    verdict = (line, column, white, black, turns, variant, None, accepted if auto else None)
-    text = output.json_line(to_data(report_of(source, fmt, index, verdict)))
-    markers = _MARKERS if auto else _MARKERS[:-1]
-    fill = _pattern(text, [output.json_line(marker) for marker in markers])
-    made = functools.partial(_filled, fill) if fill is not None else None
-    if len(_json_makers) >= 256:
-        _json_makers.clear()
-    _json_makers[key] = made
-    return made
 
 
 def _pattern(text: str, markers: list[str]) -> Callable[..., str] | None:
@@ -261,13 +225,6 @@ def _pattern(text: str, markers: list[str]) -> Callable[..., str] | None:
         at = start + len(marker)
     pattern.append(text[at:].replace("{", "{{").replace("}", "}}"))
     return "".join(pattern).format
-
-
-def _filled(fill: Callable[..., str], index: int, verdict: Verdict) -> str:
-    line, column, white, black, turns, variant, _, accepted = verdict
-    spell = _json_string()
-    names = (spell(white) if white is not None else "null", spell(black) if black is not None else "null")
-    return fill(index, line, column, *names, turns, spell(variant), _json_value(accepted))
 
 
 #: Markers put in a report of a game judged and scored on the core (adjudicate's) in place of each
@@ -348,44 +305,6 @@ def _json_string() -> Callable[[str], str]:
     from json.encoder import encode_basestring
 
     return encode_basestring
-
-
-#: Characters that make a spreadsheet read a cell as a formula: text starting with one, after any
-#: spaces, is written with a leading apostrophe (the usual guard), so that a name in a record runs
-#: nothing. Each line of a text is guarded so (a reader that splits a quoted field at its line
-#: breaks makes each line a cell of its own).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
-
-
-def _guarded(value: RowValue) -> RowValue:
-    if not isinstance(value, str):
-        return value
-    pieces = _LINE_BREAK.split(value)
-    for i in range(0, len(pieces), 2):  # the lines (the breaks are the odd pieces)
-        if pieces[i].lstrip(" ").startswith(_FORMULA_START):
-            pieces[i] = "'" + pieces[i]
-    return "".join(pieces)
-
-
-def csv_line(row: dict[str, RowValue], fields: Sequence[str]) -> str:
-    """One CSV line (no line end) of a report's row, in the order of `fields`; a field holding a
-    line break is quoted (a "line" of CSV may so span several lines of text)."""
-    return _csv_row([_guarded(row.get(name)) for name in fields])
-
-
-def csv_header(fields: Sequence[str]) -> str:
-    """The CSV header line (no line end)."""
-    return _csv_row(list(fields))
-
-
-def _csv_row(values: Sequence[object]) -> str:
-    import csv  # CSV reports only (start-up time)
-
-    out = io.StringIO()
-    # The writer quotes a field holding any character of its line terminator: so "\r\n", cut off after.
-    csv.writer(out, lineterminator="\r\n").writerow(values)
-    return out.getvalue()[:-2]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from catchup_notation.cli import runs
 from catchup_notation.formats.base import Corrections
+from catchup_notation.report_lines import judged_verify_lines
 from catchup_notation.reports import ROW_FIELDS, judged_verify_report, verify_report
 
 
@@ -41,6 +42,7 @@ def run(
         progress=progress,
         label="verifying",
         judged=judged_verify_report,
+        judged_lines=judged_verify_lines,
         quiet=quiet,
         statistics=statistics,
     )

@@ -117,6 +117,23 @@ class NodeInfo(NamedTuple):
     expanded: bool
 
 
+#: A first turn as `first_turns` gives it, FirstTurn's fields in order (the compiled search gives
+#: plain tuples).
+FirstTurnRow = tuple[tuple[int, ...], tuple[int, ...], int, int, float, int, int]
+
+
+class FirstTurn(NamedTuple):
+    """A first turn of the tree (`Tree.first_turns`)."""
+
+    cells: tuple[int, ...]  # ascending
+    colours: tuple[int, ...]  # () where every stone is the mover's
+    node: int  # the node after the turn
+    n: int
+    w: float  # results for the mover
+    lo: int  # the outcome's bounds for the first player
+    hi: int
+
+
 class Node:
     """One position of the tree (see the module notes). `actions` is None until the node is
     expanded; `children[i]` is None until action i is first taken."""
@@ -248,6 +265,29 @@ class Tree:
         """(visits, results) of each action of a node with RAVE; () without, or before expansion."""
         node = self.nodes[i]
         return tuple(zip(node.amaf_n, node.amaf_w, strict=True)) if self.rave and node.actions is not None else ()
+
+    def first_turns(self) -> list[FirstTurn]:
+        """Every first turn the tree has made whole and not found dead, in the order of a walk
+        from the root (last internal node first): its cells (ascending), its colours (() where
+        every stone is the mover's), the node after it and that node's visits, results and bounds."""
+        mover = self.root.player
+        found: list[FirstTurn] = []
+        stack: list[tuple[Node, tuple[int, ...], tuple[int, ...]]] = [(self.root, (), ())]
+        while stack:
+            node, cells, colours = stack.pop()
+            for action, child in zip(node.actions or (), node.children, strict=True):
+                if child is None or child.dead:
+                    continue
+                more_cells, more_colours = cells, colours
+                if action >= 0:
+                    more_cells = (*cells, action >> 1)
+                    more_colours = (*colours, mover if action & 1 == 0 else 3 - mover)
+                if child.boundary:
+                    shown = more_colours if any(c != mover for c in more_colours) else ()
+                    found.append(FirstTurn(more_cells, shown, child.number, child.n, child.w, child.lo, child.hi))
+                else:
+                    stack.append((child, more_cells, more_colours))
+        return found
 
     def untried(self, least: int, most_empty: int) -> list[int]:
         """The turn-start nodes for the solver: not proven, dead or tried, visited `least` times,

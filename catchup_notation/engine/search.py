@@ -20,13 +20,15 @@ which thread finished first.
 
 from __future__ import annotations
 
+import heapq
 import importlib
 import math
 import os
 import threading
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterator, Sequence
+from concurrent import futures
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -34,7 +36,7 @@ from catchup_notation.compiled import pure_requested
 from catchup_notation.engine.analysis import Analysis, Candidate, Limit, PlayResult, Value
 from catchup_notation.engine.coremcts import core_tree
 from catchup_notation.engine.levels import level_settings
-from catchup_notation.engine.mcts import NodeInfo, Settings, Tree
+from catchup_notation.engine.mcts import FirstTurnRow, NodeInfo, Settings, Tree
 from catchup_notation.engine.rng import SplitMix64
 from catchup_notation.model import Turn
 from catchup_notation.rules.hexgame import HexGame
@@ -48,6 +50,13 @@ ROUND = 2048
 ROOT_SOLVE_SHARE = 0.5
 #: Nodes the root's exact solve may take under a playout limit (no time limit).
 ROOT_SOLVE_NODES = 2_000_000
+#: Of a time limit, the share left at the end to gather the answer from the trees.
+ANSWER_SHARE = 0.05
+#: Of a time limit, the share a round of playouts waits past the deadline for a tree still being
+#: searched (its thread not run by a loaded machine) before the search answers without it...
+GRACE_SHARE = 0.1
+#: ...and at least this many seconds.
+MIN_GRACE = 0.005
 #: The 95% interval's z.
 Z = 1.959963984540054
 #: Turns of a principal line at most.
@@ -62,6 +71,7 @@ class TreeSearch(Protocol):
     def run(self, playouts: int, deadline: float = 0.0) -> int: ...
     def info(self, i: int) -> NodeInfo: ...
     def children_of(self, i: int) -> tuple[tuple[int, int], ...]: ...
+    def first_turns(self) -> Sequence[FirstTurnRow]: ...
     def untried(self, least: int, most_empty: int) -> list[int]: ...
     def tried(self, i: int) -> None: ...
     def prove(self, i: int, outcome: int) -> None: ...
@@ -90,23 +100,24 @@ def position_of(position: object) -> HexGame:
     return engine.copy()
 
 
-@attrs.frozen
-class _Turn:
-    """A first turn as the trees know it: its cells (board indices, ascending) and colours."""
+class _Turn(NamedTuple):
+    """A first turn as the trees know it: its cells (board indices, ascending) and colours (()
+    where every stone is the mover's). A tuple: a thousand of them are made as a turn's time ends."""
 
     cells: tuple[int, ...]
     colours: tuple[int, ...]
 
 
-@attrs.define
 class _Tally:
-    """One first turn, added up over the trees."""
+    """One first turn, added up over the trees (a plain class, made as cheaply as _Turn)."""
 
-    n: int = 0
-    w: float = 0.0  # results for the mover
-    lo: int = -1  # the outcome's bounds for the mover
-    hi: int = 1
-    trees: list[tuple[TreeSearch, int]] = attrs.field(factory=list)  # (tree, the node after the turn)
+    __slots__ = ("hi", "lo", "n", "trees", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0  # results for the mover
+        self.lo, self.hi = -1, 1  # the outcome's bounds for the mover
+        self.trees: list[tuple[TreeSearch, int]] = []  # (tree, the node after the turn)
 
 
 class Engine:
@@ -134,6 +145,8 @@ class Engine:
         self.solver = solver
         self.settings = settings
         self._searches = 0
+        self._workers: futures.ThreadPoolExecutor | None = None
+        self._workers_lock = threading.Lock()
         if solver is not False:
             # Imported here, not at the first search, whose clock would pay for it (a few
             # tenths of a second: the first turn of a game played at a second a turn).
@@ -147,7 +160,19 @@ class Engine:
         self.close()
 
     def close(self) -> None:
-        """Nothing to release in this process (the method is for the protocol client's sake)."""
+        """End the threads that search the trees other than the first (made at the first search
+        with more than one tree; an engine dropped without closing ends them too)."""
+        with self._workers_lock:
+            if self._workers is not None:
+                self._workers.shutdown(wait=False)
+                self._workers = None
+
+    def workers(self) -> futures.ThreadPoolExecutor:
+        """The threads that search the trees other than the first, kept waiting between rounds."""
+        with self._workers_lock:
+            if self._workers is None:
+                self._workers = futures.ThreadPoolExecutor(self.threads - 1, thread_name_prefix="catchup-engine")
+            return self._workers
 
     # -- the public calls ----------------------------------------------------------------------
 
@@ -195,7 +220,9 @@ class _Search:
         if engine.settings is not None:
             self.settings = engine.settings
         self.started = time.monotonic()
-        self.deadline = self.started + limit.time if limit.time is not None else 0.0
+        # the search's own deadline, a share of the time before the turn's: gathering the answer
+        # from the trees takes its milliseconds too
+        self.deadline = self.started + limit.time * (1 - ANSWER_SHARE) if limit.time is not None else 0.0
         caps = [p for p in (limit.playouts, self.level_playouts) if p is not None]
         self.playouts_cap = min(caps) if caps else None
         if self.playouts_cap is None and not self.deadline:
@@ -209,6 +236,8 @@ class _Search:
         self.proof: EndgameResult | None = None
         self.root_losing: set[_Turn] = set()
         self.stopped = ""
+        self.engine = engine
+        self.left_behind = 0  # trees left out: their threads had not finished a round by its deadline
 
     def _compiled(self) -> bool:
         """Whether the compiled search runs (the core built, not refused, and knowing the rules)."""
@@ -259,16 +288,29 @@ class _Search:
         def search(i: int) -> None:
             done[i] = self.trees[i].run(shares[i], self.deadline)
 
-        if len(self.trees) == 1:
+        if len(self.trees) > 1:
+            # The engine's waiting threads take the other trees (a thread started afresh each
+            # round would wait for the machine to run it, and start() waits with it); this
+            # thread searches the first meanwhile.
+            running = {self.engine.workers().submit(search, i): i for i in range(1, len(self.trees))}
             search(0)
+            wait = None if not self.deadline else max(0.0, self._time_left()) + self._grace()
+            finished, late = futures.wait(running, timeout=wait)
+            for future in finished:
+                future.result()  # a tree's error (out of memory) is the search's
+            if late:  # the machine has not run them to their deadline: answer without them
+                dropped = {running[future] for future in late}
+                self.trees = [tree for i, tree in enumerate(self.trees) if i not in dropped]
+                self.left_behind += len(dropped)
+                done = [count for i, count in enumerate(done) if i not in dropped]
         else:
-            workers = [threading.Thread(target=search, args=(i,)) for i in range(len(self.trees))]
-            for worker in workers:
-                worker.start()
-            for worker in workers:
-                worker.join()
+            search(0)
         self.playouts += sum(done)
         return sum(done)
+
+    def _grace(self) -> float:
+        """How long past the deadline a round waits for a tree still searching."""
+        return max(MIN_GRACE, GRACE_SHARE * (self.limit.time or 0.0))
 
     def _finished(self, done: int) -> bool:
         if any(self._settled(tree) for tree in self.trees):
@@ -284,6 +326,10 @@ class _Search:
             self.stopped = "memory"
             return True
         return False
+
+    def _time_left(self) -> float:
+        """Seconds to the deadline (negative past it; infinite without a time limit)."""
+        return self.deadline - time.monotonic() if self.deadline else math.inf
 
     @staticmethod
     def _settled(tree: TreeSearch) -> bool:
@@ -301,7 +347,10 @@ class _Search:
             return False
         budget: dict[str, Any] = {}
         if self.deadline:
-            budget["time_limit"] = max(0.01, (self.deadline - time.monotonic()) * ROOT_SOLVE_SHARE)
+            share = self._time_left() * ROOT_SOLVE_SHARE
+            if share <= 0:  # no time left at all: the playouts answer (none: the first legal turn)
+                return False
+            budget["time_limit"] = share
         else:
             budget["max_nodes"] = ROOT_SOLVE_NODES
         try:
@@ -326,9 +375,15 @@ class _Search:
                 tree.tried(i)
                 if game is None or game.over:
                     continue
+                budget: dict[str, Any] = {"max_nodes": settings.solve_nodes}
+                if self.deadline:
+                    left = self._time_left()
+                    if left <= 0:  # the turn's time is up: the search answers now
+                        return
+                    budget["time_limit"] = left  # cut short, a solve proves nothing and the search answers
                 asked += 1
                 try:
-                    found = solve_endgame(game, max_nodes=settings.solve_nodes, memory_mb=16)
+                    found = solve_endgame(game, memory_mb=16, **budget)
                 except (EndgameTimeout, EndgameError):
                     continue
                 if found.complete and found.value is not None:
@@ -365,18 +420,22 @@ class _Search:
         mover = self.game.mover
         found: dict[_Turn, _Tally] = {}
         for tree in self.trees:
-            for turn, node in _first_turns(tree, mover):
-                info = tree.info(node)
-                tally = found.setdefault(turn, _Tally())
-                tally.n += info.n
-                tally.w += info.w  # the results of the node after the turn are for its chooser: the mover
-                lo, hi = (info.lo, info.hi) if mover == 1 else (-info.hi, -info.lo)
+            for cells, colours, node, n, w, lo, hi in tree.first_turns():  # one call a tree
+                turn = _Turn(cells, colours)
+                tally = found.get(turn)
+                if tally is None:
+                    tally = found[turn] = _Tally()
+                tally.n += n
+                tally.w += w  # the results of the node after the turn are for its chooser: the mover
+                if mover != 1:
+                    lo, hi = -hi, -lo
                 tally.lo, tally.hi = max(tally.lo, lo), min(tally.hi, hi)
                 tally.trees.append((tree, node))
         return found
 
-    def _ranked(self, tallies: dict[_Turn, _Tally]) -> list[tuple[_Turn, _Tally]]:
-        """Best first: proven wins, then by visits (a proven loss last while anything else is left)."""
+    def _ranked(self, tallies: dict[_Turn, _Tally], wanted: int) -> list[tuple[_Turn, _Tally]]:
+        """The `wanted` best, best first: proven wins, then by visits (a proven loss last while
+        anything else is left)."""
 
         def key(item: tuple[_Turn, _Tally]) -> tuple[int, int, float, tuple[int, ...]]:
             turn, tally = item
@@ -384,16 +443,16 @@ class _Search:
             standing = 2 if tally.lo == 1 else 0 if tally.hi == -1 else 1
             return (-standing, -tally.n, -mean, turn.cells)
 
-        return sorted(tallies.items(), key=key)
+        return heapq.nsmallest(wanted, tallies.items(), key=key)  # as sorted(...)[:wanted], ties alike
 
     # -- what the search says ------------------------------------------------------------------
 
     def _analysis(self, *, final: bool) -> Analysis:
         tallies = self._tallies()
-        ranked = self._ranked(tallies)
+        ranked = self._ranked(tallies, max(1, self.wanted))
         mover = self.game.mover
         chosen: list[Candidate] = []
-        for turn, tally in ranked[: max(1, self.wanted)]:
+        for turn, tally in ranked:
             value = self._value(tally)
             line = (self._turn(turn, mover), *self._line_after(tally))
             chosen.append(Candidate(line[0], value, line))
@@ -481,24 +540,6 @@ def solver_reach(game: HexGame, *, pure: bool) -> int:
 
 
 # -- walking a tree --------------------------------------------------------------------------------
-
-
-def _first_turns(tree: TreeSearch, mover: int) -> Iterator[tuple[_Turn, int]]:
-    """Every first turn the tree has made whole: (the turn, the node after it)."""
-    stack: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = [(0, (), ())]
-    while stack:
-        node, cells, colours = stack.pop()
-        for action, child in tree.children_of(node):
-            if child < 0 or tree.info(child).dead:
-                continue
-            more_cells, more_colours = cells, colours
-            if action >= 0:
-                more_cells = (*cells, action >> 1)
-                more_colours = (*colours, mover if action & 1 == 0 else 3 - mover)
-            if tree.info(child).boundary:
-                yield _turn_of(more_cells, more_colours, mover), child
-            else:
-                stack.append((child, more_cells, more_colours))
 
 
 def _turn_of(cells: tuple[int, ...], colours: tuple[int, ...], mover: int) -> _Turn:

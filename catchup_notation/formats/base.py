@@ -162,6 +162,9 @@ class Format(Protocol):
     #: Whether a collection written is made of its records' texts, each as it is written alone,
     #: otherwise than joined (`write_texts`): `catchup convert` writes the texts it checked.
     writes_texts: bool = False
+    #: Whether it writes a plain game given packed, and reads its own writing of one back so
+    #: (`write_packed`, `read_packed`): `catchup convert` converts such games without a record.
+    writes_packed: bool = False
 
     def sniff(self, head: str) -> bool:
         """Whether text starting with `head` (a few KB, decoded) looks like this format."""
@@ -205,10 +208,28 @@ class Format(Protocol):
         compares this with the record written, instead of reading the text into a record."""
         return None
 
+    def write_packed(self, game: PackedGame, headers: dict[str, str]) -> tuple[str, list[NotationWarning]] | None:
+        """What `write` writes of one record alone, and its warnings, for a plain game given packed
+        (`PackedGame`) with its headers (the players are `PW` and `PB`, as Little Golem names them),
+        the record that reading its game as Little Golem writes it gives; None where this notation
+        writes it only from a record (`converting.checked_packed` then goes the usual way)."""
+        return None
+
+    def read_packed(self, text: str, variant: str | None) -> PackedGame | None:
+        """`plain_turns`, packed: what reading `text` back gives the rules (read under `variant`;
+        None: the one the text names), where a direct reader can tell it exactly; else None."""
+        return None
+
 
 #: A game of plain turns as the rules see it: the variant string, the first mover and one tuple of
 #: cells per turn, the players alternating and every stone its mover's (see `plain_of`).
 PlainGame = tuple[str, int, list[tuple[Cell, ...]]]
+
+#: A game of plain turns packed, as the compiled core reads it: the variant string, the first mover,
+#: the turns as int32 (per turn its count of stones, then their cell indices on the variant's
+#: board, the players alternating and every stone its mover's), and the player who resigned (0:
+#: none).
+PackedGame = tuple[str, int, bytes, int]
 
 
 def plain_of(record: Record, board: Board | None = None) -> tuple[int, list[tuple[Cell, ...]]] | None:

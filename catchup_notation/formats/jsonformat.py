@@ -22,11 +22,13 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, RecordError, VariantError
+from catchup_notation.formats import jsonpacked
 from catchup_notation.formats.base import (
     REMEMBERED,
     Format,
     LongLine,
     NotationWarning,
+    PackedGame,
     Parsed,
     PlainGame,
     ReadOptions,
@@ -73,6 +75,7 @@ class JsonFormat(Format):
     )
     streaming = True
     joins = ""  # a line a record
+    writes_packed = True
 
     def sniff(self, head: str) -> bool:
         head = head.lstrip()
@@ -156,6 +159,12 @@ class JsonFormat(Format):
             line = None if plain is None else _plain_line(record, *plain)
             out.write((json.dumps(to_data(record), ensure_ascii=False) if line is None else line) + "\n")
         return []
+
+    def write_packed(self, game: PackedGame, headers: dict[str, str]) -> tuple[str, list[NotationWarning]] | None:
+        return jsonpacked.write_packed(game, headers)
+
+    def read_packed(self, text: str, variant: str | None) -> PackedGame | None:
+        return jsonpacked.read_packed(text, variant)
 
     def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
         """A record written alone (one line) by `_plain_line`, read back as `read` reads it: the

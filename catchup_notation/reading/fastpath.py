@@ -64,6 +64,11 @@ FinalPosition = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int,
 #: accepts it (else None).
 Verdict = tuple[int, int, str | None, str | None, int, str, FinalPosition | None, tuple[str, ...] | None]
 
+#: The game of a verdict as a judge that is `packed` reads it, its ninth field: the game's text
+#: (from its '(' to its ')'), the first mover, its turns packed as int32 (per turn its count of
+#: stones, then their cell indices on the board), the player who resigned (0: none).
+PackedVerdict = tuple[str, int, bytes, int]
+
 
 class Judged(NamedTuple):
     """A run of games of one input judged valid on the core: the input's name, its format, the
@@ -75,13 +80,14 @@ class Judged(NamedTuple):
     verdicts: list[Verdict]
 
 
-def judge(request: Request, *, scores: bool = False) -> PlainJudge | None:
+def judge(request: Request, *, scores: bool = False, packed: bool = False) -> PlainJudge | None:
     """The judge of plain Little Golem games for `request`, or None (see the module's doc); one
-    that `scores` gives each verdict the game's final position (adjudicate's)."""
+    that `scores` gives each verdict the game's final position (adjudicate's), one that is
+    `packed` the game as read (`PackedVerdict`: convert's)."""
     hexcore = core("_hexcore")
     if hexcore is None:
         return None
-    return PlainJudge(hexcore, request, scores)
+    return PlainJudge(hexcore, request, scores, packed)
 
 
 def cutter(request: Request, most: int) -> PlainCutter | None:
@@ -116,10 +122,11 @@ class PlainJudge:
     """Judges runs of plain games (`take`, a `formats.lg.Take`) or one game (`one`) on the core,
     with what it learns of each board size (SZ) a record gives: the variant, board and rules."""
 
-    def __init__(self, hexcore: Any, request: Request, scores: bool = False) -> None:
+    def __init__(self, hexcore: Any, request: Request, scores: bool = False, packed: bool = False) -> None:
         self._hexcore = hexcore
         self._request = request
         self._scores = scores
+        self._packed = packed
         self._setups: dict[str | None, tuple[Any, ...] | None] = {}
         variant = request.variant
         self._auto = isinstance(variant, str) and variant.strip().lower() == AUTO
@@ -139,13 +146,25 @@ class PlainJudge:
             self._scores,
             self._setups,
             self._setup_of,
+            self._packed,
         )
         return found
 
     def one(self, text: str, line: int, column: int) -> Verdict | None:
         """The verdict of the game `text` is (at `line`, `column`), or None to leave it to the reader."""
         verdicts, _ = self._hexcore.judge_plain(
-            text, 0, line, column, MAX_RECORD_CHARS, MAX_TURNS, 1, True, self._scores, self._setups, self._setup_of
+            text,
+            0,
+            line,
+            column,
+            MAX_RECORD_CHARS,
+            MAX_TURNS,
+            1,
+            True,
+            self._scores,
+            self._setups,
+            self._setup_of,
+            self._packed,
         )
         return verdicts[0] if verdicts else None
 
@@ -263,22 +282,8 @@ def _start(variant: str) -> HexGame:
     return game
 
 
-@lru_cache(maxsize=16)  # a worker makes a judge for each job: boards recur
 def _labels(board: Board) -> bytes:
-    """The cell index (-1: off the board) each label A0 to Z99 names on `board`, as the Little
-    Golem reader reads a label (`formats.lg.cell_of`), 26 rows of 100 int32.
+    """The cell index each label A0 to Z99 names on `board` (`formats.lg.cells.label_table`)."""
+    from catchup_notation.formats.lg.cells import label_table
 
-    Only a cell's own label can name it (a label names one cell, on the board or off it), so the
-    board's cells are looked up, each by its label, rather than the 2,600 labels (start-up time)."""
-    from array import array
-
-    from catchup_notation.formats.lg import cell_of
-
-    table = array("i", [-1]) * (26 * 100)
-    for index, cell in enumerate(board.cells):
-        name = board.label(cell)
-        row, digits = ord(name[0]) - 65, name[1:]
-        number = int(digits) if digits.isascii() and digits.isdigit() else 100  # `(7, -4)`: no label
-        if 0 <= row < 26 and number < 100 and cell_of(name[0], number, board) == cell:  # read so
-            table[row * 100 + number] = index
-    return table.tobytes()
+    return label_table(board)

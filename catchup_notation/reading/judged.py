@@ -101,3 +101,19 @@ class TextJudge(PlainJudge):
 def text_judge(request: Request) -> TextJudge | None:
     """The TextJudge for `request`, where there is a judge (see `fastpath.judge`)."""
     return None if judge(request) is None else TextJudge(core("_hexcore"), request)
+
+
+def packed_game(request: Request, source: str | None, format: str, index: int, verdict: Verdict) -> JudgedGame:
+    """The game of a verdict of a judge that is `packed` (its ninth field holds the game's text),
+    as `read` gives it: a `JudgedGame` read from that text when asked."""
+    import functools
+
+    from catchup_notation import formats
+    from catchup_notation.formats.lg.format import plain_piece  # a judge is for Little Golem games only
+
+    line, column = verdict[0], verdict[1]
+    piece = plain_piece(index, verdict[8][0], line, column)  # type: ignore[misc]
+    read = functools.partial(formats.get(format).parse_piece, piece, request.options(source))
+    return JudgedGame(
+        verdict[:8], read, variant=request.variant, format=format, source=GameSource(source, piece.index, piece.line)
+    )

@@ -73,3 +73,23 @@ def _unmarked(parsed: tuple[Cell, ...] | int) -> tuple[tuple[Cell, ...], tuple[t
 
 
 _LONG_NUMBER = re.compile(r"[0-9]{19,}")
+
+
+@lru_cache(maxsize=16)
+def label_table(board: Board) -> bytes:
+    """The cell index (-1: off the board) each label A0 to Z99 names on `board`, as the Little
+    Golem reader reads a label (`cell_of`), 26 rows of 100 int32: the compiled core's scans read
+    cells by it.
+
+    Only a cell's own label can name it (a label names one cell, on the board or off it), so the
+    board's cells are looked up, each by its label, rather than the 2,600 labels (start-up time)."""
+    from array import array
+
+    table = array("i", [-1]) * (26 * 100)
+    for index, cell in enumerate(board.cells):
+        name = board.label(cell)
+        row, digits = ord(name[0]) - 65, name[1:]
+        number = int(digits) if digits.isascii() and digits.isdigit() else 100  # `(7, -4)`: no label
+        if 0 <= row < 26 and number < 100 and cell_of(name[0], number, board) == cell:  # read so
+            table[row * 100 + number] = index
+    return table.tobytes()

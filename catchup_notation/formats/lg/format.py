@@ -35,11 +35,20 @@ import attrs
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.formats.base import Format, NotationWarning, Parsed, Piece, PlainGame, ReadOptions, write_each
+from catchup_notation.formats.base import (
+    Format,
+    NotationWarning,
+    PackedGame,
+    Parsed,
+    Piece,
+    PlainGame,
+    ReadOptions,
+    write_each,
+)
 from catchup_notation.formats.lg.building import _grammar_game
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import CARRIES
-from catchup_notation.formats.lg.plain import _plain_game, plain_turns
+from catchup_notation.formats.lg.plain import _plain_game, plain_turns, read_packed
 from catchup_notation.formats.lg.splitting import (
     _BLANKS,
     _WHOLE_GAME,
@@ -50,7 +59,7 @@ from catchup_notation.formats.lg.splitting import (
     _moved,
     split_games,
 )
-from catchup_notation.formats.lg.writer import write_record
+from catchup_notation.formats.lg.writer import write_packed, write_record
 from catchup_notation.limits import MAX_RECORD_CHARS
 from catchup_notation.model import Record
 from catchup_notation.rules.registry import parse_variant
@@ -68,6 +77,7 @@ class LittleGolem(Format):
     splits = True
     parts = True
     joins = ""  # games one after another
+    writes_packed = True
 
     def sniff(self, head: str) -> bool:
         return re.match(r"\s*\(\s*;", head) is not None
@@ -183,6 +193,12 @@ class LittleGolem(Format):
 
     def plain_turns(self, text: str, variant: str | None) -> PlainGame | None:
         return plain_turns(text, variant)
+
+    def write_packed(self, game: PackedGame, headers: dict[str, str]) -> tuple[str, list[NotationWarning]] | None:
+        return write_packed(game, headers)
+
+    def read_packed(self, text: str, variant: str | None) -> PackedGame | None:
+        return read_packed(text, variant)
 
 
 @attrs.frozen

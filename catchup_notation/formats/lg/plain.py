@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from catchup_notation.board import Board, Cell
 from catchup_notation.compiled import core
-from catchup_notation.formats.base import Parsed, PlainGame
-from catchup_notation.formats.lg.cells import parse_cells
+from catchup_notation.formats.base import PackedGame, Parsed, PlainGame
+from catchup_notation.formats.lg.cells import label_table, parse_cells
 from catchup_notation.formats.lg.dialect import (
     _ROOT_PROPERTY,
     COLOURS,
@@ -170,6 +170,67 @@ def plain_turns(text: str, variant: str | None) -> PlainGame | None:
     if not all(cells):  # an empty move: a pass, which is no plain turn (`plain_of`)
         return None
     return str(variant_obj), first if cells else 0, cells
+
+
+def read_packed(text: str, variant: str | None) -> PackedGame | None:
+    """`LittleGolem.read_packed`: a game written alone by `write_packed` (a newline after it) read
+    back as the compiled judge reads a game (`_hexcore.scan_packed`: the root simple, each value
+    one, no escape), under `variant` (None: catchup) sized by its SZ; None where the core is not
+    built or it is not read so (the reader reads it)."""
+    hexcore = core("_hexcore")
+    chosen = variant or "catchup"
+    if hexcore is None or len(text) > MAX_RECORD_CHARS or not text.endswith(")\n") or "@" in chosen:
+        return None  # a board file is read each time (it may change): not remembered here
+    sized = _sized(chosen)
+    found = hexcore.scan_packed(text[:-1], sized.__getitem__, MAX_TURNS)
+    if found is None:
+        return None
+    size, first, turns, resigned = found
+    name = sized.variants.get(size)
+    if name is None:  # a size past those remembered
+        read_by = _variant_of({} if size is None else {"SZ": size}, chosen)
+        if read_by is None:
+            return None
+        name = str(read_by)
+    return name, first, turns, resigned
+
+
+class _Sized(dict[str | None, bytes | None]):
+    """The labels of the board a game of each SZ value is read on under one variant (None: no such
+    board), and its variant's name, found for the first game of that size and remembered."""
+
+    def __init__(self, variant: str) -> None:
+        super().__init__()
+        self.variant = variant
+        self.variants: dict[str | None, str] = {}
+
+    def __missing__(self, size: str | None) -> bytes | None:
+        read_by = _variant_of({} if size is None else {"SZ": size}, self.variant)
+        labels = None if read_by is None else label_table(read_by.board)
+        if len(self) < _KNOWN_SIZES:
+            self[size] = labels
+            if read_by is not None:
+                self.variants[size] = str(read_by)
+        return labels
+
+
+#: Sizes remembered per variant (a collection holds a few).
+_KNOWN_SIZES = 64
+
+
+@lru_cache(maxsize=16)
+def _sized(variant: str) -> _Sized:
+    return _Sized(variant)
+
+
+def game_headers(text: str) -> dict[str, str] | None:
+    """The headers of a plain game as `_plain_on_core` reads them, where its root is simple (each
+    property one value, no escape: the values as they are) and holds no comment (the game's, which
+    the grammar reads); None otherwise or without the core."""
+    hexcore = core("_hexcore")
+    found = None if hexcore is None else hexcore.scan_plain(text)
+    headers = found[0] if found is not None and isinstance(found[0], dict) else None
+    return None if headers is None or COMMENT in headers else headers
 
 
 class PlainTurns(NamedTuple):

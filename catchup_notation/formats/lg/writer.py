@@ -5,13 +5,23 @@ variations as SGF subtrees, with a warning for each thing the notation cannot ho
 from __future__ import annotations
 
 import functools
+import operator
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from catchup_notation.board import Board, Cell
+from catchup_notation.compiled import core
 from catchup_notation.errors import WriteError
-from catchup_notation.formats.base import NotationWarning, ending_dropped, lost_headers, plain_of, remembered_each
+from catchup_notation.formats.base import (
+    NotationWarning,
+    PackedGame,
+    ending_dropped,
+    lost_headers,
+    plain_of,
+    remembered_each,
+)
 from catchup_notation.formats.colours import colour_mark
 from catchup_notation.formats.lg.cells import cell_name
 from catchup_notation.formats.lg.dialect import BOARD_PROPERTY, CARRIES, COMMENT, LETTERS
@@ -83,6 +93,63 @@ def write_record(record: Record) -> tuple[str, list[NotationWarning]]:
     warnings.extend(ending_dropped(record))
     out.append(")\n")
     return "".join(out), warnings
+
+
+def write_packed(game: PackedGame, headers: dict[str, str]) -> tuple[str, list[NotationWarning]] | None:
+    """`write_record` of the record a plain game packed (`Format.write_packed`) and its headers
+    are read as, from its packed turns and the root's template; None where `write_record` writes
+    it otherwise than from those (a comment, a board of another shape, a pass: it is read into a
+    record and written so)."""
+    variant, first, turns, resigned = game
+    if COMMENT in headers or BOARD_PROPERTY in headers or "players" in headers:
+        return None
+    hexcore = core("_hexcore")
+    names = _cell_names(variant)
+    nodes = None if hexcore is None or names is None else hexcore.write_turns(turns, first, _HEADS, names, "", "]", "")
+    if nodes is None:
+        return None
+    form, values_of, said = _packed_template(variant, tuple(headers))
+    values = values_of(headers)
+    if "\\" in "".join(values) or "]" in "".join(values):
+        values = tuple(map(escape, values))
+    return form.format(*values, nodes, f";{LETTERS[resigned]}[resign])\n" if resigned else ")\n"), list(said)
+
+
+@lru_cache(maxsize=256)
+def _packed_template(
+    variant: str, keys: tuple[str, ...]
+) -> tuple[str, Callable[[dict[str, str]], tuple[str, ...]], tuple[NotationWarning, ...]]:
+    """`_root_template` for `write_packed`, whose players are the headers PW and PB: the game's
+    text as a `str.format` pattern (the root's values, then the nodes and the ending), what takes
+    the values out of the headers, and the warnings."""
+    literals, sources, said = _root_template(variant, keys, "PW" in keys, "PB" in keys)
+    named = tuple(("PW", "PB")[source] if isinstance(source, int) else source for source in sources)
+    form = "{}".join(literal.replace("{", "{{").replace("}", "}}") for literal in literals) + "{}{}"
+    # itemgetter gives a tuple of two keys or more, a lone value of one
+    values_of = operator.itemgetter(*named) if len(named) > 1 else functools.partial(_values, named)
+    return form, values_of, said
+
+
+def _values(keys: tuple[str, ...], headers: dict[str, str]) -> tuple[str, ...]:
+    return tuple(headers[key] for key in keys)
+
+
+#: The start of each player's move node, player 1's (W) first.
+_HEADS = (f";{LETTERS[1]}[", f";{LETTERS[2]}[")
+
+
+@lru_cache(maxsize=32)
+def _cell_names(variant: str) -> tuple[str, ...] | None:
+    """The name of each cell of `variant`'s board by its index (the packed turns' cells), None
+    where the board's cells are not all named so (`cell_name`) or it is not a hex variant."""
+    chosen = parse_variant(variant)
+    if chosen.family != "hex":
+        return None
+    board = chosen.board
+    try:
+        return tuple(cell_name(cell, board) for cell in board.cells)
+    except WriteError:
+        return None
 
 
 def _root(record: Record, variant: Variant) -> tuple[list[str], list[NotationWarning]]:
