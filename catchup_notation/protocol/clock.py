@@ -19,7 +19,7 @@ import attrs
 #: The least a budget may be: a search needs a moment to say anything at all.
 FLOOR = 0.02
 #: The share of a per-turn allowance a budget uses (the rest absorbs the answer's own overhead).
-SHARE = 0.8
+SHARE = 0.9
 #: Turns always counted as still to come in main time (early on, spend it slowly).
 MIN_TURNS_LEFT = 6
 
