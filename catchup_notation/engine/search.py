@@ -234,7 +234,6 @@ class _Search:
         self.trees: list[TreeSearch] = []
         self.playouts = 0
         self.proof: EndgameResult | None = None
-        self.root_losing: set[_Turn] = set()
         self.stopped = ""
         self.engine = engine
         self.left_behind = 0  # trees left out: their threads had not finished a round by its deadline
