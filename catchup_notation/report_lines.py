@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from catchup_notation.reading.fastpath import plain_scoring
 
@@ -93,19 +93,16 @@ def judged_adjudication_lines(
     scoring_of = _scorings(spelt)
 
     def line(index: int, verdict: Verdict) -> JudgedLine | None:
-        at_line, column, white, black, turns, variant, final, _ = verdict
-        scoring = scoring_of(variant)
-        if scoring is None or final is None:
+        scored = _scored(verdict, scoring_of)
+        if scored is None:
             return None
-        first, second, score_1, score_2, *_ = final
-        sizes = _sizes(first, second)
-        status, winner, draw, reason, decided_at, decided_by, words = scoring[0].scored(
-            white, black, turns, sizes, final
-        )
+        variant, sizes, final, status, winner, draw, reason, decided_at, decided_by, words = scored
+        at_line, column, white, black, turns, _, _, _ = verdict
         if mode == "text":
             return status, f"{where}{at_line}:{column or 1}: {words}"
+        score_1, score_2 = final[2], final[3]
         return status, (
-            f'{head}{index}, "line": {at_line}, "format": {written}, "variant": {scoring[1]}, '
+            f'{head}{index}, "line": {at_line}, "format": {written}, "variant": {variant}, '
             f'"players": [{"null" if white is None else spelt(white)}, {"null" if black is None else spelt(black)}], '
             f'"turns": {turns}, "warnings": [], "error": null, "status": "{status}", '
             f'"winner": {"null" if winner is None else winner}, "draw": {"true" if draw else "false"}, '
@@ -172,18 +169,16 @@ def _judged_csv_lines(source: str | None, format: str) -> Callable[[int, Verdict
     scoring_of = _scorings(csv_cell)
 
     def line(index: int, verdict: Verdict) -> JudgedLine | None:
-        at_line, _, white, black, turns, variant, final, _ = verdict
-        scoring = scoring_of(variant)
-        if scoring is None or final is None:
+        scored = _scored(verdict, scoring_of)
+        if scored is None:
             return None
+        variant, _, final, status, winner, draw, reason, decided_at, decided_by, words = scored
+        at_line, _, white, black, turns, _, _, _ = verdict
         first, second, score_1, score_2, *_ = final
-        status, winner, draw, reason, decided_at, decided_by, words = scoring[0].scored(
-            white, black, turns, _sizes(first, second), final
-        )
         names = (csv_cell(white), csv_cell(black))
         stop = None if decided_at is None else decided_at + 1  # `reports.decisive_groups`
         return status, (
-            f"{head}{index},{at_line},{written},{scoring[1]},{names[0]},{names[1]},{turns},,,,,,,0,,"
+            f"{head}{index},{at_line},{written},{variant},{names[0]},{names[1]},{turns},,,,,,,0,,"
             f"{status not in ('invalid', 'unreadable')},{csv_cell(status)},{'' if winner is None else winner},"
             f"{names[winner - 1] if winner in (1, 2) else ''},{draw},{csv_cell(reason)},{csv_cell(decided_by)},"
             f"{'' if decided_at is None else decided_at},{' '.join(map(str, first[:stop]))},"
@@ -191,6 +186,19 @@ def _judged_csv_lines(source: str | None, format: str) -> Callable[[int, Verdict
         )
 
     return line
+
+
+def _scored(verdict: Verdict, scoring_of: Callable[[str], tuple[CascadeScoring, str] | None]) -> tuple[Any, ...] | None:
+    """What every line of a judged adjudication says of its game: (the variant as the line writes
+    it, each colour's group sizes written out, the final position, then `CascadeScoring.scored`'s
+    status, winner, draw, reason, deciding place, deciding words and explanation); None where the
+    engine must score it (its variant's rule, or no final position): then the report is made."""
+    _, _, white, black, turns, variant, final, _ = verdict
+    scoring = scoring_of(variant)
+    if scoring is None or final is None:
+        return None
+    sizes = _sizes(final[0], final[1])
+    return (scoring[1], sizes, final, *scoring[0].scored(white, black, turns, sizes, final))
 
 
 def _scorings(written: Callable[[str], str]) -> Callable[[str], tuple[CascadeScoring, str] | None]:
