@@ -200,21 +200,30 @@ void mcts_prove(mcts_tree *t, int32_t node, int outcome) {
 }
 
 /* Tree.legal_actions */
+/* The empty cells after `last` (-1: every one), ascending, into `out`; their number. Without a
+ * branch: whether a cell is empty is a coin toss to predict, and this loop is a playout's most
+ * frequent. */
+static inline int empty_after(const hex_game *game, int last, int *out) {
+    int count = 0;
+    for (int i = last + 1; i < game->board->cells; i++) {
+        out[count] = i;
+        count += !game->owner[i];
+    }
+    return count;
+}
+
 int mcts_legal_actions(mcts_tree *t, hex_game *game, const int *cells, int k, int goal, counts_t counts,
                        int32_t *out) {
-    int n = t->board->cells, found = 0;
+    int found = 0;
     int stones[4];
     if (goal < 0) {
         for (int m = 0; m <= 3; m++)
             if (counts >> m & 1 && (m > 0 || game_allows(game, NULL, 0))) out[found++] = MCTS_COUNT(m);
         return found;
     }
-    int last = k ? cells[k - 1] : -1, na = 0, need = goal - k;
+    int last = k ? cells[k - 1] : -1, need = goal - k;
     int *after = game->scratch; /* free: game_allows does not use it */
-    for (int i = last + 1; i < n; i++) { /* without a branch: the owners are a coin toss to predict */
-        after[na] = i;
-        na += !game->owner[i];
-    }
+    int na = empty_after(game, last, after);
     for (int j = 0; j < k; j++) stones[j] = cells[j];
     for (int position = 0; position < na; position++) {
         if (need - 1 > na - position - 1) break;
@@ -241,12 +250,9 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
                          counts_t counts) {
     mcts_tree *t = th->tree;
     int n = t->board->cells, player = g->to_move;
-    int last = k ? cells[k - 1] : -1, na = 0, options[4], nopt = 0;
+    int last = k ? cells[k - 1] : -1, options[4], nopt = 0;
     int *after = th->after, *pool = th->pool, *stones = th->stones, *tints = th->tints;
-    for (int i = last + 1; i < n; i++) { /* without a branch, as in mcts_legal_actions */
-        after[na] = i;
-        na += !g->owner[i];
-    }
+    int na = empty_after(g, last, after);
     if (goal >= 0)
         options[nopt++] = goal;
     else
