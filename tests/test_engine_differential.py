@@ -97,3 +97,24 @@ def test_a_memory_bound_holds_in_both():
     assert reference.run(400) == compiled.run(400) == 400
     assert reference.count == compiled.count == 50
     assert_same_tree(reference, compiled)
+
+
+@given(
+    st.sampled_from(KNOWN),
+    st.sampled_from([2, 3, 4, 5, 6, "blob"]),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 30),
+    st.integers(1, 4),
+)
+def test_playouts_end_as_the_reference_ends_them(name, board, seed, turns, nodes):
+    """A tree of a few nodes: nearly every iteration is a playout, most of them whole games of
+    random turns (the core's playouts keep a list of the empty cells and join a stone's groups in
+    their own order), judged by the results and, with RAVE, by the cells each one ends with."""
+    game = position(name, board, seed, turns)
+    if game.over:
+        return
+    settings = Settings(max_nodes=nodes, rave=30, near_tries=seed % 3 // 2, count_tries=seed % 4 // 3)
+    reference, compiled = Tree(game, seed, settings), core_tree(game, seed, settings)
+    assert compiled is not None
+    assert compiled.run(60) == reference.run(60)
+    assert_same_tree(reference, compiled)

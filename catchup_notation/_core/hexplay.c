@@ -1,6 +1,8 @@
 /* Replay of hex games (see hexplay.h). */
 #include "hexplay.h"
 
+#include "hexbits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,12 +11,77 @@ const char *const play_codes[PLAY_CODES] = {
     "occupied", "stone-count", "wrong-colour", "largest-group-grew", "equal-largest-groups",
 };
 
+static int adjacent(const hex_board *board, int a, int b) {
+    for (int e = board->start[a]; e < board->start[a + 1]; e++)
+        if (board->near[e] == b) return 1;
+    return 0;
+}
+
+/* Cell i's neighbours in turn around it into `out` (6 places): each run of neighbours that touch
+ * one another in a row, a gap (the never-owned cell n) after each run unless they close a ring of
+ * 6; 0, or -1 where the neighbours do not lie so (a board whose cells are not hexagons). */
+static int cycle_of(const hex_board *board, int i, int *out) {
+    int n = board->cells, m = board->start[i + 1] - board->start[i], degree[6], used[6] = {0}, at = 0;
+    const int *near = board->near + board->start[i];
+    for (int a = 0; a < m; a++) {
+        degree[a] = 0;
+        for (int b = 0; b < m; b++) degree[a] += a != b && adjacent(board, near[a], near[b]);
+        if (degree[a] > 2) return -1;
+    }
+    int closed = m == 6;
+    for (int a = 0; a < m; a++) closed &= degree[a] == 2;
+    for (;;) {
+        int first = -1; /* a run starts at an end (a neighbour touching at most one other) */
+        for (int a = 0; a < m && first < 0; a++)
+            if (!used[a] && (closed || degree[a] < 2)) first = a;
+        if (first < 0) break;
+        for (int a = first; a >= 0;) {
+            used[a] = 1;
+            out[at++] = near[a];
+            int next = -1;
+            for (int b = 0; b < m && next < 0; b++)
+                if (!used[b] && adjacent(board, near[a], near[b])) next = b;
+            a = next;
+        }
+        if (closed) break;
+        if (at == 6) return -1;
+        out[at++] = n;
+    }
+    for (int a = 0; a < m; a++) /* left out: on a run closed on itself, not a ring of 6 */
+        if (!used[a]) return -1;
+    while (at < 6) out[at++] = n;
+    return 0;
+}
+
+/* The game's `ring` and `cycle` where every cell has at most 6 neighbours (every hex board): a
+ * stone's neighbours read without the board's row bounds, always 6 of them. */
+static int make_ring(hex_game *game) {
+    const hex_board *board = game->board;
+    int n = board->cells;
+    for (int i = 0; i < n; i++)
+        if (board->start[i + 1] - board->start[i] > 6) return 0;
+    if (!(game->ring = malloc(sizeof(int) * 6 * (size_t)n + sizeof(int)))) return -1;
+    for (int i = 0; i < n; i++) {
+        int d = 0;
+        for (int e = board->start[i]; e < board->start[i + 1]; e++) game->ring[6 * i + d++] = board->near[e];
+        while (d < 6) game->ring[6 * i + d++] = n;
+    }
+    if (!(game->cycle = malloc(sizeof(int) * 6 * (size_t)n + sizeof(int)))) return -1;
+    for (int i = 0; i < n; i++)
+        if (cycle_of(board, i, game->cycle + 6 * i) < 0) {
+            free(game->cycle);
+            game->cycle = NULL;
+            break;
+        }
+    return 0;
+}
+
 int game_init(hex_game *game, const hex_board *board, const hex_rules *rules) {
     int n = board->cells;
     memset(game, 0, sizeof *game);
     game->board = board;
     game->rules = *rules;
-    game->owner = calloc((size_t)n, 1);
+    game->owner = calloc((size_t)n + 1, 1);
     game->parent = malloc(sizeof(int) * (size_t)n);
     game->gsize = calloc((size_t)n, sizeof(int));
     game->stamp = calloc((size_t)n, sizeof(unsigned));
@@ -24,6 +91,10 @@ int game_init(hex_game *game, const hex_board *board, const hex_rules *rules) {
         return -1;
     }
     for (int i = 0; i < n; i++) game->parent[i] = i;
+    if (make_ring(game) < 0) {
+        game_free(game);
+        return -1;
+    }
     game->score[1] = game->score[2] = rules->initial_score;
     game->empty = n;
     game->to_move = 1;
@@ -32,6 +103,8 @@ int game_init(hex_game *game, const hex_board *board, const hex_rules *rules) {
 
 void game_free(hex_game *game) {
     free(game->owner);
+    free(game->ring);
+    free(game->cycle);
     free(game->parent);
     free(game->gsize);
     free(game->stamp);
@@ -232,33 +305,92 @@ static int has_legal_turn(hex_game *game) {
     return 0;
 }
 
-static void place(hex_game *game, const int *cells, const int *colours, int count, int colour) {
-    const hex_board *board = game->board;
+static inline int find_root(int *parent, int i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/* A stone of `colour` at `cell` joined to its groups (union by size); the size of its group. */
+static inline int join(hex_game *game, int cell, int colour) {
     signed char *owner = game->owner;
-    int *parent = game->parent, *gsize = game->gsize;
+    int *parent = game->parent, *gsize = game->gsize, root = cell;
+    owner[cell] = (signed char)colour;
+    parent[cell] = cell;
+    gsize[cell] = 1;
+    if (game->ring) {
+        /* the neighbours of its colour listed first without a branch (whether a neighbour is of
+         * a colour is a coin toss to predict), then joined */
+        const int *ring = game->ring + 6 * cell;
+        int same[6], found = 0;
+        for (int d = 0; d < 6; d++) {
+            same[found] = ring[d];
+            found += owner[ring[d]] == colour;
+        }
+        for (int s = 0; s < found; s++) {
+            int other = find_root(parent, same[s]);
+            if (other != root) {
+                int big = gsize[other] > gsize[root] ? other : root, small = big == root ? other : root;
+                parent[small] = big;
+                gsize[big] += gsize[small];
+                root = big;
+            }
+        }
+        return gsize[root];
+    }
+    const hex_board *board = game->board;
+    for (int e = board->start[cell]; e < board->start[cell + 1]; e++) {
+        int nb = board->near[e];
+        if (owner[nb] != colour) continue;
+        int other = find_root(parent, nb);
+        if (other != root) {
+            if (gsize[other] > gsize[root]) {
+                int t = root;
+                root = other;
+                other = t;
+            }
+            parent[other] = root;
+            gsize[root] += gsize[other];
+        }
+    }
+    return gsize[root];
+}
+
+/* join() in any order: a run of neighbours of the colour around the cell is one group already
+ * (they touch one another), so one neighbour of each run is joined, at most 3. */
+static inline int join_runs(hex_game *game, int cell, int colour) {
+    if (!game->cycle) return join(game, cell, colour);
+    signed char *owner = game->owner;
+    int *parent = game->parent, *gsize = game->gsize, root = cell;
+    const int *cycle = game->cycle + 6 * cell;
+    owner[cell] = (signed char)colour;
+    parent[cell] = cell;
+    gsize[cell] = 1;
+    unsigned same = 0;
+    for (int d = 0; d < 6; d++) same |= (unsigned)(owner[cycle[d]] == colour) << d;
+    unsigned starts = same == 63 ? 1 : same & ~((same << 1 | same >> 5) & 63); /* after one not of it */
+    while (starts) {
+        int other = find_root(parent, cycle[lowest_bit(starts)]);
+        starts &= starts - 1;
+        if (other != root) {
+            int big = gsize[other] > gsize[root] ? other : root, small = big == root ? other : root;
+            parent[small] = big;
+            gsize[big] += gsize[small];
+            root = big;
+        }
+    }
+    return gsize[root];
+}
+
+static inline void place(hex_game *game, const int *cells, const int *colours, int count, int colour, int exact) {
     int largest = game->largest[colour], placed = 0;
     for (int j = 0; j < count; j++) {
         if (colours && colours[j] != colour) continue;
-        int cell = cells[j], root = cell;
-        owner[cell] = (signed char)colour;
-        parent[cell] = cell;
-        gsize[cell] = 1;
+        int size = exact ? join(game, cells[j], colour) : join_runs(game, cells[j], colour);
         placed++;
-        for (int e = board->start[cell]; e < board->start[cell + 1]; e++) {
-            int nb = board->near[e];
-            if (owner[nb] != colour) continue;
-            int other = game_find(game, nb);
-            if (other != root) {
-                if (gsize[other] > gsize[root]) {
-                    int t = root;
-                    root = other;
-                    other = t;
-                }
-                parent[other] = root;
-                gsize[root] += gsize[other];
-            }
-        }
-        if (gsize[root] > largest) largest = gsize[root];
+        if (size > largest) largest = size;
     }
     game->largest[colour] = largest;
     game->empty -= placed;
@@ -310,7 +442,9 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
     return game_commit(game, player, cells, colours, count);
 }
 
-int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count) {
+/* game_commit, its groups joined in game_play's order (`exact`: the state a replay gives back) or
+ * in any order (a playout's). */
+static inline int commit(hex_game *game, int player, const int *cells, const int *colours, int count, int exact) {
     const hex_rules *rules = &game->rules;
     if (game->turns_played >= game->history_size) { /* room for the facts: doubled */
         int room = game->history_size ? 2 * game->history_size : 8;
@@ -323,10 +457,10 @@ int game_commit(hex_game *game, int player, const int *cells, const int *colours
     int max_before = largest[1] > largest[2] ? largest[1] : largest[2];
     int score_before = score[player];
     if (colours) {
-        place(game, cells, colours, count, 1);
-        place(game, cells, colours, count, 2);
+        place(game, cells, colours, count, 1, exact);
+        place(game, cells, colours, count, 2, exact);
     } else {
-        place(game, cells, NULL, count, player);
+        place(game, cells, NULL, count, player, exact);
     }
     int mine = largest[player], strict = 0;
     if (mine > max_before && rules->reads_strict) {
@@ -359,4 +493,12 @@ int game_commit(hex_game *game, int player, const int *cells, const int *colours
     else if (rules->may_stall && !has_legal_turn(game))
         game->end = END_NO_LEGAL_TURN;
     return PLAY_OK;
+}
+
+int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count) {
+    return commit(game, player, cells, colours, count, 1);
+}
+
+int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count) {
+    return commit(game, player, cells, colours, count, 0);
 }

@@ -37,7 +37,11 @@ enum { END_NONE = 0, END_BOARD_FULL, END_NO_LEGAL_TURN };
 typedef struct {
     const hex_board *board;
     hex_rules rules;
-    signed char *owner; /* colour per cell, 0 empty */
+    signed char *owner; /* colour per cell, 0 empty; one cell more, never owned (see `ring`) */
+    int *ring;          /* each cell's neighbours, 6 a cell, filled up with the never-owned cell
+                           `cells`; NULL on a board where a cell has more than 6 */
+    int *cycle;         /* the same neighbours in turn around the cell (two next to each other
+                           touch), gaps filled with `cells`; NULL where they cannot be so put */
     int *parent, *gsize;
     int largest[3], score[3];
     int empty, turns_played, to_move, end;
@@ -63,6 +67,9 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
 /* _commit() of HexGame alone: a turn known legal (game_play's checks passed, or a playout's distinct
  * empty cells in an allowed count that game_allows accepts); PLAY_OK, or -1 out of memory. */
 int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count);
+/* game_commit for a playout: the same position, scores, facts and end, but a stone's groups joined
+ * in any order (a cell's root may differ from game_commit's; the groups and sizes are the same). */
+int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count);
 int game_allows(hex_game *game, const int *cells, int count);
 int game_outcome(hex_game *game);
 counts_t game_counts(hex_game *game);
