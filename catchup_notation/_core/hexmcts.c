@@ -294,20 +294,20 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
         for (int j = 0; j < need; j++) stones[k + j] = pool[j];
         if (t->either) {
             for (int j = 0; j < need; j++) tints[k + j] = 1 + rng_below(&th->rng, 2);
-            return game_commit_playout(g, player, stones, tints, count) < 0 ? -1 : 1;
+            return game_commit_playout(g, player, stones, tints, count, NULL) < 0 ? -1 : 1;
         }
-        if (game_allows(g, stones, count)) return game_commit_playout(g, player, stones, NULL, count) < 0 ? -1 : 1;
+        if (game_allows(g, stones, count)) return game_commit_playout(g, player, stones, NULL, count, NULL) < 0 ? -1 : 1;
     }
     for (int o = 0; o < nopt; o++) { /* every completion in order: the first legal one */
         int need = options[o] - k, pick[3] = {0, 1, 2};
         if (need == 0) {
-            if (game_allows(g, stones, k)) return game_commit_playout(g, player, stones, NULL, k) < 0 ? -1 : 1;
+            if (game_allows(g, stones, k)) return game_commit_playout(g, player, stones, NULL, k, NULL) < 0 ? -1 : 1;
             continue;
         }
         for (;;) {
             for (int j = 0; j < need; j++) stones[k + j] = after[pick[j]];
             if (game_allows(g, stones, options[o]))
-                return game_commit_playout(g, player, stones, NULL, options[o]) < 0 ? -1 : 1;
+                return game_commit_playout(g, player, stones, NULL, options[o], NULL) < 0 ? -1 : 1;
             int j = need - 1;
             while (j >= 0 && pick[j] == na - need + j) j--;
             if (j < 0) break;
@@ -336,27 +336,31 @@ static inline void pool_set(int *key, int *value, int *moved, int i, int v) {
     value[(*moved)++] = v;
 }
 
-/* The turns of a playout after its first, where complete_turn's first attempt is always taken
- * (one colour, no constraint, no MAST): the same draws as complete_turn with k = 0, from a list
- * of the empty cells in board order that the playout keeps (the drawn cells taken out of it),
- * instead of a scan of the board and a copy of its empty cells every turn; the swaps of the
- * draws' partial shuffle are kept aside (at most 6 places). 0, or -2 out of memory. */
-static int playout_rest(mcts_thread *th, hex_game *g) {
+/* A playout's turns from a turn's start, where complete_turn's first attempt is always taken (one
+ * colour, no constraint, no MAST): the same draws as complete_turn with k = 0 (`goal` and
+ * `counts` those of the first turn), from a list of the empty cells in board order that the
+ * playout keeps (the drawn cells taken out of it), not a scan of the board and a copy of its
+ * empty cells every turn; the swaps of the draws' partial shuffle are kept aside (at most 6
+ * places), and each turn's allowed counts come from its commit. 0, -1 no legal first turn, or
+ * -2 out of memory. */
+static int playout_turns(mcts_thread *th, hex_game *g, int goal, counts_t counts) {
     mcts_tree *t = th->tree;
     const hex_board *board = t->board;
-    int *empty = th->after, na = empty_after(g, -1, empty);
+    int *empty = th->after, na = empty_after(g, -1, empty), first = 1;
     while (!g->end) {
-        counts_t counts = game_counts(g);
         int options[4], nopt = 0, player = g->to_move;
-        for (int m = 0; m <= 3; m++)
-            if (counts >> m & 1 && m <= na) options[nopt++] = m;
-        if (!nopt) return -2; /* cannot be: the rules end a game with no legal turn */
+        if (goal >= 0)
+            options[nopt++] = goal;
+        else
+            for (int m = 0; m <= 3; m++)
+                if (counts >> m & 1 && m <= na) options[nopt++] = m;
+        if (!nopt) return first ? -1 : -2; /* after the first: cannot be, the rules end such a game */
         int o = rng_below(&th->rng, nopt);
         for (int extra = 0; extra < t->count_tries && nopt > 1; extra++) {
             int other = rng_below(&th->rng, nopt);
             if (other > o) o = other;
         }
-        int count = options[o], key[6], value[6], moved = 0, picked[3], stones[3];
+        int count = options[o], key[6], value[6], moved = 0, picked[4], stones[3];
         for (int j = 0; j < count; j++) {
             int r = j + rng_below(&th->rng, na - j);
             for (int extra = 0;
@@ -368,7 +372,7 @@ static int playout_rest(mcts_thread *th, hex_game *g) {
             picked[j] = there;
             stones[j] = empty[there];
         }
-        if (game_commit_playout(g, player, stones, NULL, count) < 0) return -2;
+        if (game_commit_playout(g, player, stones, NULL, count, &counts) < 0) return -2;
         /* the drawn places out of the list, in ascending order: the rest keeps board order */
         for (int a = 1; a < count; a++)
             for (int b = a; b > 0 && picked[b - 1] > picked[b]; b--) {
@@ -376,11 +380,12 @@ static int playout_rest(mcts_thread *th, hex_game *g) {
                 picked[b] = picked[b - 1];
                 picked[b - 1] = swap;
             }
-        for (int j = 0; j < count; j++) {
-            int from = picked[j] + 1, to = j + 1 < count ? picked[j + 1] : na;
-            memmove(empty + picked[j] - j, empty + from, sizeof(int) * (size_t)(to - from));
-        }
+        picked[count] = na;
+        for (int j = 0; j < count; j++) /* short moves: a loop, quicker than memmove's call */
+            for (int i = picked[j] + 1; i < picked[j + 1]; i++) empty[i - j - 1] = empty[i];
         na -= count;
+        goal = -1;
+        first = 0;
     }
     return 0;
 }
@@ -390,15 +395,21 @@ static int playout_rest(mcts_thread *th, hex_game *g) {
 static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                    counts_t counts) {
     mcts_tree *t = th->tree;
+    if (!t->either && !t->rules.constrained && t->mast <= 0) {
+        if (k) { /* the turn begun in the tree first */
+            int done = complete_turn(th, g, cells, colours, k, goal, counts);
+            if (done <= 0) return done < 0 ? -2 : -1;
+            counts = g->end ? 0 : game_counts(g);
+            goal = -1;
+        }
+        int done = playout_turns(th, g, goal, counts);
+        return done < 0 ? done : game_outcome(g) + 1;
+    }
     if (t->mast > 0) /* MAST's means: the table changes only after the playout (backup) */
         for (int i = 3 * t->board->cells - 1; i >= 0; i--)
             th->mean[i] = t->mast_n[i] ? t->mast_w[i] / (double)t->mast_n[i] : 0.5;
     int done = complete_turn(th, g, cells, colours, k, goal, counts);
     if (done <= 0) return done < 0 ? -2 : -1;
-    if (!t->either && !t->rules.constrained && t->mast <= 0) {
-        if (playout_rest(th, g) < 0) return -2;
-        return game_outcome(g) + 1;
-    }
     while (!g->end) {
         done = complete_turn(th, g, NULL, NULL, 0, -1, game_counts(g));
         if (done < 0) return -2;

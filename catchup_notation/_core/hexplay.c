@@ -204,7 +204,7 @@ static void next_stamp(hex_game *game) {
 }
 
 /* allowed_counts() of the position as it is. */
-counts_t game_counts(hex_game *game) {
+static inline counts_t counts_of(hex_game *game) {
     hex_view view;
     view.mover = game->to_move;
     memcpy(view.score, game->score, sizeof view.score);
@@ -219,6 +219,8 @@ counts_t game_counts(hex_game *game) {
     }
     return rules_counts(&game->rules, &view);
 }
+
+counts_t game_counts(hex_game *game) { return counts_of(game); }
 
 /* _new_groups(): the largest of the groups that would hold new stones `cells` of `colour` (at
  * most 3 stones: every variant's counts). Two new stones end in one group when they touch or
@@ -499,6 +501,8 @@ int game_commit(hex_game *game, int player, const int *cells, const int *colours
     return commit(game, player, cells, colours, count, 1);
 }
 
-int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count) {
-    return commit(game, player, cells, colours, count, 0);
+int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count, counts_t *next) {
+    int done = commit(game, player, cells, colours, count, 0);
+    if (next && done == PLAY_OK) *next = game->end ? 0 : counts_of(game);
+    return done;
 }

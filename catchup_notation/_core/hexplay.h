@@ -68,8 +68,9 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
  * empty cells in an allowed count that game_allows accepts); PLAY_OK, or -1 out of memory. */
 int game_commit(hex_game *game, int player, const int *cells, const int *colours, int count);
 /* game_commit for a playout: the same position, scores, facts and end, but a stone's groups joined
- * in any order (a cell's root may differ from game_commit's; the groups and sizes are the same). */
-int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count);
+ * in any order (a cell's root may differ from game_commit's; the groups and sizes are the same);
+ * with `next`, the allowed counts of the next turn there (0 once the game is over). */
+int game_commit_playout(hex_game *game, int player, const int *cells, const int *colours, int count, counts_t *next);
 int game_allows(hex_game *game, const int *cells, int count);
 int game_outcome(hex_game *game);
 counts_t game_counts(hex_game *game);

@@ -1,49 +1,6 @@
 /* The rules of the hex variants (see hexrules.h). */
 #include "hexrules.h"
 
-/* base_counts() of each engine (catchup.py, ketchup.py, sauce.py, predecessors.py). */
-static counts_t base_counts(const hex_rules *rules, const hex_view *v) {
-    if (v->turns == 0) return 2; /* the opening turn places exactly 1 stone */
-    const hex_facts *last = v->last;
-    int mover = v->mover, opponent = 3 - v->mover;
-    int board_max = v->largest[1] > v->largest[2] ? v->largest[1] : v->largest[2];
-    switch (rules->kind) {
-    case RULE_CATCHUP: /* 1-3 after the opponent's score rose to at least the mover's */
-        return last->score_after > last->score_before && last->score_after >= v->score[3 - last->player] ? 14 : 6;
-    case RULE_CATCHUP_2012: /* 1-3 after the opponent's turn grew the largest group on the board */
-        return v->turns >= 2 && last->max_after > last->max_before ? 14 : 6;
-    case RULE_ALTERNATIVE:
-        return 6;
-    case RULE_KETCHUP_4:
-        return last->strict >= rules->threshold ? (rules->base | 8) : rules->base;
-    case RULE_KETCHUP_3: /* 3 for a player whose largest group is behind */
-        return board_max >= 2 && v->largest[mover] < v->largest[opponent] ? 8 : 4;
-    case RULE_KETCHUP_2:
-        if ((rules->opening_phase && board_max < 2) || v->largest[mover] > v->largest[opponent]) return 4;
-        return 1 | 8;
-    case RULE_SAUCE:
-        if (v->turns == 1) return 1 | 4;
-        return v->leader == opponent ? (1 | 8) : (1 | 4);
-    default:
-        return 2;
-    }
-}
-
-/* allowed_counts(): the counts that fit in the empty cells, or all of them where the variant
- * fills what remains (sauce: a pass or the rest). */
-counts_t rules_counts(const hex_rules *rules, const hex_view *v) {
-    counts_t counts = base_counts(rules, v);
-    int top = counts_max(counts);
-    if (rules->kind == RULE_SAUCE) {
-        if (top > v->empty && (counts & 1)) return v->empty ? (1u | 1u << v->empty) : 1u;
-        return counts;
-    }
-    if (top <= v->empty) return counts;
-    counts_t fitting = counts & ((2u << v->empty) - 1);
-    if (!fitting && rules->fills_remaining && v->empty) return 1u << v->empty;
-    return fitting;
-}
-
 /* constraint(): a variant's own rule on a turn of `placed` stones whose new groups' largest is
  * `top` (0 for a pass); `largest` the largest group of each colour before the turn. */
 int rules_constraint(const hex_rules *rules, int player, int placed, int top, const int *largest) {
