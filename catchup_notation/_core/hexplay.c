@@ -156,14 +156,16 @@ int game_copy(hex_game *to, const hex_game *from) {
     return 0;
 }
 
-int game_find(hex_game *game, int i) {
-    int *parent = game->parent;
+/* A cell's root, halving the path to it. */
+static inline int find_root(int *parent, int i) {
     while (parent[i] != i) {
         parent[i] = parent[parent[i]];
         i = parent[i];
     }
     return i;
 }
+
+int game_find(hex_game *game, int i) { return find_root(game->parent, i); }
 
 /* Sizes largest first: an insertion sort, quickest for the few groups of a position; qsort past
  * that (a huge board's thousands of groups). */
@@ -307,12 +309,13 @@ static int has_legal_turn(hex_game *game) {
     return 0;
 }
 
-static inline int find_root(int *parent, int i) {
-    while (parent[i] != i) {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    return i;
+/* Groups `root` and `other` as one (the larger's root stays, `root` on a tie); its root. */
+static inline int unite(int *parent, int *gsize, int root, int other) {
+    if (other == root) return root;
+    int big = gsize[other] > gsize[root] ? other : root, small = big == root ? other : root;
+    parent[small] = big;
+    gsize[big] += gsize[small];
+    return big;
 }
 
 /* A stone of `colour` at `cell` joined to its groups (union by size); the size of its group. */
@@ -331,31 +334,14 @@ static inline int join(hex_game *game, int cell, int colour) {
             same[found] = ring[d];
             found += owner[ring[d]] == colour;
         }
-        for (int s = 0; s < found; s++) {
-            int other = find_root(parent, same[s]);
-            if (other != root) {
-                int big = gsize[other] > gsize[root] ? other : root, small = big == root ? other : root;
-                parent[small] = big;
-                gsize[big] += gsize[small];
-                root = big;
-            }
-        }
+        for (int s = 0; s < found; s++) root = unite(parent, gsize, root, find_root(parent, same[s]));
         return gsize[root];
     }
     const hex_board *board = game->board;
     for (int e = board->start[cell]; e < board->start[cell + 1]; e++) {
         int nb = board->near[e];
         if (owner[nb] != colour) continue;
-        int other = find_root(parent, nb);
-        if (other != root) {
-            if (gsize[other] > gsize[root]) {
-                int t = root;
-                root = other;
-                other = t;
-            }
-            parent[other] = root;
-            gsize[root] += gsize[other];
-        }
+        root = unite(parent, gsize, root, find_root(parent, nb));
     }
     return gsize[root];
 }
@@ -374,14 +360,8 @@ static inline int join_runs(hex_game *game, int cell, int colour) {
     for (int d = 0; d < 6; d++) same |= (unsigned)(owner[cycle[d]] == colour) << d;
     unsigned starts = same == 63 ? 1 : same & ~((same << 1 | same >> 5) & 63); /* after one not of it */
     while (starts) {
-        int other = find_root(parent, cycle[lowest_bit(starts)]);
+        root = unite(parent, gsize, root, find_root(parent, cycle[lowest_bit(starts)]));
         starts &= starts - 1;
-        if (other != root) {
-            int big = gsize[other] > gsize[root] ? other : root, small = big == root ? other : root;
-            parent[small] = big;
-            gsize[big] += gsize[small];
-            root = big;
-        }
     }
     return gsize[root];
 }
