@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         for python in pythons:
             command = [python, "-c", CHILD, args.variant, json.dumps(depths), str(args.playouts), str(args.seed)]
             # from the root folder, so that an interpreter imports its own installed package
-            found = subprocess.run(command, check=True, capture_output=True, text=True, cwd="/")
-            for depth, empty, done, seconds in json.loads(found.stdout):
+            child = subprocess.run(command, check=True, capture_output=True, text=True, cwd="/")
+            for depth, empty, done, seconds in json.loads(child.stdout):
                 rates.setdefault((python, depth), []).append(done / seconds)
                 empties[depth] = empty
         loads.append(os.getloadavg()[0])
