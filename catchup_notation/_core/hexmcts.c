@@ -3,12 +3,16 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 #include "hexmcts.h"
 
+#include "hexbits.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define TRIES 8 /* mcts.py TRIES */
+
+static void prepare_select(void);
 
 double mcts_now(void) {
     struct timespec ts;
@@ -115,6 +119,7 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
     t->mast = t->either || !(mast > 0) ? 0.0 : mast > 1 ? 1.0 : mast;
     t->prior_bias = prior_bias > 0 ? prior_bias : 0.0;
     t->rng = seed;
+    prepare_select();
     if (t->mast > 0) {
         t->mast_n = calloc(3 * (size_t)board->cells, sizeof(uint32_t));
         t->mast_w = calloc(3 * (size_t)board->cells, sizeof(double));
@@ -318,22 +323,84 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
     return 0;
 }
 
-/* The place in a playout's pool of the cell at `i`: the pool is the empty cells in board order
- * (0, 1, ...) but for the few places the draws of this turn swapped (`key[s]` holds `value[s]`). */
-static inline int pool_at(const int *key, const int *value, int moved, int i) {
-    for (int s = 0; s < moved; s++)
-        if (key[s] == i) return value[s];
-    return i;
+/* The place in a playout's pool (the empty cells in board order) at `r` once the first `j`
+ * draws of a turn (r0, r1: at most 3 draws a turn) have swapped their places with the first
+ * places, as complete_turn's partial shuffle of a copy does: `second` is the place that the
+ * second draw moved to r1 (what the first draw left at place 1). */
+static inline int pool_place(int r, int j, int r0, int r1, int second) {
+    if (j >= 2 && r == r1) return second;
+    if (j >= 1 && r == r0) return 0;
+    return r;
 }
 
-static inline void pool_set(int *key, int *value, int *moved, int i, int v) {
-    for (int s = 0; s < *moved; s++)
-        if (key[s] == i) {
-            value[s] = v;
-            return;
-        }
-    key[*moved] = i;
-    value[(*moved)++] = v;
+/* The empty cells of a playout in board order: on a board of at most 64 cells a mask (the e-th
+ * cell found by a broadword select, a cell taken out by clearing its bit), else a list (taken
+ * out by moving the rest down). */
+typedef struct {
+    mask_t bits;
+    int *list, count, small;
+} playout_empties;
+
+/* byte_select[k][b]: the place of the k-th (from 0) set bit of byte b */
+static uint8_t byte_select[8][256];
+
+static void prepare_select(void) {
+    static int ready; /* set before any search runs (mcts_init), so before threads */
+    if (ready) return;
+    for (int b = 0; b < 256; b++)
+        for (int place = 0, k = 0; place < 8; place++)
+            if (b >> place & 1) byte_select[k++][b] = (uint8_t)place;
+    ready = 1;
+}
+
+/* The place of the k-th (from 0) set bit of x (k below x's set bits): the set bits of each byte
+ * and below, in each byte at once; the bytes whose running count is at most k; the rest in the
+ * byte that follows them, by the table. */
+static inline int select64(mask_t x, int k) {
+    const mask_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    mask_t s = x - ((x >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    mask_t sums = s * ones; /* byte b: the set bits of bytes 0 to b */
+    mask_t at_most = (((mask_t)k * ones | highs) - sums) & highs;
+    int place = (int)(((at_most >> 7) * ones) >> 56) * 8;
+    int before = (int)(((sums << 8) >> place) & 0xFF);
+    return place + byte_select[k - before][(x >> place) & 0xFF];
+}
+
+static inline void empties_of(playout_empties *e, const hex_game *g, int *list) {
+    int n = g->board->cells;
+    e->small = n <= 64;
+    e->list = list;
+    e->bits = 0;
+    if (e->small) {
+        mask_t bits = 0; /* in a register: the owner's bytes may alias anything */
+        for (int i = 0; i < n; i++) bits |= (mask_t)!g->owner[i] << i;
+        e->bits = bits;
+        e->count = g->empty;
+    } else
+        e->count = empty_after(g, -1, list);
+}
+
+static inline int nth_empty(const playout_empties *e, int i) { return e->small ? select64(e->bits, i) : e->list[i]; }
+
+/* The cells at places `picked` (distinct, `count` of them; one more entry free) taken out. */
+static inline void take_empties(playout_empties *e, int *picked, const int *cells, int count) {
+    if (e->small) {
+        for (int j = 0; j < count; j++) e->bits &= ~((mask_t)1 << cells[j]);
+    } else {
+        int *list = e->list;
+        for (int a = 1; a < count; a++) /* in ascending order: the rest keeps board order */
+            for (int b = a; b > 0 && picked[b - 1] > picked[b]; b--) {
+                int swap = picked[b];
+                picked[b] = picked[b - 1];
+                picked[b - 1] = swap;
+            }
+        picked[count] = e->count;
+        for (int j = 0; j < count; j++) /* short moves: a loop, quicker than memmove's call */
+            for (int i = picked[j] + 1; i < picked[j + 1]; i++) list[i - j - 1] = list[i];
+    }
+    e->count -= count;
 }
 
 /* A playout's turns from a turn's start, where complete_turn's first attempt is always taken (one
@@ -346,9 +413,11 @@ static inline void pool_set(int *key, int *value, int *moved, int i, int v) {
 static int playout_turns(mcts_thread *th, hex_game *g, int goal, counts_t counts) {
     mcts_tree *t = th->tree;
     const hex_board *board = t->board;
-    int *empty = th->after, na = empty_after(g, -1, empty), first = 1;
+    playout_empties empties;
+    int first = 1;
+    empties_of(&empties, g, th->after);
     while (!g->end) {
-        int options[4], nopt = 0, player = g->to_move;
+        int options[4], nopt = 0, player = g->to_move, na = empties.count;
         if (goal >= 0)
             options[nopt++] = goal;
         else
@@ -360,30 +429,23 @@ static int playout_turns(mcts_thread *th, hex_game *g, int goal, counts_t counts
             int other = rng_below(&th->rng, nopt);
             if (other > o) o = other;
         }
-        int count = options[o], key[6], value[6], moved = 0, picked[4], stones[3];
+        int count = options[o], r0 = 0, r1 = 0, second = 0, picked[4], stones[3];
         for (int j = 0; j < count; j++) {
             int r = j + rng_below(&th->rng, na - j);
-            for (int extra = 0;
-                 extra < t->near_tries && !touches(board, g->owner, empty[pool_at(key, value, moved, r)], player); extra++)
+            for (int extra = 0; extra < t->near_tries &&
+                                !touches(board, g->owner, nth_empty(&empties, pool_place(r, j, r0, r1, second)), player);
+                 extra++)
                 r = j + rng_below(&th->rng, na - j);
-            int here = pool_at(key, value, moved, j), there = pool_at(key, value, moved, r);
-            pool_set(key, value, &moved, j, there);
-            pool_set(key, value, &moved, r, here);
-            picked[j] = there;
-            stones[j] = empty[there];
+            picked[j] = pool_place(r, j, r0, r1, second);
+            stones[j] = nth_empty(&empties, picked[j]);
+            if (j == 0) {
+                r0 = r;
+                second = r0 == 1 ? 0 : 1; /* what the first draw's swap left at place 1 */
+            } else
+                r1 = r;
         }
         if (game_commit_playout(g, player, stones, NULL, count, &counts) < 0) return -2;
-        /* the drawn places out of the list, in ascending order: the rest keeps board order */
-        for (int a = 1; a < count; a++)
-            for (int b = a; b > 0 && picked[b - 1] > picked[b]; b--) {
-                int swap = picked[b];
-                picked[b] = picked[b - 1];
-                picked[b - 1] = swap;
-            }
-        picked[count] = na;
-        for (int j = 0; j < count; j++) /* short moves: a loop, quicker than memmove's call */
-            for (int i = picked[j] + 1; i < picked[j + 1]; i++) empty[i - j - 1] = empty[i];
-        na -= count;
+        take_empties(&empties, picked, stones, count);
         goal = -1;
         first = 0;
     }

@@ -426,7 +426,13 @@ int game_play(hex_game *game, int player, const int *cells, const int *colours, 
 
 /* game_commit, its groups joined in game_play's order (`exact`: the state a replay gives back) or
  * in any order (a playout's). */
-static inline int commit(hex_game *game, int player, const int *cells, const int *colours, int count, int exact) {
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+static ALWAYS_INLINE int commit(hex_game *game, int player, const int *cells, const int *colours, int count, int exact) {
     const hex_rules *rules = &game->rules;
     if (game->turns_played >= game->history_size) { /* room for the facts: doubled */
         int room = game->history_size ? 2 * game->history_size : 8;
