@@ -13,7 +13,6 @@ a finished search keeps is checked, the same checks holding on the reference's t
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
@@ -24,23 +23,9 @@ from catchup_notation.compiled import core
 from catchup_notation.engine import Engine, Limit
 from catchup_notation.engine.coremcts import core_tree
 from catchup_notation.engine.mcts import Settings, Tree
-from catchup_notation.rules.corerules import rules_of
-from catchup_notation.rules.registry import parse_variant
-from tests.helpers import HEX_VARIANTS
+from tests.test_engine_differential import KNOWN, position
 
 pytestmark = pytest.mark.skipif(core("_hexcore") is None, reason="the compiled core is not built (or CATCHUP_PURE)")
-
-KNOWN = [v for v in HEX_VARIANTS if rules_of(parse_variant(v).new_game()) is not None]
-
-
-def position(name: str, size: int, seed: int, turns: int):
-    game = parse_variant(name, size=size).new_game()
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.over:
-            break
-        game.play(game.random_turn(rng))
-    return game
 
 
 def minimax(tree, i: int, mover: int) -> tuple[int, int] | None:
