@@ -66,15 +66,21 @@ def collection(records: int, unique: int = 1000, seed: int = 2024) -> str:
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
+#: Where `--targets` writes Genius files (one per game; a run replaces the last run's).
+GENIUS_FOLDER = "/tmp/catchup-bench-genius/"
+
 #: The archive commands' target rates (records a second on one core, CPU time), by command line:
 #: what `--targets` runs, one process each (`--jobs 1`), beside `verify`.
 TARGETS: dict[tuple[str, ...], int | None] = {
     ("verify", "--json", "--jobs", "1"): None,
     ("verify", "--json", "--jobs", "1", "--variant", "auto"): 20_000,
     ("adjudicate", "--json", "--jobs", "1"): 40_000,
-    # Genius holds one game a file: a collection is refused (nothing written), so it has no rate here.
+    ("adjudicate", "--jobs", "1"): 40_000,
+    ("adjudicate", "--csv", "--jobs", "1"): 40_000,
     **{("convert", "--to", to, "--jobs", "1"): 25_000 for to in ("lg", "json", "abstractplay")},
     ("convert", "--to", "rga", "--jobs", "1"): 10_000,
+    # Genius holds one game a file: a collection goes to a folder, a file per game.
+    ("convert", "--to", "genius", "--jobs", "1", "-o", GENIUS_FOLDER): 25_000,
 }
 
 
