@@ -251,7 +251,7 @@ def editable(python: str) -> bool:
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
-    """The interpreter alone, then each executable's --version and verify of a one-game file."""
+    """The interpreter alone, then each executable's --version, verify and convert of a one-game file."""
     small = Path("/tmp/catchup-bench-1.sgf")
     small.write_text(collection(1, unique=1), encoding="utf-8")
     contestants = [("python -c pass", [sys.executable, "-c", "pass"])]
@@ -260,6 +260,8 @@ def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
         contestants.append((f"{exe} verify 1 game", [exe, "verify", str(small)]))
         # The same run through the typer app (--debug is one of the command lines left to it).
         contestants.append((f"{exe} --debug verify 1 game", [exe, "--debug", "verify", str(small)]))
+        contestants.append((f"{exe} convert 1 game", [exe, "convert", str(small), "--to", "lg"]))
+        contestants.append((f"{exe} --debug convert 1 game", [exe, "--debug", "convert", str(small), "--to", "lg"]))
     # Where a verify's start-up goes: the command-line framework alone, the one package the run
     # imports beside the library, and the library's reading and report stack as the run imports it
     # (this installation's interpreter).
