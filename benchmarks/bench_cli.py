@@ -66,15 +66,21 @@ def collection(records: int, unique: int = 1000, seed: int = 2024) -> str:
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
+#: Where `--targets` writes Genius files (one per game; a run replaces the last run's).
+GENIUS_FOLDER = "/tmp/catchup-bench-genius/"
+
 #: The archive commands' target rates (records a second on one core, CPU time), by command line:
 #: what `--targets` runs, one process each (`--jobs 1`), beside `verify`.
 TARGETS: dict[tuple[str, ...], int | None] = {
     ("verify", "--json", "--jobs", "1"): None,
     ("verify", "--json", "--jobs", "1", "--variant", "auto"): 20_000,
     ("adjudicate", "--json", "--jobs", "1"): 40_000,
-    # Genius holds one game a file: a collection is refused (nothing written), so it has no rate here.
+    ("adjudicate", "--jobs", "1"): 40_000,
+    ("adjudicate", "--csv", "--jobs", "1"): 40_000,
     **{("convert", "--to", to, "--jobs", "1"): 25_000 for to in ("lg", "json", "abstractplay")},
     ("convert", "--to", "rga", "--jobs", "1"): 10_000,
+    # Genius holds one game a file: a collection goes to a folder, a file per game.
+    ("convert", "--to", "genius", "--jobs", "1", "-o", GENIUS_FOLDER): 25_000,
 }
 
 
@@ -245,7 +251,7 @@ def editable(python: str) -> bool:
 
 
 def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
-    """The interpreter alone, then each executable's --version and verify of a one-game file."""
+    """The interpreter alone, then each executable's --version, verify and convert of a one-game file."""
     small = Path("/tmp/catchup-bench-1.sgf")
     small.write_text(collection(1, unique=1), encoding="utf-8")
     contestants = [("python -c pass", [sys.executable, "-c", "pass"])]
@@ -254,6 +260,8 @@ def startup_contestants(executables: list[str]) -> list[tuple[str, list[str]]]:
         contestants.append((f"{exe} verify 1 game", [exe, "verify", str(small)]))
         # The same run through the typer app (--debug is one of the command lines left to it).
         contestants.append((f"{exe} --debug verify 1 game", [exe, "--debug", "verify", str(small)]))
+        contestants.append((f"{exe} convert 1 game", [exe, "convert", str(small), "--to", "lg"]))
+        contestants.append((f"{exe} --debug convert 1 game", [exe, "--debug", "convert", str(small), "--to", "lg"]))
     # Where a verify's start-up goes: the command-line framework alone, the one package the run
     # imports beside the library, and the library's reading and report stack as the run imports it
     # (this installation's interpreter).

@@ -8,7 +8,7 @@ import pytest
 from cli_records import json_lines, random_game, run, write_lg
 from helpers import read_file
 
-from catchup_notation.cli import convert as convert_module
+from catchup_notation.cli import convert_run as convert_module
 from catchup_notation.errors import WriteError
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from catchup_notation import formats
-from catchup_notation.cli import convert
+from catchup_notation.cli import convert_run as convert
 from catchup_notation.compiled import core
 from catchup_notation.formats import jsonpacked
 from catchup_notation.formats.lg import format as lg_format

@@ -186,7 +186,6 @@ LEFT = [
     ["verify", "--variant", "nonsense", "one.sgf"],
     ["verify", "--format", "nope", "one.sgf"],
     ["verify", "--board", "triangle6", "one.sgf"],
-    ["verify", "--corrections", "diagram", "typed.txt"],
     ["verify", "--", "one.sgf"],
     ["verify", "one.sgf", "-o"],
     ["verify", "-qj1", "one.sgf"],

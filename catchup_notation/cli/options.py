@@ -9,9 +9,8 @@ import attrs
 import typer
 from typer._click.types import ParamType  # typer's own copy of click (typer vendors it)
 
-from catchup_notation.cli.values import variant_value
+from catchup_notation.cli.values import board_variant, corrections_value, variant_value
 from catchup_notation.errors import NotationError, VariantError
-from catchup_notation.rules.registry import on_board
 from catchup_notation.version import manual_page
 
 if TYPE_CHECKING:
@@ -109,10 +108,9 @@ Board = Annotated[
 def with_board(variant: str | None, board: str | None) -> str | None:
     """The --variant to read under, carrying the --board when one is given (a usage error if bad)."""
     try:
-        chosen = on_board(variant, board)
+        return board_variant(variant, board)
     except VariantError as exc:
         raise typer.BadParameter(str(exc), param_hint="--board") from None
-    return chosen if chosen is None or isinstance(chosen, str) else str(chosen)
 
 
 Format = Annotated[
@@ -130,18 +128,11 @@ Format = Annotated[
 
 
 def parse_corrections(value: str | None) -> dict[str, str] | Literal["diagram"] | None:
-    """'diagram' or 'h3=h4,12:n3=o3' -> the rga reader's corrections."""
-    if value is None:
-        return None
-    if value.strip().lower() == "diagram":
-        return "diagram"
-    fixes = {}
-    for item in value.split(","):
-        wrong, eq, right = item.partition("=")
-        if not eq or not wrong.strip() or not right.strip():
-            raise typer.BadParameter(f"expected 'diagram' or fixes like h3=h4,12:n3=o3, not {item.strip()!r}")
-        fixes[wrong.strip()] = right.strip()
-    return fixes
+    """'diagram' or 'h3=h4,12:n3=o3' -> the rga reader's corrections (a usage error otherwise)."""
+    try:
+        return corrections_value(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 Corrections = Annotated[
