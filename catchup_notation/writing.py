@@ -288,3 +288,52 @@ def write_file(path: str | os.PathLike[str], text: str) -> None:
     """Write UTF-8 `text` to `path` atomically (see the module docstring)."""
     with atomic_output(path) as out:
         out.write(text)
+
+
+class Spool(io.TextIOBase):
+    """Text kept until it is known to be whole (then `deliver`ed, or dropped): in memory, as the
+    pieces written, up to `limit` characters, and beyond that in a temporary file (removed when
+    the spool is closed). Keeping the pieces costs nothing per piece, where a file, even one in
+    memory, encodes each and decodes it again."""
+
+    def __init__(self, limit: int = 1 << 24) -> None:
+        super().__init__()
+        self.limit = limit
+        self.pieces: list[str] = []
+        self.size = 0
+        self.file: TextIO | None = None
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.file is not None:
+            return self.file.write(text)
+        self.pieces.append(text)
+        self.size += len(text)
+        if self.size > self.limit:
+            import tempfile
+
+            # newline="": the text comes back as written (a \r stays a \r)
+            self.file = tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="")  # noqa: SIM115 - close() closes it
+            for piece in self.pieces:
+                self.file.write(piece)
+            self.pieces = []
+        return len(text)
+
+    def deliver(self, target: TextIO) -> None:
+        """Write everything written so far to `target`, and flush it."""
+        if self.file is None:
+            for piece in self.pieces:
+                target.write(piece)
+        else:
+            self.file.seek(0)
+            while piece := self.file.read(1 << 20):
+                target.write(piece)
+        target.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+        self.pieces = []
+        super().close()

@@ -6,17 +6,20 @@ the temporary file is made leaves none. And integers of a record in ASCII digits
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from pathlib import Path
 
 import pytest
 from cli_records import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation.errors import VariantError
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.writing import OutputError, write_file
+from catchup_notation.writing import OutputError, Spool, write_file
 
 unix = pytest.mark.skipif(not hasattr(os, "geteuid"), reason="owners and modes are Unix's")
 GAME = "(;FF[4]SZ[5];W[E5];B[D4F6])\n"
@@ -158,3 +161,18 @@ def test_cells_and_numbers_of_records_read_ascii_digits_alone():
     assert genius.reading_error is not None
     numbers = list(cn.read_text("S = {1, 2, \u0663}\n<1>\n", format="numbers"))
     assert numbers[0].reading_error is not None
+
+
+@given(st.lists(st.text(max_size=40), max_size=30), st.integers(0, 200))
+def test_a_spool_delivers_what_was_written_in_memory_or_in_its_file(pieces, limit):
+    """What a spool holds comes out whole and in order, however much went to its file; closed, its
+    file is gone."""
+    target = io.StringIO()
+    with Spool(limit) as spool:
+        for piece in pieces:
+            assert spool.write(piece) == len(piece)
+        assert (spool.file is not None) == (sum(map(len, pieces)) > limit)
+        spool.deliver(target)
+        held = spool.file
+    assert target.getvalue() == "".join(pieces)
+    assert held is None or held.closed

@@ -1144,10 +1144,13 @@ static PyObject *core_scan_packed(PyObject *module, PyObject *args) {
     return result;
 }
 
-/* Whether `word` (ASCII) is at `i` of the text. */
-static int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+/* Whether `word` (ASCII) is at `i` of the text (a text of one byte a character compared at once). */
+static inline int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+    size_t length = strlen(word);
+    if (i < 0 || (Py_ssize_t)length > n - i) return 0;
+    if (kind == PyUnicode_1BYTE_KIND) return memcmp((const Py_UCS1 *)data + i, word, length) == 0;
     for (; *word; word++, i++)
-        if (i >= n || PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
+        if (PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
     return 1;
 }
 

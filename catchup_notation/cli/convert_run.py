@@ -31,7 +31,7 @@ from catchup_notation.reading import Request, make_request
 from catchup_notation.reading.fastpath import Judged
 from catchup_notation.reading.judged import JudgedGame, packed_game
 from catchup_notation.reports import WarningReport, capped, more_line, place, warning_line
-from catchup_notation.writing import atomic_files
+from catchup_notation.writing import Spool, atomic_files
 
 
 class Usage(Exception):
@@ -389,26 +389,14 @@ def _destination(out: str | None) -> Iterator[tuple[TextIO, Any]]:
         except _Discard:
             pass
         return
-    import tempfile  # stdout spooled (start-up time: the file runs go without it)
-
-    with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8") as spool:
-        yield spool, keep  # type: ignore[misc]
+    with Spool() as spool:
+        yield spool, keep  # type: ignore[misc]  # a TextIOBase, written as a TextIO is
         if kept["keep"]:
-            spool.seek(0)
-            _copy(spool, sys.stdout)  # type: ignore[arg-type]
+            spool.deliver(sys.stdout)
 
 
 class _Discard(Exception):
     """Leave the output file as it was (nothing to write, or --all-or-nothing and a record failed)."""
-
-
-def _copy(source: TextIO, target: TextIO) -> None:
-    while True:
-        piece = source.read(1 << 16)
-        if not piece:
-            break
-        target.write(piece)
-    target.flush()
 
 
 def _report(done: Conversion, out: str | None, discarded: bool, json: bool, files: list[str] | None = None) -> None:
