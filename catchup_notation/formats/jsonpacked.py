@@ -105,24 +105,30 @@ def read_packed(text: str, variant: str | None) -> PackedGame | None:
     hexcore = core("_hexcore")
     if hexcore is None or variant is not None or len(text) > MAX_LINE_CHARS or not text.endswith("}\n"):
         return None
-    head = _HEAD.match(text)
-    if head is None:
+    # The head, `{"variant": "...", "turns": [`: the variant's string ends where the turns' key
+    # first follows (a string that holds `", "turns": [` has a '\"' there, and is not a string
+    # by itself: `_variant_board` says so, and the reader reads the line)
+    if not text.startswith(_HEAD):
         return None
-    board = _variant_board(head.group(1))
+    stop = text.find(_TURNS_KEY, len(_HEAD))
+    if stop < 0:
+        return None
+    written, start = text[len(_HEAD) - 1 : stop + 1], stop + len(_TURNS_KEY)
+    board = _variant_board(written)
     if board is None:
         return None
     stated, index, reach = board
-    found = hexcore.scan_json_turns(text, head.end(), index, reach)
+    found = hexcore.scan_json_turns(text, start, index, reach)
     if found is None:
         return None
     first, turns, end = found
-    skeleton = hexcore.json_skeleton(text, head.end(), end)  # one line, its strings JSON's
+    skeleton = hexcore.json_skeleton(text, start, end)  # one line, its strings JSON's
     if skeleton is None:
         return None
-    shape = (head.group(1), skeleton)  # the variant as written, whose value the skeleton leaves out
+    shape = (written, skeleton)  # the variant as written, whose value the skeleton leaves out
     resigned = _skeletons.get(shape)
     if resigned is None:
-        resigned = _rest_read(text, head.end(), end)
+        resigned = _rest_read(text, start, end)
         if len(_skeletons) < REMEMBERED:
             _skeletons[shape] = resigned
     return None if resigned < 0 else (stated, first, turns, resigned)
@@ -147,15 +153,17 @@ def _rest_read(text: str, start: int, end: int) -> int:
 _skeletons: dict[tuple[str, str], int] = {}
 
 
-_HEAD = re.compile(r'\{"variant": ("(?:[^"\\]|\\.)*"), "turns": \[')
+#: How a line written alone starts (the variant's string opens with its last character), and what
+#: follows the variant's string.
+_HEAD, _TURNS_KEY = '{"variant": "', '", "turns": ['
 
 
 @lru_cache(maxsize=64)
 def _variant_board(written: str) -> tuple[str, bytes, int] | None:
     """The variant a record naming the variant `written` (a JSON string) is judged under, spelt
     out, and its board's cell indices by coordinates as `scan_json_turns` reads them (the table and
-    its reach); None where it does not name one (or names a board file, read each time, or a board
-    too wide for a table)."""
+    its reach); None where it does not name one (`written` is not one JSON string, or names a board
+    file, read each time, or a board too wide for a table)."""
     try:
         variant = json.loads(written)
         chosen = None if "@" in variant else parse_variant(variant)
