@@ -3,8 +3,8 @@
 Written apart from the engine on purpose, sharing only the rules engine (HexGame): its own small
 tree, its own formulas, no priors, no solver, no proofs. A tree action is a turn's stone count or
 one stone (a turn's stones in ascending cell order, so each turn has one path), as the engine's
-tree does, because whole turns are too many on side 5 (about 20,000 three-stone turns) for a
-plain tree to try each once. Selection is UCB1 with exploration `C`; an action not yet tried is
+tree does (a plain UCT over whole turns is the other baseline: benchmarks/independent_uct.cpp).
+Selection is UCB1 with exploration `C`; an action not yet tried is
 tried first, in random order; playouts choose a uniformly random allowed count and uniformly
 random empty cells to the end of the game. Variants whose constraints can forbid a turn
 (`game.constrained`) are out of its scope.

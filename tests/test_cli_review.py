@@ -33,14 +33,15 @@ def schema(name):
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
-    """A side-4 game with a known blunder (beyond 13 empty cells the engine values it), and a
-    side-5 game cut short."""
+    """A side-4 game with a known blunder (beyond 13 empty cells the engine values it), and two
+    side-5 games cut short (after twelve turns, and after two: a few searches at the default time)."""
     folder = tmp_path_factory.mktemp("review")
     known = blunder_game(3)
     assert known is not None
     blunder = Record(known.variant, known.turns, players=("ann", "bo"))
     write_lg(folder / "blunder.sgf", blunder)
     write_lg(folder / "short.sgf", random_game(4, turns=12))
+    write_lg(folder / "opening.sgf", random_game(4, turns=2))
     return folder, known
 
 
@@ -218,16 +219,16 @@ def test_engine_options_need_estimate(games):
 
 
 @pytest.mark.parametrize(
-    ("args", "limit"),
+    ("name", "args", "limit"),
     [
-        (("--level", "1"), {"time": None, "playouts": None, "level": 1}),
-        (("--time", "0.05"), {"time": 0.05, "playouts": None, "level": None}),
-        ((), {"time": 0.8, "playouts": None, "level": None}),
+        ("short.sgf", ("--level", "1"), {"time": None, "playouts": None, "level": 1}),
+        ("short.sgf", ("--time", "0.05"), {"time": 0.05, "playouts": None, "level": None}),
+        ("opening.sgf", (), {"time": 0.8, "playouts": None, "level": None}),
     ],
 )
-def test_time_and_level_limit_the_searches(games, args, limit):
+def test_time_and_level_limit_the_searches(games, name, args, limit):
     folder, _ = games
-    game = str(folder / "short.sgf")
+    game = str(folder / name)
     result = run("review", game, "--json", "--threads", "1", "--seed", "7", *args)
     assert result.exit_code == 0, result.output
     (report,) = json_lines(result.stdout)

@@ -34,7 +34,8 @@ def memos(searcher: Searcher) -> dict[str, int]:
 def test_the_table_and_every_memo_stay_within_the_budget(variant):
     memory = 16 << 20
     game = parse_variant(variant).new_game()
-    searcher = Searcher(game, capacity=memory // BYTES_PER_ENTRY, budget=Budget(None, 120_000))
+    # 40,000 nodes: enough for the memos together to hold more than one memo's limit
+    searcher = Searcher(game, capacity=memory // BYTES_PER_ENTRY, budget=Budget(None, 40_000))
     with pytest.raises(SearchStopped):
         searcher.value(searcher.state(game))
     limit = searcher.memo_limit

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 EXAMPLES = """\
 Examples:
 
-  catchup review examples/littlegolem-collection.sgf --record 3 --time 0.5
+  catchup review examples/littlegolem-collection.sgf --record 3 --time 0.1
 
   catchup review examples/littlegolem-collection.sgf --record 1 --level 4 \\
       --write reviewed.sgf --html review.html
