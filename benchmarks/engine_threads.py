@@ -1,16 +1,17 @@
 """What the engine's second thread buys (run on demand: python benchmarks/engine_threads.py ...).
 
-The compiled search runs one tree per thread (root parallelism: independent trees from their own
-seeds, their first turns' visits added up). Two questions, each measured so that a loaded machine
-does not decide the answer:
+The compiled search's threads search one tree at once (tree parallelism, hexmcts.c). Two
+questions, each measured so that a loaded machine decides as little of the answer as it can:
 
-* `match`: strength per playout. The engine with `--threads` trees and N playouts in all against
-  one tree with the same N (or `--one-playouts`: 2N against N is what a second free core buys),
-  no time limit (so the load cannot matter), colour-swapped pairs of games sharing a seed; the
-  score and its interval from match_stats. Resumed from `--out`.
-* `speed`: playouts a second of 1 and 2 threads on the same positions, interleaved, best of
-  `--runs`, with the processor time each search's threads used: playouts per processor second
-  say what a second core would give where it is free, whatever the load took of it here.
+* `match`: strength per playout. The engine with `--threads` threads and N playouts in all
+  against one thread with the same N (or `--one-playouts`: 2N against N is what a second free core
+  buys), no time limit, colour-swapped pairs of games sharing a seed; the score and its interval
+  from match_stats. Resumed from `--out`. (How the system runs the threads still shapes a shared
+  tree: on a loaded machine they overlap less, so the load is written beside each game.)
+* `speed`: playouts a second of 1 and `--threads` threads on the same positions, interleaved, best
+  of `--runs`, with the processor time the search used: playouts per processor second say what
+  the threads cost (the lock they share, the paths they spoil for each other), and wall-clock
+  playouts a second what a second core gave here, under the load written.
 
 Side 5 Catchup, level 9's settings; the exact solver off unless `--solver` (its share of a turn
 is not a playout).
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from match_stats import summary
 
 import catchup_notation as cn
-from catchup_notation.engine import Engine, Limit, coremcts
+from catchup_notation.engine import Engine, Limit
 from catchup_notation.rules.hexgame import HexGame
 
 VARIANT = "catchup(size=5)"
@@ -98,16 +99,6 @@ def positions(count: int) -> list[HexGame]:
 
 
 def speed(args: argparse.Namespace) -> None:
-    cpu: list[float] = []  # processor seconds of the trees' runs in the search measured now
-    original = coremcts.CoreTree.run
-
-    def timed(self: coremcts.CoreTree, playouts: int, deadline: float = 0.0) -> int:
-        start = time.thread_time()  # the C search runs in this thread, the GIL released
-        done = original(self, playouts, deadline)
-        cpu.append(time.thread_time() - start)
-        return done
-
-    coremcts.CoreTree.run = timed  # type: ignore[method-assign]
     chosen = positions(args.positions)
     wall_best: dict[tuple[int, int], float] = {}
     cpu_best: dict[tuple[int, int], float] = {}
@@ -115,13 +106,13 @@ def speed(args: argparse.Namespace) -> None:
         for threads in (1, args.threads) if run % 2 == 0 else (args.threads, 1):
             engine = Engine(threads=threads, seed=run, solver=False)
             for j, game in enumerate(chosen):
-                cpu.clear()
-                start = time.monotonic()
+                start, cpu = time.monotonic(), time.process_time()  # every thread of the search's
                 found = engine.analyse(game, Limit(time=args.time, level=9), candidates=1)
-                wall = time.monotonic() - start
+                wall, cpu = time.monotonic() - start, time.process_time() - cpu
                 wall_best[threads, j] = max(wall_best.get((threads, j), 0.0), found.playouts / wall)
-                cpu_best[threads, j] = max(cpu_best.get((threads, j), 0.0), found.playouts / max(sum(cpu), 1e-9))
-    print(f"playouts a second, best of {args.runs}, {args.time} s searches, load {os.getloadavg()[0]:.1f}:")
+                cpu_best[threads, j] = max(cpu_best.get((threads, j), 0.0), found.playouts / max(cpu, 1e-9))
+    load = os.getloadavg()[0]
+    print(f"playouts a second, 1 / {args.threads} threads, best of {args.runs}, {args.time} s each, load {load:.1f}:")
     for j, game in enumerate(chosen):
         one, many = wall_best[1, j], wall_best[args.threads, j]
         one_cpu, many_cpu = cpu_best[1, j], cpu_best[args.threads, j]

@@ -54,7 +54,7 @@ def estimate_report(game: Game, settings: EstimateSettings) -> EstimateReport:
 
     position = game.engine()
     review = ReviewSettings(limit=settings.limit, max_empty=settings.max_empty, solver_nodes=settings.solver_nodes)
-    with Engine(threads=settings.threads, seed=settings.seed) as engine:  # each game's own: repeatable
+    with Engine(threads=settings.threads, seed=settings.seed) as engine:  # each game's own (repeatable on one thread)
         found = estimate_position(position, engine, review)  # type: ignore[arg-type]
     return _report(game, found, settings, engine.threads)
 

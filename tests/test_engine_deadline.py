@@ -146,34 +146,3 @@ def test_first_turns_are_the_trees_whole_first_turns(variant, seen):
         assert list(turn.cells) == sorted(turn.cells)
         after = game.copy()
         after.place(list(turn.cells), turn.colours)  # a legal turn of the position
-
-
-class Stalled:
-    """A tree whose thread the machine does not run for a while (its every round sleeps first)."""
-
-    def __init__(self, tree, seconds: float) -> None:
-        self.tree = tree
-        self.seconds = seconds
-
-    def run(self, playouts: int, deadline: float = 0.0) -> int:
-        time.sleep(self.seconds)
-        return self.tree.run(playouts, deadline)
-
-    def __getattr__(self, name: str):
-        return getattr(self.tree, name)
-
-
-def test_a_tree_not_run_by_its_deadline_is_left_out(monkeypatch):
-    made = search_module._Search._tree
-    monkeypatch.setattr(
-        search_module._Search, "_tree", lambda self, i: Stalled(made(self, i), 2.0) if i else made(self, i)
-    )
-    game = cn.new_game("catchup(size=5)")
-    with Engine(threads=2, seed=6, solver=False) as engine:
-        started = time.monotonic()
-        analysis = engine.analyse(game, Limit(time=0.1), candidates=1)
-        took = time.monotonic() - started
-    assert took < 1.5  # not the stalled tree's two seconds
-    assert analysis.threads == 1  # the answer is the first tree's
-    assert analysis.playouts > 0
-    game.copy().play(analysis.best)

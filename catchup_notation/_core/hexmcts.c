@@ -4,6 +4,7 @@
 #include "hexmcts.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -322,10 +323,6 @@ static int complete_turn(mcts_thread *th, hex_game *g, const int *cells, const i
  * legal completion, -2 out of memory. */
 static int playout(mcts_thread *th, hex_game *g, const int *cells, const int *colours, int k, int goal,
                    counts_t counts) {
-    mcts_tree *t = th->tree;
-    if (t->mast > 0) /* MAST's means: the table changes only after the playout (backup) */
-        for (int i = 3 * t->board->cells - 1; i >= 0; i--)
-            th->mean[i] = t->mast_n[i] ? t->mast_w[i] / (double)t->mast_n[i] : 0.5;
     int done = complete_turn(th, g, cells, colours, k, goal, counts);
     if (done <= 0) return done < 0 ? -2 : -1;
     while (!g->end) {
@@ -499,12 +496,13 @@ static int32_t make_child(mcts_thread *th, int32_t at, int32_t pick, int32_t act
 
 /* Tree._backup: `owner` the stones at the end of the iteration, `pending` the stones of a turn it
  * stopped in (of the last node's mover). */
-static void backup(mcts_thread *th, const int32_t *path, int length, int result, const hex_game *g, int k) {
+static void backup(mcts_thread *th, const int32_t *path, int length, int result, const hex_game *g, int k,
+                   int counted) {
     mcts_tree *t = th->tree;
     double r = result * 0.5;
     for (int i = 0; i < length; i++) {
         mcts_node *node = &t->nodes[path[i]];
-        node->n++;
+        node->n += !counted; /* counted: the visit was added as the path was chosen (virtual_loss) */
         node->w += chooser(node) == 1 ? r : 1.0 - r;
     }
     if (t->rave <= 0 && t->mast <= 0) return;
@@ -534,8 +532,26 @@ static void backup(mcts_thread *th, const int32_t *path, int length, int result,
     }
 }
 
-/* Tree.iterate: 0, or -1 out of memory. */
-static int iterate(mcts_thread *th) {
+/* MAST's means as a playout starts (Tree.playout reads them first): the table changes only in
+ * backups, which the lock keeps out while they are read. */
+static void mast_means(mcts_thread *th) {
+    mcts_tree *t = th->tree;
+    for (int i = 3 * t->board->cells - 1; i >= 0; i--)
+        th->mean[i] = t->mast_n[i] ? t->mast_w[i] / (double)t->mast_n[i] : 0.5;
+}
+
+/* Virtual loss: a visit that adds nothing to w counted on the path before its playout runs, so
+ * that the other threads, choosing meanwhile, see these nodes' means lowered and go elsewhere.
+ * Its backup adds the result to w and no second visit (so a finished iteration leaves exactly
+ * what Tree._backup would); a playout that finds no legal turn takes the visits back (`sign` -1). */
+static void virtual_loss(mcts_tree *t, const int32_t *path, int length, int sign) {
+    for (int i = 0; i < length; i++) t->nodes[path[i]].n += (uint32_t)sign;
+}
+
+/* Tree.iterate: 0, or -1 out of memory. Called holding `lock` (NULL: one thread), and returns
+ * holding it: the tree is read and changed only under it, the playout runs without it. No
+ * pointer into the tree's arrays is kept across the playout: they may grow (realloc) meanwhile. */
+static int iterate(mcts_thread *th, pthread_mutex_t *lock) {
     mcts_tree *t = th->tree;
     hex_game *g = &th->work;
     int length = 0, k = 0, result;
@@ -549,71 +565,140 @@ static int iterate(mcts_thread *th) {
             result = node->lo + 1;
             break;
         }
-        if (node->n == 0 && at != 0) {
-            result = playout(th, g, th->cells, th->colours, k, node->goal, counts);
-            if (result == -2) return -1;
-            if (result < 0) {
-                mark_dead(t, at);
-                return 0;
-            }
-            break;
-        }
-        if (node->first < 0) {
-            if (expand(th, at, g, k, counts) < 0) return -1;
-            if (t->nodes[at].dead) {
-                mark_dead(t, at);
-                return 0;
-            }
-        }
-        int32_t pick = select_action(t, at);
-        node = &t->nodes[at];
-        int32_t action = t->acts[node->first + pick], kid = t->kids[node->first + pick];
-        if (kid < 0) {
-            if (t->node_count >= t->max_nodes) { /* the memory bound: play out from here */
-                result = playout(th, g, th->cells, th->colours, k, t->nodes[at].goal, counts);
-                if (result == -2) return -1;
-                if (result < 0) {
+        int leaf = node->n == 0 && at != 0;
+        if (!leaf) {
+            if (node->first < 0) {
+                if (expand(th, at, g, k, counts) < 0) return -1;
+                if (t->nodes[at].dead) {
                     mark_dead(t, at);
                     return 0;
                 }
-                break;
             }
-            kid = make_child(th, at, pick, action, g, k);
-            if (kid < 0) return -1;
+            int32_t pick = select_action(t, at);
+            node = &t->nodes[at];
+            int32_t action = t->acts[node->first + pick], kid = t->kids[node->first + pick];
+            if (kid < 0) {
+                leaf = t->node_count >= t->max_nodes; /* the memory bound: play out from here */
+                if (!leaf) {
+                    kid = make_child(th, at, pick, action, g, k);
+                    if (kid < 0) return -1;
+                }
+            }
+            if (!leaf) {
+                if (action >= 0) {
+                    th->cells[k] = action >> 1;
+                    th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
+                    k++;
+                }
+                if (t->nodes[kid].boundary) { /* the turn is whole: play it */
+                    if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
+                    counts = g->end ? 0 : game_counts(g);
+                    k = 0;
+                }
+                at = kid;
+                if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
+                th->path[length++] = at;
+                continue;
+            }
         }
-        if (action >= 0) {
-            th->cells[k] = action >> 1;
-            th->colours[k] = action & 1 ? 3 - t->nodes[at].player : t->nodes[at].player;
-            k++;
+        /* a playout from `at`: a new node, or a full tree's leaf */
+        int goal = t->nodes[at].goal;
+        virtual_loss(t, th->path, length, 1);
+        if (t->mast > 0) mast_means(th);
+        if (lock) pthread_mutex_unlock(lock);
+        result = playout(th, g, th->cells, th->colours, k, goal, counts);
+        if (lock) pthread_mutex_lock(lock);
+        if (result < 0) {
+            virtual_loss(t, th->path, length, -1);
+            if (result == -2) return -1;
+            mark_dead(t, at);
+            return 0;
         }
-        if (t->nodes[kid].boundary) { /* the turn is whole: play it */
-            if (game_play(g, g->to_move, th->cells, t->either ? th->colours : NULL, k) != PLAY_OK) return -1;
-            counts = g->end ? 0 : game_counts(g);
-            k = 0;
-        }
-        at = kid;
-        if (length == th->path_room) return -1; /* cannot be: a path is at most two actions a cell */
-        th->path[length++] = at;
+        backup(th, th->path, length, result, g, k, 1);
+        return 0;
     }
-    backup(th, th->path, length, result, g, k);
+    backup(th, th->path, length, result, g, k, 0);
     return 0;
 }
 
-int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *stop) {
+/* What the threads of one mcts_run share (the lock guards the tree and every field below). */
+typedef struct {
+    mcts_tree *tree;
+    pthread_mutex_t lock;
+    int locked; /* the lock is used: more than one thread */
+    int64_t playouts, claimed, done;
+    double deadline;
+    volatile int *stop;
+    int halt, error;
+} mcts_work;
+
+typedef struct {
     mcts_thread th;
-    int64_t done = 0;
-    int error = thread_init(&th, t, t->rng) < 0;
-    while (!error && done < playouts) {
-        if (t->nodes[0].lo == t->nodes[0].hi || t->nodes[0].dead || (stop && *stop)) break;
-        if (deadline > 0 && (done & 7) == 0 && mcts_now() >= deadline) break;
-        if (iterate(&th) < 0) {
-            error = 1;
+    mcts_work *work;
+    pthread_t id;
+    int started, ready;
+} mcts_worker;
+
+/* One thread's loop: claim an iteration, run it, until the playouts are claimed, the root
+ * proven or dead, the deadline passed (looked at every eight of this thread's iterations), a stop
+ * asked or an error met. */
+static void work_on(mcts_thread *th, mcts_work *w) {
+    mcts_tree *t = w->tree;
+    pthread_mutex_t *lock = w->locked ? &w->lock : NULL;
+    int64_t mine = 0;
+    if (lock) pthread_mutex_lock(lock);
+    for (;;) {
+        if (w->halt || w->error || w->claimed >= w->playouts) break;
+        if (t->nodes[0].lo == t->nodes[0].hi || t->nodes[0].dead || (w->stop && *w->stop)) break;
+        if (w->deadline > 0 && (mine & 7) == 0 && mcts_now() >= w->deadline) {
+            w->halt = 1;
             break;
         }
-        done++;
+        w->claimed++;
+        mine++;
+        if (iterate(th, lock) < 0) {
+            w->error = 1;
+            break;
+        }
+        w->done++;
     }
-    t->rng = th.rng;
-    thread_free(&th);
-    t->playouts += (uint64_t)done;
-    return error ? -1 : done;
+    if (lock) pthread_mutex_unlock(lock);
+}
+
+static void *worker_main(void *arg) {
+    mcts_worker *worker = arg;
+    work_on(&worker->th, worker->work);
+    return NULL;
+}
+
+int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *stop, int threads) {
+    if (threads < 1) threads = 1;
+    if (threads > MCTS_MOST_THREADS) threads = MCTS_MOST_THREADS;
+    mcts_work w = {.tree = t, .locked = threads > 1, .playouts = playouts, .deadline = deadline, .stop = stop};
+    mcts_worker *workers = calloc((size_t)threads, sizeof(mcts_worker));
+    if (!workers) return -1;
+    int error = 0;
+    for (int i = 0; i < threads && !error; i++) {
+        /* the first thread goes on with the tree's own numbers; the others' are drawn from them */
+        uint64_t mix = t->rng ^ (uint64_t)i * 0xD1B54A32D192ED03ULL, rng = i ? rng_next(&mix) : t->rng;
+        workers[i].work = &w;
+        error = thread_init(&workers[i].th, t, rng) < 0;
+        workers[i].ready = 1;
+    }
+    if (!error && w.locked && pthread_mutex_init(&w.lock, NULL) != 0) error = 1;
+    if (!error) {
+        for (int i = 1; i < threads; i++) /* a thread the system refuses: the others do its share */
+            workers[i].started = pthread_create(&workers[i].id, NULL, worker_main, &workers[i]) == 0;
+        work_on(&workers[0].th, &w);
+        for (int i = 1; i < threads; i++)
+            if (workers[i].started) pthread_join(workers[i].id, NULL);
+        if (w.locked) pthread_mutex_destroy(&w.lock);
+        t->rng = workers[0].th.rng;
+        error = w.error;
+    }
+    for (int i = 0; i < threads; i++)
+        if (workers[i].ready) thread_free(&workers[i].th);
+    free(workers);
+    t->playouts += (uint64_t)w.done;
+    return error ? -1 : w.done;
 }

@@ -3,8 +3,7 @@
  * urgency (and a progressive bias, prior_bias); score-bounded proofs; random playouts (uniform, or biased by near_tries,
  * count_tries and mast). With one thread, a seed and a playout limit, this and the Python reference
  * build the same tree, node for node (same SplitMix64 draws, same formulas in doubles, same
- * tie-breaks). A tree is searched by one thread: the engine
- * runs one tree a thread and adds up what they found (engine/search.py). */
+ * tie-breaks). Several threads may search one tree at once (mcts_run). */
 #ifndef HEXMCTS_H
 #define HEXMCTS_H
 
@@ -60,10 +59,16 @@ int mcts_init(mcts_tree *t, const hex_board *board, const hex_rules *rules, cons
               int count_tries, double mast, double prior_bias);
 void mcts_free(mcts_tree *t);
 
+/* Most threads one run may search a tree with. */
+#define MCTS_MOST_THREADS 64
+
 /* Run up to `playouts` iterations, stopping early at `deadline` (a CLOCK_MONOTONIC time in
  * seconds; 0: none), when the root is proven or dead, or when `*stop` becomes nonzero (NULL:
- * never). The number run; -1 out of memory. */
-int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *stop);
+ * never). `threads` threads search the tree at once (tree parallelism: the tree under one lock,
+ * the playouts outside it, a virtual loss on each path while its playout runs); one thread builds
+ * exactly the reference's tree, several a tree that depends on how the system ran them. The
+ * number run; -1 out of memory. */
+int64_t mcts_run(mcts_tree *t, int64_t playouts, double deadline, volatile int *stop, int threads);
 
 /* Record a solver's outcome (+1, 0, -1 for the first player) for a node, and pass it up. */
 void mcts_prove(mcts_tree *t, int32_t node, int outcome);

@@ -155,20 +155,25 @@ static int valid_node(MctsObject *self, long node) {
     return 1;
 }
 
-/* run(playouts, deadline=0.0): iterations run. The GIL is released meanwhile, so other trees may
- * be searched by other threads at once; this one is not to be touched until run returns (a
- * lock refuses a second caller). */
+/* run(playouts, deadline=0.0, threads=1): iterations run, by `threads` threads searching the tree
+ * at once. The GIL is released meanwhile, so Python's other threads run (and other trees may be
+ * searched); this one is not to be touched until run returns (a second caller is refused). */
 static PyObject *Mcts_run(MctsObject *self, PyObject *args) {
     long long playouts;
     double deadline = 0.0;
-    if (!ready(self) || !PyArg_ParseTuple(args, "L|d:run", &playouts, &deadline)) return NULL;
+    int threads = 1;
+    if (!ready(self) || !PyArg_ParseTuple(args, "L|di:run", &playouts, &deadline, &threads)) return NULL;
     if (playouts < 0) {
         PyErr_SetString(PyExc_ValueError, "run: playouts >= 0");
         return NULL;
     }
+    if (threads < 1 || threads > MCTS_MOST_THREADS) {
+        PyErr_Format(PyExc_ValueError, "run: threads from 1 to %d", MCTS_MOST_THREADS);
+        return NULL;
+    }
     self->running = 1;
     int64_t done;
-    Py_BEGIN_ALLOW_THREADS done = mcts_run(&self->tree, playouts, deadline, NULL);
+    Py_BEGIN_ALLOW_THREADS done = mcts_run(&self->tree, playouts, deadline, NULL, threads);
     Py_END_ALLOW_THREADS self->running = 0;
     if (done < 0) return PyErr_NoMemory();
     return PyLong_FromLongLong(done);

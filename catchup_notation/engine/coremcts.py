@@ -2,7 +2,8 @@
 `mcts.Tree` that the engine's driver uses: run, count, info, children_of, untried, tried, prove.
 
 `core_tree` gives it where the core is built and knows the variant's rules; elsewhere the driver
-runs the pure-Python Tree, which builds the same tree more slowly (one thread)."""
+runs the pure-Python Tree, which builds the same tree as one thread does here, more slowly.
+`threads` threads search the one tree at once (hexmcts.h: mcts_run)."""
 
 from __future__ import annotations
 
@@ -21,15 +22,16 @@ END_CODES = {None: 0, "board-full": 1, "no-legal-turn": 2}
 
 
 class CoreTree:
-    """One root position's tree, searched by the compiled core."""
+    """One root position's tree, searched by the compiled core on `threads` threads."""
 
-    def __init__(self, game: HexGame, seed: int, settings: Settings, rules: tuple[int, ...]) -> None:
+    def __init__(self, game: HexGame, seed: int, settings: Settings, rules: tuple[int, ...], threads: int = 1) -> None:
         hexcore = core("_hexcore")
         assert hexcore is not None
         if game.over:
             raise ValueError("the game is over: there is nothing to search")
         self.game = game.copy()
         self.settings = settings
+        self.threads = threads
         state = (
             *(game.owner, game.parent, game.gsize, game.largest, game.scores),
             *(game.empty, game.turns_played, game.to_move or 0, END_CODES[game.end_reason], game.history),
@@ -50,10 +52,11 @@ class CoreTree:
         )
 
     def run(self, playouts: int, deadline: float = 0.0) -> int:
-        """As Tree.run (`deadline` on time.monotonic()); Python's other threads run meanwhile."""
+        """As Tree.run (`deadline` on time.monotonic()), on the tree's threads; Python's other
+        threads run meanwhile."""
         # the core's clock is CLOCK_MONOTONIC, as time.monotonic() on Linux; convert to be sure
         when = 0.0 if not deadline else _core_clock() + (deadline - time.monotonic())
-        done: int = self._tree.run(playouts, when)
+        done: int = self._tree.run(playouts, when, self.threads)
         return done
 
     @property
@@ -105,9 +108,10 @@ def _core_clock() -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC) if hasattr(time, "clock_gettime") else time.monotonic()
 
 
-def core_tree(game: HexGame, seed: int, settings: Settings) -> CoreTree | None:
-    """The compiled search of `game`, or None where it cannot run (no core, or rules it does not know)."""
+def core_tree(game: HexGame, seed: int, settings: Settings, *, threads: int = 1) -> CoreTree | None:
+    """The compiled search of `game` on `threads` threads, or None where it cannot run (no core,
+    or rules it does not know)."""
     rules = rules_of(game)
     if rules is None:
         return None
-    return CoreTree(game, seed, settings, rules)
+    return CoreTree(game, seed, settings, rules, threads)

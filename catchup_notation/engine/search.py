@@ -5,17 +5,16 @@ A search of a position goes in three steps:
 1. Within the exact solver's reach (few enough empty cells for the variant, see `solver_reach`),
    the solver is asked first, with a share of the time (or a node budget under a playout limit).
    A position it decides is answered from the proof: a winning turn, the line, the value.
-2. Otherwise Monte Carlo tree search (mcts.py; the compiled core's where it is built): one tree per
-   thread, each from its own seed, run in rounds of `ROUND` playouts. Between rounds the turn
-   starts of each tree within the solver's cheap reach (`Settings.solve_empty`), visited often
-   enough, are given to the solver with a small node budget, and what it proves goes up the tree.
-3. The trees' first turns are added up (visits and results of the same turn, the tightest of their
-   proofs) and the turn chosen: a proven win if there is one; never a proven loss while a turn
-   that does not lose exists; otherwise the most visited.
+2. Otherwise Monte Carlo tree search (mcts.py; the compiled core's where it is built): one tree,
+   searched by every thread at once where the core runs it (tree parallelism, hexmcts.c), in
+   rounds of `ROUND` playouts. Between rounds the tree's turn starts within the solver's cheap
+   reach (`Settings.solve_empty`), visited often enough, are given to the solver with a small node
+   budget, and what it proves goes up the tree.
+3. The turn is chosen from the tree's first turns: a proven win if there is one; never a proven
+   loss while a turn that does not lose exists; otherwise the most visited.
 
-With a seed and a playout limit (no time limit) a search is repeatable, whatever the threads: each
-tree's work depends only on its seed and its share of the playouts, and the sums do not depend on
-which thread finished first.
+With a seed and a playout limit (no time limit) a search on one thread is repeatable. On several
+threads it is not: which thread takes which path depends on how the system runs them.
 """
 
 from __future__ import annotations
@@ -24,10 +23,8 @@ import heapq
 import importlib
 import math
 import os
-import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent import futures
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
@@ -44,19 +41,14 @@ from catchup_notation.rules.hexgame import HexGame
 if TYPE_CHECKING:
     from catchup_notation.solvers.endgame import EndgameResult
 
-#: Playouts per tree between two rounds of solving turn starts.
+#: Playouts (all threads together) between two rounds of solving turn starts.
 ROUND = 2048
 #: Of a time limit, the share the root's exact solve may take before the tree search starts.
 ROOT_SOLVE_SHARE = 0.5
 #: Nodes the root's exact solve may take under a playout limit (no time limit).
 ROOT_SOLVE_NODES = 2_000_000
-#: Of a time limit, the share left at the end to gather the answer from the trees.
+#: Of a time limit, the share left at the end to gather the answer from the tree.
 ANSWER_SHARE = 0.05
-#: Of a time limit, the share a round of playouts waits past the deadline for a tree still being
-#: searched (its thread not run by a loaded machine) before the search answers without it...
-GRACE_SHARE = 0.1
-#: ...and at least this many seconds.
-MIN_GRACE = 0.005
 #: The 95% interval's z.
 Z = 1.959963984540054
 #: Turns of a principal line at most.
@@ -101,7 +93,7 @@ def position_of(position: object) -> HexGame:
 
 
 class _Turn(NamedTuple):
-    """A first turn as the trees know it: its cells (board indices, ascending) and colours (()
+    """A first turn as the tree knows it: its cells (board indices, ascending) and colours (()
     where every stone is the mover's). A tuple: a thousand of them are made as a turn's time ends."""
 
     cells: tuple[int, ...]
@@ -109,21 +101,21 @@ class _Turn(NamedTuple):
 
 
 class _Tally:
-    """One first turn, added up over the trees (a plain class, made as cheaply as _Turn)."""
+    """One first turn as the search weighs it (a plain class, made as cheaply as _Turn)."""
 
-    __slots__ = ("hi", "lo", "n", "trees", "w")
+    __slots__ = ("hi", "lo", "n", "node", "w")
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.w = 0.0  # results for the mover
-        self.lo, self.hi = -1, 1  # the outcome's bounds for the mover
-        self.trees: list[tuple[TreeSearch, int]] = []  # (tree, the node after the turn)
+    def __init__(self, node: int, n: int, w: float, lo: int, hi: int) -> None:
+        self.node = node  # the node after the turn
+        self.n = n
+        self.w = w  # results for the mover
+        self.lo, self.hi = lo, hi  # the outcome's bounds for the mover
 
 
 class Engine:
     """The engine in this process (see the module notes). `threads` (None: every core; the
     pure-Python search uses one), `seed` (None: a new one each search), `memory_mb` bounds the
-    trees (all together), `pure` forces the pure-Python search, `solver` turns the exact solver
+    tree, `pure` forces the pure-Python search, `solver` turns the exact solver
     on or off (None: as the level says), `settings` are the tree's settings (None: the level's;
     the level's playout cap holds either way)."""
 
@@ -145,8 +137,6 @@ class Engine:
         self.solver = solver
         self.settings = settings
         self._searches = 0
-        self._workers: futures.ThreadPoolExecutor | None = None
-        self._workers_lock = threading.Lock()
         if solver is not False:
             # Imported here, not at the first search, whose clock would pay for it (a few
             # tenths of a second: the first turn of a game played at a second a turn).
@@ -160,19 +150,8 @@ class Engine:
         self.close()
 
     def close(self) -> None:
-        """End the threads that search the trees other than the first (made at the first search
-        with more than one tree; an engine dropped without closing ends them too)."""
-        with self._workers_lock:
-            if self._workers is not None:
-                self._workers.shutdown(wait=False)
-                self._workers = None
-
-    def workers(self) -> futures.ThreadPoolExecutor:
-        """The threads that search the trees other than the first, kept waiting between rounds."""
-        with self._workers_lock:
-            if self._workers is None:
-                self._workers = futures.ThreadPoolExecutor(self.threads - 1, thread_name_prefix="catchup-engine")
-            return self._workers
+        """Release what the engine holds between searches: nothing at present (a search's threads
+        end with each round of its playouts); `with Engine() as engine:` stays the way to use one."""
 
     # -- the public calls ----------------------------------------------------------------------
 
@@ -229,14 +208,12 @@ class _Search:
             raise ValueError("a search needs a limit: a time, a number of playouts or a level")
         self.core = not engine.pure
         self.threads = engine.threads if self._compiled() else 1
-        per_tree = max(1024, engine.memory_mb * 2**20 // self.threads // 48)  # ~48 bytes a node
-        self.settings = attrs.evolve(self.settings, max_nodes=min(self.settings.max_nodes, per_tree))
-        self.trees: list[TreeSearch] = []
+        most_nodes = max(1024, engine.memory_mb * 2**20 // 48)  # ~48 bytes a node
+        self.settings = attrs.evolve(self.settings, max_nodes=min(self.settings.max_nodes, most_nodes))
+        self.tree: TreeSearch | None = None
         self.playouts = 0
         self.proof: EndgameResult | None = None
         self.stopped = ""
-        self.engine = engine
-        self.left_behind = 0  # trees left out: their threads had not finished a round by its deadline
 
     def _compiled(self) -> bool:
         """Whether the compiled search runs (the core built, not refused, and knowing the rules)."""
@@ -250,7 +227,7 @@ class _Search:
         if self.use_solver and self._solve_root():
             yield self._proven_analysis()
             return
-        self.trees = [self._tree(i) for i in range(self.threads)]
+        self.tree = self._new_tree()
         next_report = time.monotonic() + interval if interval else math.inf
         while True:
             done = self._round()
@@ -263,56 +240,27 @@ class _Search:
                 next_report = time.monotonic() + (interval or math.inf)
         yield self._analysis(final=True)
 
-    def _tree(self, index: int) -> TreeSearch:
-        seed = SplitMix64(self.seed + index).next()
+    def _new_tree(self) -> TreeSearch:
+        seed = SplitMix64(self.seed).next()
         if self._compiled():
-            found = core_tree(self.game, seed, self.settings)
+            found = core_tree(self.game, seed, self.settings, threads=self.threads)
             if found is not None:
                 return found
         return Tree(self.game, seed, self.settings)
 
     def _round(self) -> int:
-        """One round of playouts on every tree (in threads where the core runs them); how many."""
+        """One round of playouts (by every thread at once where the core runs them); how many."""
+        assert self.tree is not None
         budget = ROUND
         if self.playouts_cap is not None:
-            budget = min(budget, math.ceil((self.playouts_cap - self.playouts) / len(self.trees)))
-            budget = max(0, budget)
-        shares = [budget] * len(self.trees)
-        if self.playouts_cap is not None:  # the last round: the exact remainder, split as evenly
-            left = self.playouts_cap - self.playouts
-            if left < budget * len(self.trees):
-                shares = [left // len(self.trees) + (i < left % len(self.trees)) for i in range(len(self.trees))]
-        done = [0] * len(self.trees)
-
-        def search(i: int) -> None:
-            done[i] = self.trees[i].run(shares[i], self.deadline)
-
-        if len(self.trees) > 1:
-            # The engine's waiting threads take the other trees (a thread started afresh each
-            # round would wait for the machine to run it, and start() waits with it); this
-            # thread searches the first meanwhile.
-            running = {self.engine.workers().submit(search, i): i for i in range(1, len(self.trees))}
-            search(0)
-            wait = None if not self.deadline else max(0.0, self._time_left()) + self._grace()
-            finished, late = futures.wait(running, timeout=wait)
-            for future in finished:
-                future.result()  # a tree's error (out of memory) is the search's
-            if late:  # the machine has not run them to their deadline: answer without them
-                dropped = {running[future] for future in late}
-                self.trees = [tree for i, tree in enumerate(self.trees) if i not in dropped]
-                self.left_behind += len(dropped)
-                done = [count for i, count in enumerate(done) if i not in dropped]
-        else:
-            search(0)
-        self.playouts += sum(done)
-        return sum(done)
-
-    def _grace(self) -> float:
-        """How long past the deadline a round waits for a tree still searching."""
-        return max(MIN_GRACE, GRACE_SHARE * (self.limit.time or 0.0))
+            budget = max(0, min(budget, self.playouts_cap - self.playouts))
+        done = self.tree.run(budget, self.deadline)
+        self.playouts += done
+        return done
 
     def _finished(self, done: int) -> bool:
-        if any(self._settled(tree) for tree in self.trees):
+        assert self.tree is not None
+        if self._settled(self.tree):
             self.stopped = "proven"
             return True
         if self.playouts_cap is not None and self.playouts >= self.playouts_cap:
@@ -321,7 +269,7 @@ class _Search:
         if self.deadline and time.monotonic() >= self.deadline:
             self.stopped = "time"
             return True
-        if done == 0:  # a tree out of memory: what it has is the answer
+        if done == 0:  # the tree out of memory: what it has is the answer
             self.stopped = "memory"
             return True
         return False
@@ -332,7 +280,7 @@ class _Search:
 
     @staticmethod
     def _settled(tree: TreeSearch) -> bool:
-        """Whether a tree has proven its root (a proof is a fact, whichever tree found it)."""
+        """Whether the tree has proven its root, or found it has no legal turn."""
         info = tree.info(0)
         return info.lo == info.hi or info.dead
 
@@ -361,33 +309,33 @@ class _Search:
         return self.proof.complete and self.proof.value is not None and bool(self.proof.principal_line)
 
     def _solve_turn_starts(self) -> None:
-        """Give each tree's turn starts within the solver's cheap reach to the solver."""
+        """Give the tree's turn starts within the solver's cheap reach to the solver."""
         from catchup_notation.solvers.endgame import EndgameError, EndgameTimeout, solve_endgame
 
-        settings = self.settings
-        for tree in self.trees:
-            asked = 0
-            for i in tree.untried(settings.solve_visits, settings.solve_empty):
-                if asked >= settings.solve_per_round:
-                    break
-                game = self._position_at(tree, i)
-                tree.tried(i)
-                if game is None or game.over:
-                    continue
-                budget: dict[str, Any] = {"max_nodes": settings.solve_nodes}
-                if self.deadline:
-                    left = self._time_left()
-                    if left <= 0:  # the turn's time is up: the search answers now
-                        return
-                    budget["time_limit"] = left  # cut short, a solve proves nothing and the search answers
-                asked += 1
-                try:
-                    found = solve_endgame(game, memory_mb=16, **budget)
-                except (EndgameTimeout, EndgameError):
-                    continue
-                if found.complete and found.value is not None:
-                    mover = game.mover
-                    tree.prove(i, found.value if mover == 1 else -found.value)
+        settings, tree = self.settings, self.tree
+        assert tree is not None
+        asked = 0
+        for i in tree.untried(settings.solve_visits, settings.solve_empty):
+            if asked >= settings.solve_per_round:
+                break
+            game = self._position_at(tree, i)
+            tree.tried(i)
+            if game is None or game.over:
+                continue
+            budget: dict[str, Any] = {"max_nodes": settings.solve_nodes}
+            if self.deadline:
+                left = self._time_left()
+                if left <= 0:  # the turn's time is up: the search answers now
+                    return
+                budget["time_limit"] = left  # cut short, a solve proves nothing and the search answers
+            asked += 1
+            try:
+                found = solve_endgame(game, memory_mb=16, **budget)
+            except (EndgameTimeout, EndgameError):
+                continue
+            if found.complete and found.value is not None:
+                mover = game.mover
+                tree.prove(i, found.value if mover == 1 else -found.value)
 
     def _position_at(self, tree: TreeSearch, i: int) -> HexGame | None:
         """The position at a turn-start node: the root's, with the turns of the path placed
@@ -412,25 +360,17 @@ class _Search:
                 cells, colours = [], []
         return game
 
-    # -- adding up the trees ---------------------------------------------------------------------
+    # -- the first turns ---------------------------------------------------------------------------
 
     def _tallies(self) -> dict[_Turn, _Tally]:
-        """The first turns of every tree, added up."""
-        mover = self.game.mover
-        found: dict[_Turn, _Tally] = {}
-        for tree in self.trees:
-            for cells, colours, node, n, w, lo, hi in tree.first_turns():  # one call a tree
-                turn = _Turn(cells, colours)
-                tally = found.get(turn)
-                if tally is None:
-                    tally = found[turn] = _Tally()
-                tally.n += n
-                tally.w += w  # the results of the node after the turn are for its chooser: the mover
-                if mover != 1:
-                    lo, hi = -hi, -lo
-                tally.lo, tally.hi = max(tally.lo, lo), min(tally.hi, hi)
-                tally.trees.append((tree, node))
-        return found
+        """The tree's first turns (read in one call)."""
+        if self.tree is None:
+            return {}
+        flip = self.game.mover != 1  # bounds for the mover; the results are already the mover's
+        return {
+            _Turn(cells, colours): _Tally(node, n, w, -hi if flip else lo, -lo if flip else hi)
+            for cells, colours, node, n, w, lo, hi in self.tree.first_turns()
+        }
 
     def _ranked(self, tallies: dict[_Turn, _Tally], wanted: int) -> list[tuple[_Turn, _Tally]]:
         """The `wanted` best, best first: proven wins, then by visits (a proven loss last while
@@ -459,7 +399,7 @@ class _Search:
             first = _first_legal(self.game)
             chosen.append(Candidate(first, Value(0.5, 0.0, 1.0), (first,)))
         best = chosen[0]
-        nodes = sum(tree.count for tree in self.trees)
+        nodes = self.tree.count if self.tree is not None else 0
         return Analysis(
             to_move=mover,
             value=best.value,
@@ -469,7 +409,7 @@ class _Search:
             playouts=self.playouts,
             nodes=nodes,
             seconds=time.monotonic() - self.started,
-            threads=len(self.trees),
+            threads=self.threads,
             seed=self.seed,
             limit=self.limit,
             stopped=self.stopped if final else "",
@@ -483,10 +423,9 @@ class _Search:
         return Value(win, low, high, None, tally.n)
 
     def _line_after(self, tally: _Tally) -> list[Turn]:
-        """The turns after a first turn, down the tree that visited it most."""
-        if not tally.trees:
-            return []
-        tree, node = max(tally.trees, key=lambda item: item[0].info(item[1]).n)
+        """The turns after a first turn, down the tree."""
+        tree, node = self.tree, tally.node
+        assert tree is not None
         game = self.game.copy()
         line: list[Turn] = []
         first = _path_turn(tree, node)
