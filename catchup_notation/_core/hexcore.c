@@ -17,7 +17,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 9
+#define CORE_INTERFACE 10
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
