@@ -17,7 +17,7 @@ from types import ModuleType
 
 #: The interface version each extension must report (see CORE_INTERFACE in its C source); a build
 #: left over from an older checkout is not used.
-INTERFACE = {"_hexcore": 9, "_numcore": 4}
+INTERFACE = {"_hexcore": 10, "_numcore": 4}
 
 #: Setting this variable to anything but "" or "0" runs the pure-Python reference everywhere.
 PURE_VARIABLE = "CATCHUP_PURE"

@@ -121,9 +121,12 @@ class _Made:
 
 
 @contextlib.contextmanager
-def _written(path: str | os.PathLike[str]) -> Iterator[tuple[TextIO, _Made]]:
+def _written(
+    path: str | os.PathLike[str], listed: dict[Path, list[str]] | None = None
+) -> Iterator[tuple[TextIO, _Made]]:
     """A text stream onto a new temporary file beside `path`'s target, closed with its content,
-    permissions and owner in place when the block ends; removed if the block raises."""
+    permissions and owner in place when the block ends; removed if the block raises. `listed`:
+    the temporary files found in each folder so far (`_remove_stale`)."""
     target = target_of(path)
     made = _Made(target, os.fspath(path))
     owner: tuple[int, int] | None = None
@@ -132,7 +135,7 @@ def _written(path: str | os.PathLike[str]) -> Iterator[tuple[TextIO, _Made]]:
         mode, owner = stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
-    _remove_stale(target)
+    _remove_stale(target, listed)
     try:
         handle = _temporary(made)
         with os.fdopen(handle, "wb") as raw:
@@ -177,11 +180,12 @@ class AtomicFiles:
     def __init__(self, *, held: bool) -> None:
         self.held = held
         self._waiting: list[_Made] = []
+        self._listed: dict[Path, list[str]] = {}  # each folder listed once: a folder of many files
 
     @contextlib.contextmanager
     def output(self, path: str | os.PathLike[str]) -> Iterator[TextIO]:
         """A text stream onto one of the files (see `atomic_output`)."""
-        with _written(path) as (out, made):
+        with _written(path, self._listed) as (out, made):
             yield out
         if self.held:
             self._waiting.append(made)
@@ -251,7 +255,11 @@ def _text(raw: BinaryIO, name: str) -> Iterator[TextIO]:
 
 
 def _prefix(target: Path) -> str:
-    return f".{target.name}.catchup-"
+    return f".{target.name}{_TEMPORARY}"
+
+
+#: What every temporary file's name holds after its target's name.
+_TEMPORARY = ".catchup-"
 
 
 def _owner(handle: int) -> tuple[int, int]:
@@ -259,19 +267,29 @@ def _owner(handle: int) -> tuple[int, int]:
     return info.st_uid, info.st_gid
 
 
-def _remove_stale(target: Path) -> None:
+def _remove_stale(target: Path, listed: dict[Path, list[str]] | None = None) -> None:
     """Remove the temporary files that runs killed outright (kill -9, a power cut) left beside
     `target`: they carry the writing process's id, and only those of processes gone are removed.
-    (Names are compared as they are: a target named `g[1].jsonl` is no pattern.)"""
+    (Names are compared as they are: a target named `g[1].jsonl` is no pattern.) `listed` holds
+    the temporary files of each folder listed before, so that a folder is listed once for the
+    many files written into it (listing it for each would take time growing with its square)."""
+    folder = target.parent
+    names = None if listed is None else listed.get(folder)
+    if names is None:
+        try:
+            names = [name for name in os.listdir(folder) if _TEMPORARY in name and name.endswith(".tmp")]
+        except OSError:
+            return
+        if listed is not None:
+            listed[folder] = names
     prefix = _prefix(target)
-    with contextlib.suppress(OSError):
-        for name in os.listdir(target.parent):
-            if not (name.startswith(prefix) and name.endswith(".tmp")):
-                continue
-            pid = name[len(prefix) :].split(".", 1)[0]
-            if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
-                with contextlib.suppress(OSError):
-                    (target.parent / name).unlink()
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        pid = name[len(prefix) :].split(".", 1)[0]
+        if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
 
 
 def _alive(pid: int) -> bool:
@@ -288,3 +306,52 @@ def write_file(path: str | os.PathLike[str], text: str) -> None:
     """Write UTF-8 `text` to `path` atomically (see the module docstring)."""
     with atomic_output(path) as out:
         out.write(text)
+
+
+class Spool(io.TextIOBase):
+    """Text kept until it is known to be whole (then `deliver`ed, or dropped): in memory, as the
+    pieces written, up to `limit` characters, and beyond that in a temporary file (removed when
+    the spool is closed). Keeping the pieces costs nothing per piece, where a file, even one in
+    memory, encodes each and decodes it again."""
+
+    def __init__(self, limit: int = 1 << 24) -> None:
+        super().__init__()
+        self.limit = limit
+        self.pieces: list[str] = []
+        self.size = 0
+        self.file: TextIO | None = None
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.file is not None:
+            return self.file.write(text)
+        self.pieces.append(text)
+        self.size += len(text)
+        if self.size > self.limit:
+            import tempfile
+
+            # newline="": the text comes back as written (a \r stays a \r)
+            self.file = tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="")  # noqa: SIM115 - close() closes it
+            for piece in self.pieces:
+                self.file.write(piece)
+            self.pieces = []
+        return len(text)
+
+    def deliver(self, target: TextIO) -> None:
+        """Write everything written so far to `target`, and flush it."""
+        if self.file is None:
+            for piece in self.pieces:
+                target.write(piece)
+        else:
+            self.file.seek(0)
+            while piece := self.file.read(1 << 20):
+                target.write(piece)
+        target.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+        self.pieces = []
+        super().close()

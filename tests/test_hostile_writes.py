@@ -6,17 +6,20 @@ the temporary file is made leaves none. And integers of a record in ASCII digits
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from pathlib import Path
 
 import pytest
 from cli_records import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 import catchup_notation as cn
 from catchup_notation.errors import VariantError
 from catchup_notation.rules.registry import parse_variant
-from catchup_notation.writing import OutputError, write_file
+from catchup_notation.writing import OutputError, Spool, atomic_files, write_file
 
 unix = pytest.mark.skipif(not hasattr(os, "geteuid"), reason="owners and modes are Unix's")
 GAME = "(;FF[4]SZ[5];W[E5];B[D4F6])\n"
@@ -123,6 +126,28 @@ def test_a_killed_runs_temporary_file_is_removed_when_the_name_holds_glob_charac
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g[1].jsonl"]
 
 
+def test_files_written_together_list_their_folder_once_and_remove_what_killed_runs_left(tmp_path, monkeypatch):
+    """Many files into one folder (convert -o FOLDER/): the folder is listed once, not once a file
+    (which takes time growing with the square of their number), and each file's leftovers from a
+    killed run are removed all the same, a live run's kept."""
+    dead, alive = 2**22 + 12345, os.getpid()
+    names = [f"g{k}.genius" for k in range(5)]
+    for name in names[1:4]:
+        (tmp_path / f".{name}.catchup-{dead}.abcd1234.tmp").write_text("half", encoding="utf-8")
+    kept = tmp_path / f".{names[4]}.catchup-{alive}.abcd1234.tmp"
+    kept.write_text("someone's", encoding="utf-8")
+    listed = []
+    listdir = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda folder: listed.append(folder) or listdir(folder))
+    with atomic_files() as files:
+        for name in names:
+            with files.output(tmp_path / name) as out:
+                out.write(name)
+    assert listed == [tmp_path]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, kept.name])
+    assert [(tmp_path / name).read_text(encoding="utf-8") for name in names] == names
+
+
 def test_an_interruption_as_the_temporary_file_is_made_leaves_no_file(tmp_path, monkeypatch):
     # Ctrl-C landing just after the file exists but before the writer holds it (a signal is run by
     # the main thread whichever thread caught it, so no signal mask can close this window)
@@ -158,3 +183,18 @@ def test_cells_and_numbers_of_records_read_ascii_digits_alone():
     assert genius.reading_error is not None
     numbers = list(cn.read_text("S = {1, 2, \u0663}\n<1>\n", format="numbers"))
     assert numbers[0].reading_error is not None
+
+
+@given(st.lists(st.text(max_size=40), max_size=30), st.integers(0, 200))
+def test_a_spool_delivers_what_was_written_in_memory_or_in_its_file(pieces, limit):
+    """What a spool holds comes out whole and in order, however much went to its file; closed, its
+    file is gone."""
+    target = io.StringIO()
+    with Spool(limit) as spool:
+        for piece in pieces:
+            assert spool.write(piece) == len(piece)
+        assert (spool.file is not None) == (sum(map(len, pieces)) > limit)
+        spool.deliver(target)
+        held = spool.file
+    assert target.getvalue() == "".join(pieces)
+    assert held is None or held.closed

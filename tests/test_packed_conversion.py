@@ -8,6 +8,7 @@ going the usual way."""
 from __future__ import annotations
 
 import functools
+import json
 from array import array
 
 import attrs
@@ -186,6 +187,58 @@ def test_json_packed_reading_leaves_other_texts_to_the_reader():
     assert back(line.replace("null,", "2,", 1), None) == (*read[:3], 2)
     far = back(line.replace("[1, 0]", "[99, 0]"), None)  # off the board: the rules say so, as read
     assert far is not None and array("i", far[2])[3] == -1
+
+
+def test_json_skeleton_keeps_the_keys_and_leaves_out_the_values():
+    line = '{"a": "x\\"y", "b": [1, "z"], "t": [{"q": 1}, 2], "c\\u0041": {"k" : "é\\n"}, "n": null}\n'
+    start = line.index('"t": [') + 6
+    end = line.index("2]") + 2
+    skeleton = '{"a": "", "b": [1, ""], "t": [], "c\\u0041": {"k" : ""}, "n": null}\n'
+    assert hexcore.json_skeleton(line, start, end) == skeleton
+    assert hexcore.json_skeleton(skeleton, skeleton.index("[]") + 1, skeleton.index("[]") + 2) == skeleton
+    for bad in ('"x\ny"', '"x\\q"', '"x\\u12g4"', '"x\ty"', '"\\', '"x'):  # not as JSON reads a string
+        changed = line.replace('"x\\"y"', bad)
+        assert hexcore.json_skeleton(changed, start + len(changed) - len(line), end + len(changed) - len(line)) is None
+    assert hexcore.json_skeleton('{"a": 1}\n{"b": 2}\n', 1, 2) is None  # two lines
+    assert hexcore.json_skeleton('{"a": "x\ry"}\n', 1, 2) is None
+    with pytest.raises(ValueError):
+        hexcore.json_skeleton(line, 5, 5)
+
+
+#: JSON values whose strings are the values a skeleton leaves out (keys are kept).
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _blank(value: object) -> object:
+    """`value` with every string that is not a key made empty."""
+    if isinstance(value, str):
+        return ""
+    if isinstance(value, list):
+        return [_blank(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _blank(item) for key, item in value.items()}
+    return value
+
+
+@given(st.dictionaries(st.text(max_size=3), JSON_VALUES, max_size=4), st.booleans(), st.text(max_size=4))
+def test_lines_of_one_skeleton_read_alike(value, ascii_only, inserted):
+    """A line's skeleton is its JSON with every value string empty; a line changed inside a string
+    that keeps its skeleton reads as JSON into the same shape."""
+    line = json.dumps({"t": [], **value}, ensure_ascii=ascii_only) + "\n"
+    start = line.index("[") + 1
+    skeleton = hexcore.json_skeleton(line, start, start + 1)
+    assert skeleton == json.dumps({"t": [], **_blank(value)}, ensure_ascii=ascii_only) + "\n"
+    strings = [at for at, c in enumerate(line) if c == '"' and at > start]
+    if not strings:
+        return
+    at = strings[len(strings) // 2]
+    changed = line[:at] + inserted + line[at:]
+    if hexcore.json_skeleton(changed, start, start + 1) == skeleton:
+        assert _blank(json.loads(changed)) == json.loads(skeleton)
 
 
 MUTATING = "[]();WBE5\\\n resign"

@@ -17,7 +17,7 @@
 
 /* Bumped whenever the interface the Python side calls changes, so that a stale build left in a
  * checkout is not used (compiled.py checks it). */
-#define CORE_INTERFACE 9
+#define CORE_INTERFACE 10
 
 /* -- rules ----------------------------------------------------------------------------------- */
 
@@ -1144,10 +1144,13 @@ static PyObject *core_scan_packed(PyObject *module, PyObject *args) {
     return result;
 }
 
-/* Whether `word` (ASCII) is at `i` of the text. */
-static int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+/* Whether `word` (ASCII) is at `i` of the text (a text of one byte a character compared at once). */
+static inline int word_at(int kind, const void *data, Py_ssize_t n, Py_ssize_t i, const char *word) {
+    size_t length = strlen(word);
+    if (i < 0 || (Py_ssize_t)length > n - i) return 0;
+    if (kind == PyUnicode_1BYTE_KIND) return memcmp((const Py_UCS1 *)data + i, word, length) == 0;
     for (; *word; word++, i++)
-        if (i >= n || PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
+        if (PyUnicode_READ(kind, data, i) != (Py_UCS4)(unsigned char)*word) return 0;
     return 1;
 }
 
@@ -1240,6 +1243,77 @@ plain_not:
 done:
     PyMem_Free(turns.items);
     PyBuffer_Release(&index);
+    return result;
+}
+
+/* The end of the JSON string whose opening quote is at `i` (just past its closing quote), as
+ * Python's json reads one: no control character, and only the escapes \" \\ \/ \b \f \n \r \t
+ * and \uXXXX; -1 where it is not one. */
+static Py_ssize_t json_string_end(int kind, const void *data, Py_ssize_t n, Py_ssize_t i) {
+    for (i++; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '"') return i + 1;
+        if (c < 0x20) return -1;
+        if (c != '\\') continue;
+        if (++i >= n) return -1;
+        c = PyUnicode_READ(kind, data, i);
+        if (c == 'u') {
+            for (int k = 0; k < 4; k++) {
+                Py_UCS4 h = ++i < n ? PyUnicode_READ(kind, data, i) : 0;
+                if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F'))) return -1;
+            }
+        } else if (!strchr("\"\\/bfnrt", (int)c) || c == 0) {
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* json_skeleton(text, start, end): a line of JSON (`text`, one line: its only line break its last
+ * character) without the inside of an array, text[start:end - 1], and with every string that is
+ * not a key (followed by ':') emptied: what is left of the line's shape when its values are taken
+ * out, to know whether it reads as a line of that skeleton read before does. Each string is
+ * checked as JSON reads strings; None where one is not, or a line break comes before the end. */
+static PyObject *core_json_skeleton(PyObject *module, PyObject *args) {
+    PyObject *text;
+    Py_ssize_t start, end;
+    if (!PyArg_ParseTuple(args, "Unn:json_skeleton", &text, &start, &end)) return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (start < 0 || end < start + 1 || end > n) {
+        PyErr_SetString(PyExc_ValueError, "json_skeleton: 0 <= start < end <= the text's length");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_UCS4 *out = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(n - (end - 1 - start)));
+    if (!out) return PyErr_NoMemory();
+    Py_ssize_t length = 0;
+    PyObject *result = NULL;
+    for (Py_ssize_t i = 0; i < n;) {
+        if (i == start) i = end - 1; /* the array's inside left out */
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if ((c == '\n' || c == '\r') && i != n - 1) goto not_a_line;
+        if (c != '"') {
+            out[length++] = c;
+            i++;
+            continue;
+        }
+        Py_ssize_t stop = json_string_end(kind, data, n, i);
+        if (stop < 0 || (i < start && stop > start)) goto not_a_line;
+        Py_ssize_t after = stop;
+        while (after < n && (PyUnicode_READ(kind, data, after) == ' ' || PyUnicode_READ(kind, data, after) == '\t'))
+            after++;
+        int key = after < n && PyUnicode_READ(kind, data, after) == ':';
+        for (Py_ssize_t k = i; k < stop; k++)
+            if (key || k == i || k == stop - 1) out[length++] = PyUnicode_READ(kind, data, k);
+        i = stop;
+    }
+    result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, out, length);
+    goto done;
+not_a_line:
+    result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(out);
     return result;
 }
 
@@ -1932,6 +2006,8 @@ static PyMethodDef module_methods[] = {
      "scan_packed(text, labels_of, max_turns): a plain Little Golem game's size, first player, packed turns, resigner"},
     {"scan_json_turns", core_scan_json_turns, METH_VARARGS,
      "scan_json_turns(text, start, index, reach): the plain turns the JSON writer writes, packed"},
+    {"json_skeleton", core_json_skeleton, METH_VARARGS,
+     "json_skeleton(text, start, end): a JSON line's shape, an array's inside and the strings' values left out"},
     {"write_turns", core_write_turns, METH_VARARGS,
      "write_turns(turns, first, heads, names, between_cells, tail, between_turns): packed turns written"},
     {"plain_run", core_plain_run, METH_VARARGS,

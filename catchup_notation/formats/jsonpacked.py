@@ -8,8 +8,10 @@ the resignation) by the writer's own means on a stand-in record whose values are
 game's values (JSON strings) and turns (`_hexcore.write_turns`, each turn as `_turn_text` writes
 it) are put in their places. Reading back takes the turns' array as the JSON reader reads it
 (`_hexcore.scan_json_turns`: only what the writer writes of plain turns) and loads the rest of the
-line; the rest of a shape not seen before is made a Record (`from_data`) once, to know that it
-reads: a string in a place where one reads reads whatever it holds.
+line once for each of its skeletons (`_hexcore.json_skeleton`: the line without the turns and
+without the values of its strings, which are checked to be JSON strings): the rest of a shape
+not seen before is made a Record (`from_data`) once, to know that it reads: a string in a place
+where one reads reads whatever it holds.
 """
 
 from __future__ import annotations
@@ -103,37 +105,65 @@ def read_packed(text: str, variant: str | None) -> PackedGame | None:
     hexcore = core("_hexcore")
     if hexcore is None or variant is not None or len(text) > MAX_LINE_CHARS or not text.endswith("}\n"):
         return None
-    head = _HEAD.match(text)
-    if head is None or text.count("\n") != 1:
+    # The head, `{"variant": "...", "turns": [`: the variant's string ends where the turns' key
+    # first follows (a string that holds `", "turns": [` has a '\"' there, and is not a string
+    # by itself: `_variant_board` says so, and the reader reads the line)
+    if not text.startswith(_HEAD):
         return None
-    board = _variant_board(head.group(1))
+    stop = text.find(_TURNS_KEY, len(_HEAD))
+    if stop < 0:
+        return None
+    written, start = text[len(_HEAD) - 1 : stop + 1], stop + len(_TURNS_KEY)
+    board = _variant_board(written)
     if board is None:
         return None
     stated, index, reach = board
-    found = hexcore.scan_json_turns(text, head.end(), index, reach)
+    found = hexcore.scan_json_turns(text, start, index, reach)
     if found is None:
         return None
     first, turns, end = found
+    skeleton = hexcore.json_skeleton(text, start, end)  # one line, its strings JSON's
+    if skeleton is None:
+        return None
+    shape = (written, skeleton)  # the variant as written, whose value the skeleton leaves out
+    resigned = _skeletons.get(shape)
+    if resigned is None:
+        resigned = _rest_read(text, start, end)
+        if len(_skeletons) < REMEMBERED:
+            _skeletons[shape] = resigned
+    return None if resigned < 0 else (stated, first, turns, resigned)
+
+
+def _rest_read(text: str, start: int, end: int) -> int:
+    """Who resigned (0 for none) in the rest of a line (`text` without its turns' inside,
+    text[start:end - 1]) as the JSON reader reads it, or -1 where it does not read as a record's
+    rest: a line's rest reads the same as another's of the same variant and skeleton
+    (`json_skeleton`), as the strings taken out of it are read as strings whatever they hold."""
     if '"turns"' in text[end:]:  # a key given twice: the last one counts
-        return None
+        return -1
     try:  # what `jsondoc.load` reads as json does, where `_reads` takes it: no number, two deep
-        value = json.loads(text[: head.end()] + text[end - 1 : -1])
+        value = json.loads(text[:start] + text[end - 1 : -1])
     except ValueError:
-        return None
-    if not _reads(value):
-        return None
-    return stated, first, turns, value.get("resigned") or 0
+        return -1
+    return (value.get("resigned") or 0) if _reads(value) else -1
 
 
-_HEAD = re.compile(r'\{"variant": ("(?:[^"\\]|\\.)*"), "turns": \[')
+#: Who resigned in each line's rest read so far, by its variant as written and its skeleton
+#: (`_rest_read`).
+_skeletons: dict[tuple[str, str], int] = {}
+
+
+#: How a line written alone starts (the variant's string opens with its last character), and what
+#: follows the variant's string.
+_HEAD, _TURNS_KEY = '{"variant": "', '", "turns": ['
 
 
 @lru_cache(maxsize=64)
 def _variant_board(written: str) -> tuple[str, bytes, int] | None:
     """The variant a record naming the variant `written` (a JSON string) is judged under, spelt
     out, and its board's cell indices by coordinates as `scan_json_turns` reads them (the table and
-    its reach); None where it does not name one (or names a board file, read each time, or a board
-    too wide for a table)."""
+    its reach); None where it does not name one (`written` is not one JSON string, or names a board
+    file, read each time, or a board too wide for a table)."""
     try:
         variant = json.loads(written)
         chosen = None if "@" in variant else parse_variant(variant)
