@@ -159,23 +159,45 @@ def lost_worker(processes: list[Any]) -> str:
 
 
 def stop_pool(pool: ProcessPoolExecutor, *, finished: bool) -> None:
-    """Stop a pool. A pool whose work is `finished` is shut down in the usual way; any other (the
-    run was interrupted, its reader left, a worker died) has its workers killed first, so that
-    nothing waits on a worker still busy or blocked. Then this process closes its own end for
-    writing to the pool's result pipe: with every worker gone that was the last one, so a pool
-    left reading the rest of a result a killed worker had half sent reads its end and stops
-    (else it would wait for it for ever, and so would its shutdown)."""
-    if not finished:
-        for process in worker_processes(pool):
-            with contextlib.suppress(OSError, ValueError, AttributeError):
-                process.kill()
-        for process in worker_processes(pool):
-            with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
-                process.join(timeout=5.0)
-        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-        with contextlib.suppress(OSError, AttributeError):
-            writer.close()  # type: ignore[union-attr]
-    pool.shutdown(wait=True, cancel_futures=True)
+    """Stop a pool. A pool whose work is `finished` and whose workers are all alive is shut down in
+    the usual way; any other (the run was interrupted, its reader left, a worker died) has its
+    workers killed first, so that nothing waits on a worker still busy or blocked. A worker killed
+    while it waited for work holds the pool's task queue's lock for ever, and a survivor waiting on
+    that lock never hears that it is to stop: where one dies during the shutdown, or they are not
+    gone within STOP_SECONDS of it, the workers are killed as well."""
+    processes = worker_processes(pool)
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if not finished or any(process.exitcode is not None for process in processes):
+        _end_workers(processes, writer)
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + STOP_SECONDS
+    while any(process.exitcode is None for process in processes):
+        if time.monotonic() > deadline or any(process.exitcode not in (None, 0) for process in processes):
+            _end_workers(processes, writer)  # one was killed meanwhile, or they do not stop
+            break
+        time.sleep(0.01)
+    if manager is not None:
+        manager.join()
+
+
+#: Seconds a pool's workers have to stop once told to before they are killed.
+STOP_SECONDS = 10.0
+
+
+def _end_workers(processes: list[Any], writer: Any) -> None:
+    """Kill a pool's workers, then close this process's own end for writing to the pool's result
+    pipe: with every worker gone that was the last one, so a pool left reading the rest of a result
+    a killed worker had half sent reads its end and stops (else it would wait for it for ever, and
+    so would its shutdown)."""
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(timeout=5.0)
+    with contextlib.suppress(OSError, AttributeError):
+        writer.close()
 
 
 #: Seconds a pool has to report the death of one of its workers itself before the death is acted

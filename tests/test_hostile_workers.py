@@ -232,6 +232,42 @@ def test_stopping_a_pool_does_not_wait_for_a_busy_worker():
     assert future.done()
 
 
+def _wchan(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/wchan", encoding="ascii") as handle:
+            return handle.read()
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/PID/wchan")
+def test_a_worker_killed_while_the_pool_stops_does_not_hang_the_stop():
+    # Idle workers wait for the next task: one reads the task pipe holding the queue's lock, the
+    # other waits for that lock. The reader killed once the pool is stopping (paused until then,
+    # so that it reads no word to stop), the lock is held for ever: a stop that waits for the
+    # survivor to hear it is to stop waits for ever.
+    pool = process_pool(2)
+    assert list(pool.map(_sleep, [0.0, 0.0, 0.0, 0.0])) == [0.0] * 4
+    deadline = time.monotonic() + HANG
+    while True:
+        processes = worker_processes(pool)
+        readers = [p for p in processes if "pipe" in _wchan(p.pid)]
+        if (len(processes) == 2 and readers) or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    assert readers, [_wchan(p.pid) for p in processes]
+    os.kill(readers[0].pid, signal.SIGSTOP)
+    stopper = threading.Thread(target=stop_pool, args=(pool,), kwargs={"finished": True}, daemon=True)
+    stopper.start()
+    time.sleep(0.5)  # the pool told to stop meanwhile
+    os.kill(readers[0].pid, signal.SIGKILL)
+    stopper.join(timeout=HANG)
+    stuck = stopper.is_alive()
+    for process in processes:  # so that nothing outlives the test, whatever it found
+        process.kill()
+    assert not stuck
+
+
 def test_jobs_are_capped_by_the_cores():
     cores = available_cores()
     assert capped(100) == cores
